@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Formwork",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Formwork", targets: ["Formwork"]),
+        .library(name: "FormworkTesting", targets: ["FormworkTesting"]),
+        .executable(name: "formwork", targets: ["formwork"]),
+    ],
+    targets: [
+        // The engine: values, expressions, pages, registries, stores, binding, runtime, built-ins, delivery.
+        .target(name: "Formwork"),
+        // Headless page-flow harness and flow files.
+        .target(name: "FormworkTesting", dependencies: ["Formwork"]),
+        // The command-line tool.
+        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting"]),
+        // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
+        .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "LoopbackHTTP"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

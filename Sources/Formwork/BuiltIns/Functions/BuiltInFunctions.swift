@@ -1,0 +1,34 @@
+/// The standard functions, registered in `FunctionLibrary.standard` exactly like a host's own.
+enum BuiltInFunctions {
+    static var all: [ExpressionFunction] {
+        TextFunctions.all + NumberFunctions.all + CollectionFunctions.all + ConversionFunctions.all + TimeFunctions.all
+    }
+
+    // MARK: - Argument helpers shared by the function files
+
+    static func string(_ value: PageValue, _ function: String, _ position: Int = 1) throws -> String {
+        if case .string(let s) = value { return s }
+        throw FunctionFailure("\(function)() expects a string as argument \(position), got \(value.typeName)", kind: .type)
+    }
+
+    static func double(_ value: PageValue, _ function: String, _ position: Int = 1) throws -> Double {
+        if let d = value.doubleValue { return d }
+        throw FunctionFailure("\(function)() expects a number as argument \(position), got \(value.typeName)", kind: .type)
+    }
+
+    static func int(_ value: PageValue, _ function: String, _ position: Int = 1) throws -> Int {
+        if let i = value.intValue, let small = Int(exactly: i) { return small }
+        throw FunctionFailure("\(function)() expects an int as argument \(position), got \(value.typeName == "number" ? "a number with a fraction" : value.typeName)", kind: .type)
+    }
+
+    static func array(_ value: PageValue, _ function: String, _ position: Int = 1) throws -> [PageValue] {
+        if case .array(let a) = value { return a }
+        throw FunctionFailure("\(function)() expects an array as argument \(position), got \(value.typeName)", kind: .type)
+    }
+
+    /// Whole numbers that fit come back as int, the rest as number.
+    static func integral(_ value: Double) -> PageValue {
+        if value.rounded() == value, abs(value) < 9.2e18 { return .int(Int64(value)) }
+        return .number(value)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// `round floor ceil abs min max sum avg fixed`.
+enum NumberFunctions {
+    typealias B = BuiltInFunctions
+
+    /// Rounds half away from zero at `digits` decimals.
+    static func round(_ value: Double, digits: Int) -> Double {
+        if digits == 0 { return value.rounded(.toNearestOrAwayFromZero) }
+        let scale = pow(10, Double(digits))
+        let scaled = value * scale
+        guard scaled.isFinite else { return value }
+        // NB: nudge by one ulp so 1.005 (stored as 1.00499…) rounds like the decimal a person wrote.
+        let nudged = scaled + (scaled.sign == .minus ? -scaled.ulp : scaled.ulp)
+        return nudged.rounded(.toNearestOrAwayFromZero) / scale
+    }
+
+    private static func extremum(_ name: String, _ args: [PageValue], _ better: (PageValue, PageValue) throws -> Bool) throws -> PageValue {
+        let values: [PageValue]
+        if args.count == 1, case .array(let items) = args[0] { values = items } else { values = args }
+        guard var best = values.first else { return .null }
+        for value in values {
+            guard value.doubleValue != nil || value.stringValue != nil else {
+                throw FunctionFailure("\(name)() compares numbers or strings, got \(value.typeName)", kind: .type)
+            }
+            if try better(value, best) { best = value }
+        }
+        return best
+    }
+
+    static func total(_ items: [PageValue], _ name: String) throws -> PageValue {
+        var intSum: Int64 = 0
+        var doubleSum = 0.0
+        var allInts = true
+        for item in items {
+            switch item {
+            case .int(let i) where allInts:
+                let (next, overflow) = intSum.addingReportingOverflow(i)
+                if overflow { throw FunctionFailure("\(name)(): the total is outside the 64-bit integer range", kind: .overflow) }
+                intSum = next
+            case .int(let i): doubleSum += Double(i)
+            case .number(let d):
+                if allInts { doubleSum = Double(intSum); allInts = false }
+                doubleSum += d
+            case .null: continue
+            default: throw FunctionFailure("\(name)() adds numbers, but the array holds \(item.typeName == "array" ? "an array" : "a " + item.typeName)", kind: .type)
+            }
+        }
+        return allInts ? .int(intSum) : .number(doubleSum)
+    }
+
+    static let all: [ExpressionFunction] = [
+        ExpressionFunction("round", arity: 1...2) { args in
+            let digits = args.count > 1 ? try B.int(args[1], "round", 2) : 0
+            if case .int = args[0], digits >= 0 { return args[0] }
+            let rounded = round(try B.double(args[0], "round"), digits: digits)
+            return digits <= 0 ? B.integral(rounded) : .number(rounded)
+        },
+        ExpressionFunction("floor", arity: 1...1) { args in
+            if case .int = args[0] { return args[0] }
+            return B.integral(try B.double(args[0], "floor").rounded(.down))
+        },
+        ExpressionFunction("ceil", arity: 1...1) { args in
+            if case .int = args[0] { return args[0] }
+            return B.integral(try B.double(args[0], "ceil").rounded(.up))
+        },
+        ExpressionFunction("abs", arity: 1...1) { args in
+            switch args[0] {
+            case .int(let i):
+                guard i != Int64.min else { throw FunctionFailure("abs(\(i)) is outside the 64-bit integer range", kind: .overflow) }
+                return .int(Swift.abs(i))
+            case .number(let d): return .number(Swift.abs(d))
+            default: throw FunctionFailure("abs() expects a number, got \(args[0].typeName)", kind: .type)
+            }
+        },
+        ExpressionFunction("min", arity: 1...Int.max) { args in
+            try extremum("min", args) { try Operators.compare(.less, $0, $1) }
+        },
+        ExpressionFunction("max", arity: 1...Int.max) { args in
+            try extremum("max", args) { try Operators.compare(.greater, $0, $1) }
+        },
+        ExpressionFunction("sum", arity: 1...1) { args in
+            if case .null = args[0] { return .int(0) }
+            return try total(try B.array(args[0], "sum"), "sum")
+        },
+        ExpressionFunction("avg", arity: 1...1) { args in
+            let items = try B.array(args[0], "avg").filter { !$0.isNull }
+            guard !items.isEmpty else { return .null }
+            guard let sum = try total(items, "avg").doubleValue else { return .null }
+            return .number(sum / Double(items.count))
+        },
+        ExpressionFunction("fixed", arity: 2...2) { args in
+            let value = try B.double(args[0], "fixed")
+            let digits = try B.int(args[1], "fixed", 2)
+            guard (0...15).contains(digits) else { throw FunctionFailure("fixed(): digits must be between 0 and 15, got \(digits)", kind: .type) }
+            let rounded = round(value, digits: digits)
+            var text = String(format: "%.\(digits)f", rounded)
+            if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
+            return .string(text)
+        },
+    ]
+}

@@ -1,0 +1,32 @@
+/// Near-match suggestions for unknown names (`number-feild` → `number-field`), shared by every
+/// registry, the function table and the CLI.
+public enum Suggestions {
+    /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
+    public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+        let target = Array(name.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let best else { return nil }
+        let limit = max(1, min(3, target.count / 3))
+        return best.distance <= limit ? best.name : nil
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,63 @@
+/// Works out which store paths an expression reads, and whether it is a plain path.
+enum DependencyAnalysis {
+    /// `$data.a.b[0]`-style paths with constant keys and indexes, rooted at a store.
+    static func plainPath(_ expr: Expr) -> StorePath? {
+        switch expr.kind {
+        case .variable(let variable):
+            return variable.storeRoot.map { StorePath($0) }
+        case .member(let base, let name):
+            return plainPath(base)?.appending(.key(name))
+        case .index(let base, let index):
+            guard let path = plainPath(base) else { return nil }
+            switch index.kind {
+            case .literal(.string(let key)): return path.appending(.key(key))
+            case .literal(.int(let i)) where i >= 0 && i <= Int64(Int32.max): return path.appending(.index(Int(i)))
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    static func dependencies(of expr: Expr) -> [StorePath] {
+        var found: [StorePath] = []
+        collect(expr, into: &found)
+        // Drop paths whose ancestor is also read: a write below the ancestor concerns it anyway.
+        return found.enumerated().filter { index, path in
+            !found.enumerated().contains { other, candidate in
+                other != index && candidate.isPrefix(of: path) && (candidate != path || other < index)
+            }
+        }.map(\.element)
+    }
+
+    private static func collect(_ expr: Expr, into found: inout [StorePath]) {
+        if let path = plainPath(expr) {
+            found.append(path)
+            return
+        }
+        switch expr.kind {
+        case .literal, .variable, .local:
+            break
+        case .member(let base, _), .unary(_, let base):
+            collect(base, into: &found)
+        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            collect(a, into: &found)
+            collect(b, into: &found)
+        case .conditional(let a, let b, let c):
+            collect(a, into: &found)
+            collect(b, into: &found)
+            collect(c, into: &found)
+        case .array(let items), .template(let items):
+            for item in items { collect(item, into: &found) }
+        case .object(let members):
+            for member in members { collect(member.value, into: &found) }
+        case .call(_, let arguments):
+            for argument in arguments {
+                switch argument {
+                case .value(let e): collect(e, into: &found)
+                case .lambda(_, _, let body): collect(body, into: &found)
+                }
+            }
+        }
+    }
+}

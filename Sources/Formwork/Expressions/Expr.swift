@@ -1,0 +1,70 @@
+/// The syntax tree of an expression, produced by `Parser` and consumed by `Compiler` and the
+/// dependency analysis. Names are already resolved: variables to `ScopeVariable`, lambda
+/// parameters to slots, function names to their `ExpressionFunction`.
+struct Expr: Sendable {
+    indirect enum Kind: Sendable {
+        case literal(PageValue)
+        case variable(ScopeVariable)
+        /// A lambda parameter, by slot in the evaluation's local stack.
+        case local(slot: Int, name: String)
+        case member(Expr, String)
+        case index(Expr, Expr)
+        case unary(UnaryOperator, Expr)
+        case binary(BinaryOperator, Expr, Expr)
+        case and(Expr, Expr)
+        case or(Expr, Expr)
+        case coalesce(Expr, Expr)
+        case conditional(Expr, Expr, Expr)
+        case array([Expr])
+        case object([(key: String, value: Expr)])
+        case call(ExpressionFunction, [Argument])
+        /// Template parts joined as display text.
+        case template([Expr])
+    }
+
+    enum Argument: Sendable {
+        case value(Expr)
+        /// `x => body` or `(x, i) => body`: parameters occupy slots `firstSlot..<firstSlot+parameterCount`.
+        case lambda(parameterCount: Int, firstSlot: Int, body: Expr)
+    }
+
+    let kind: Kind
+    let range: SourceRange
+    /// The depth of the tree below and including this node; the parser refuses trees deeper
+    /// than `CompiledExpression.maximumDepth` so no later pass can overflow the stack.
+    let height: Int
+
+    init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+        var below = 0
+        switch kind {
+        case .literal, .variable, .local: below = 0
+        case .member(let e, _), .unary(_, let e): below = e.height
+        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            below = max(a.height, b.height)
+        case .conditional(let a, let b, let c): below = max(a.height, b.height, c.height)
+        case .array(let items), .template(let items): below = items.map(\.height).max() ?? 0
+        case .object(let members): below = members.map(\.value.height).max() ?? 0
+        case .call(_, let arguments):
+            below = arguments.map { argument in
+                switch argument {
+                case .value(let e): return e.height
+                case .lambda(_, _, let body): return body.height
+                }
+            }.max() ?? 0
+        }
+        height = below + 1
+    }
+}
+
+enum UnaryOperator: String, Sendable {
+    case not = "!"
+    case negate = "-"
+}
+
+enum BinaryOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case equal = "==", notEqual = "!="
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+}

@@ -1,0 +1,87 @@
+/// A function callable from expressions: a name, how many arguments it takes, and a Swift closure.
+///
+/// Built-in functions are registered exactly like a host's. The simple form takes evaluated values:
+///
+/// ```swift
+/// let vat = ExpressionFunction("vat", arity: 1...1) { args in
+///     guard let amount = args[0].doubleValue else { throw FunctionFailure("vat() expects a number") }
+///     return .number(amount * 0.2)
+/// }
+/// var functions = FunctionLibrary.standard
+/// functions.register(vat)
+/// try CompiledExpression("vat(100)", functions: functions).evaluate(in: ExpressionScope())   // 20
+/// ```
+///
+/// A function that takes a lambda (`map(xs, x => x * 2)`) names the argument positions that are
+/// lambdas and calls them through `FunctionInvocation.call(_:_:)`.
+public struct ExpressionFunction: Sendable {
+    public let name: String
+    /// How many arguments a call may pass; `Int.max` as the upper bound for "any number".
+    public let arity: ClosedRange<Int>
+    /// Argument positions that must be lambdas, with the most parameters each lambda may declare.
+    public let lambdaParameters: [Int: Int]
+    /// Whether the result depends only on the arguments, so calls with constant arguments are
+    /// folded at compile time. `now()` is not pure.
+    public let isPure: Bool
+    let body: @Sendable (inout FunctionInvocation) throws -> PageValue
+
+    /// A function that may take lambdas and read the scope (clock, time zone).
+    public init(
+        _ name: String, arity: ClosedRange<Int>, lambdaParameters: [Int: Int] = [:], isPure: Bool = true,
+        body: @escaping @Sendable (inout FunctionInvocation) throws -> PageValue
+    ) {
+        self.name = name
+        self.arity = arity
+        self.lambdaParameters = lambdaParameters
+        self.isPure = isPure
+        self.body = body
+    }
+
+    /// A pure function of its evaluated arguments.
+    public init(_ name: String, arity: ClosedRange<Int>, body: @escaping @Sendable ([PageValue]) throws -> PageValue) {
+        self.init(name, arity: arity) { invocation in try body(invocation.arguments) }
+    }
+
+    /// How the arity reads in a message: "1 argument", "2 or 3 arguments", "at least 1 argument".
+    var arityText: String {
+        func plural(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+        if arity.lowerBound == arity.upperBound { return plural(arity.lowerBound) }
+        if arity.upperBound == Int.max { return "at least " + plural(arity.lowerBound) }
+        if arity.upperBound == arity.lowerBound + 1 { return "\(arity.lowerBound) or " + plural(arity.upperBound) }
+        return "\(arity.lowerBound) to " + plural(arity.upperBound)
+    }
+}
+
+/// A failure a function reports, such as a bad argument type. The engine adds where the call is.
+public struct FunctionFailure: Error, Sendable {
+    public enum Kind: Sendable {
+        case type, conversion, overflow, divisionByZero, other
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ message: String, kind: Kind = .other) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// One call of a function: the evaluated arguments, the lambdas, and the scope.
+public struct FunctionInvocation {
+    /// Evaluated arguments; a lambda's position holds null.
+    public let arguments: [PageValue]
+    /// The scope the call runs in (for the clock and time zone).
+    public let scope: ExpressionScope
+    let lambdas: [Int: Compiler.Lambda]
+    var locals: [PageValue]
+
+    /// Calls the lambda at argument position `position` with up to two arguments (extra ones are
+    /// ignored when the lambda declares fewer parameters).
+    public mutating func call(_ position: Int, _ first: PageValue, _ second: PageValue = .null) throws -> PageValue {
+        guard let lambda = lambdas[position] else {
+            throw FunctionFailure("argument \(position + 1) must be a lambda such as x => x * 2", kind: .type)
+        }
+        return try lambda(scope, &locals, first, second)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What an expression can see when it is evaluated: the three stores and the chain-local values.
+///
+/// Scopes are values: build one per evaluation, or derive one with `with…` methods. A variable
+/// that isn't bound in the current context reads as null.
+///
+/// ```swift
+/// let scope = ExpressionScope(data: ["price": 12.5, "qty": 2])
+/// try CompiledExpression("$data.price * $data.qty").evaluate(in: scope)   // 25
+/// ```
+public struct ExpressionScope: Sendable {
+    /// `$data`: the page's own state.
+    public var data: PageValue
+    /// `$global`: state shared by every page of the app.
+    public var global: PageValue
+    /// `$param`: read-only input from whoever opened the page.
+    public var param: PageValue
+    /// `$result`: the previous action's output in a chain.
+    public var result: PageValue = .null
+    /// `$event`: the payload of the event that started a chain.
+    public var event: PageValue = .null
+    /// `$error`: the failure an error handler is handling.
+    public var error: PageValue = .null
+    /// `$value`: the value under validation.
+    public var value: PageValue = .null
+    /// `$item` and `$index`: the element and position inside a repeated component.
+    public var item: PageValue = .null
+    public var index: PageValue = .null
+    /// What `now()` reads.
+    public var clock: any PageClock
+    /// The time zone `date()` uses when it isn't given one.
+    public var timeZone: TimeZone
+
+    public init(
+        data: PageValue = .null, global: PageValue = .null, param: PageValue = .null,
+        clock: any PageClock = SystemClock(), timeZone: TimeZone = .current
+    ) {
+        self.data = data
+        self.global = global
+        self.param = param
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
+    /// The value of a `$name` variable.
+    @inline(__always)
+    func read(_ variable: ScopeVariable) -> PageValue {
+        switch variable {
+        case .data: return data
+        case .global: return global
+        case .param: return param
+        case .result: return result
+        case .event: return event
+        case .error: return error
+        case .value: return value
+        case .item: return item
+        case .index: return index
+        }
+    }
+}
+
+/// The `$` variables of the language.
+enum ScopeVariable: String, CaseIterable, Sendable {
+    case data, global, param, result, event, error, value, item, index
+
+    /// The store this variable reads, when it is one.
+    var storeRoot: StorePath.Root? {
+        switch self {
+        case .data: return .data
+        case .global: return .global
+        case .param: return .param
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,305 @@
+/// A strict JSON reader that produces `PageValue`s.
+///
+/// Written here rather than taken from `JSONSerialization` because pages need what that can't give:
+/// members in file order, ints kept apart from numbers (`12` vs `12.0`), errors with line and column
+/// and the JSON path of the node, a nesting limit instead of a stack overflow, and (optionally) the
+/// position of every node so later checks can point into the file.
+///
+/// ```
+/// try JSONReader.parse("[1, 2.0, \"x\"]")      // [1, 2.0, "x"] as .int, .number, .string
+/// try JSONReader.parse("{\"a\": }")
+/// // JSONReader.Failure: 1:7: expected a value (string, number, object, array, true, false or null) at a
+/// ```
+public struct JSONReader {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 256
+
+    /// A JSON syntax error.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let message: String
+        public let line: Int
+        public let column: Int
+        /// Where in the document the reader was, like `components[2].attributes`; empty at the top.
+        public let path: String
+        public var description: String {
+            "\(line):\(column): \(message)" + (path.isEmpty ? "" : " (at \(path))")
+        }
+    }
+
+    /// A parsed document with the byte offset of each node, by JSON path.
+    public struct Document: Sendable {
+        public let value: PageValue
+        let bytes: [UInt8]
+        let offsets: [String: Int]
+
+        /// Line and column (1-based) where the node at `path` starts, if known.
+        public func location(of path: String) -> (line: Int, column: Int)? {
+            guard let offset = offsets[path] else { return nil }
+            return JSONReader.lineAndColumn(in: bytes, offset: offset)
+        }
+    }
+
+    public static func parse(_ text: String) throws(Failure) -> PageValue {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    public static func parse(bytes: [UInt8]) throws(Failure) -> PageValue {
+        var reader = JSONReader(bytes: bytes, recordOffsets: false)
+        return try reader.parseDocument()
+    }
+
+    /// Parses and remembers where every node starts, for diagnostics that point into the file.
+    public static func parseDocument(bytes: [UInt8]) throws(Failure) -> Document {
+        var reader = JSONReader(bytes: bytes, recordOffsets: true)
+        let value = try reader.parseDocument()
+        return Document(value: value, bytes: bytes, offsets: reader.offsets)
+    }
+
+    // MARK: - Implementation
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var path: [String] = []
+    private let recordOffsets: Bool
+    private var offsets: [String: Int] = [:]
+
+    private init(bytes: [UInt8], recordOffsets: Bool) {
+        self.bytes = bytes
+        self.recordOffsets = recordOffsets
+    }
+
+    private var pathText: String { JSONReader.joinPath(path) }
+
+    static func joinPath(_ parts: [String]) -> String {
+        var text = ""
+        for part in parts {
+            if part.hasPrefix("[") || text.isEmpty { text += part } else { text += "." + part }
+        }
+        return text
+    }
+
+    private mutating func parseDocument() throws(Failure) -> PageValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        if index >= bytes.count { throw failure("the document is empty; expected a JSON value") }
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count { throw failure("unexpected text after the end of the JSON value") }
+        return value
+    }
+
+    private mutating func parseValue(depth: Int) throws(Failure) -> PageValue {
+        if recordOffsets { offsets[pathText] = index }
+        guard index < bytes.count else { throw failure("unexpected end of the document; the JSON is cut off") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseWord("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseWord("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseWord("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default:
+            throw failure("expected a value (string, number, object, array, true, false or null)")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(Failure) -> PageValue {
+        if depth > JSONReader.maximumDepth { throw failure("objects and arrays are nested more than \(JSONReader.maximumDepth) deep") }
+        index += 1
+        var object = PageObject()
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { index += 1; return .object(object) }
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else {
+                throw failure(peek(UInt8(ascii: "}")) ? "trailing comma before '}' is not allowed in JSON" : "expected a member name in double quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after the member name \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            if object[key] != nil { throw failure("the member \"\(key)\" appears twice in the same object") }
+            path.append(key)
+            let value = try parseValue(depth: depth)
+            path.removeLast()
+            object[key] = value
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { index += 1; continue }
+            if peek(UInt8(ascii: "}")) { index += 1; return .object(object) }
+            throw failure(index >= bytes.count ? "unexpected end of the document; an object is not closed with '}'" : "expected ',' or '}' after an object member")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(Failure) -> PageValue {
+        if depth > JSONReader.maximumDepth { throw failure("objects and arrays are nested more than \(JSONReader.maximumDepth) deep") }
+        index += 1
+        var array: [PageValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { index += 1; return .array(array) }
+        while true {
+            skipWhitespace()
+            if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']' is not allowed in JSON") }
+            path.append("[\(array.count)]")
+            let value = try parseValue(depth: depth)
+            path.removeLast()
+            array.append(value)
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) { index += 1; continue }
+            if peek(UInt8(ascii: "]")) { index += 1; return .array(array) }
+            throw failure(index >= bytes.count ? "unexpected end of the document; an array is not closed with ']'" : "expected ',' or ']' after an array element")
+        }
+    }
+
+    private mutating func parseWord(_ word: StaticString, _ value: PageValue) throws(Failure) -> PageValue {
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { buffer in
+            index + count <= bytes.count && bytes[index..<index + count].elementsEqual(buffer)
+        }
+        guard matches else { throw failure("expected a value (string, number, object, array, true, false or null)") }
+        index += count
+        return value
+    }
+
+    private mutating func parseNumber() throws(Failure) -> PageValue {
+        let start = index
+        var isInteger = true
+        if peek(UInt8(ascii: "-")) { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit in the number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw failure("numbers can't have leading zeros in JSON") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if peek(UInt8(ascii: ".")) {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit after the decimal point") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            isInteger = false
+            index += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit in the exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let int = Int64(text) { return .int(int) }
+        guard let double = Double(text), double.isFinite else {
+            throw failure("the number \(text) is too large", at: start)
+        }
+        return .number(double)
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        let start = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ end: Int) {
+            scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(index)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw failure("control characters must be escaped inside strings (use \\n for a line break)") }
+            if byte == UInt8(ascii: "\\") {
+                flush(index)
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800...0xDBFF).contains(code), peek(UInt8(ascii: "\\")), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                        let save = index
+                        index += 2
+                        let low = try parseHex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index = save
+                        }
+                    }
+                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                default:
+                    throw failure("unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+                }
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+        throw failure("a string is not closed with '\"'", at: start)
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("expected four hex digits after \\u") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("expected four hex digits after \\u")
+            }
+            code = code * 16 + digit
+            index += 1
+        }
+        return code
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private func failure(_ message: String, at offset: Int? = nil) -> Failure {
+        let position = JSONReader.lineAndColumn(in: bytes, offset: offset ?? index)
+        return Failure(message: message, line: position.line, column: position.column, path: pathText)
+    }
+
+    static func lineAndColumn(in bytes: [UInt8], offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, bytes.count)
+        for i in 0..<end where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+        return (line, column)
+    }
+}
+
+extension PageValue {
+    /// Parses JSON text. Throws `JSONReader.Failure` with line and column on bad input.
+    public init(json text: String) throws {
+        self = try JSONReader.parse(text)
+    }
+}

@@ -1,0 +1,64 @@
+/// A path into one of the stores: `$data.items[0].name`, `$global.user`.
+///
+/// Expressions report the paths they read (`CompiledExpression.dependencies`) and, when they are a
+/// plain path, the one they can write (`assignablePath`). A write to a path concerns readers of
+/// that path, of its ancestors and of its descendants (`overlaps`).
+public struct StorePath: Sendable, Hashable, CustomStringConvertible {
+    public enum Root: String, Sendable, Hashable, CaseIterable {
+        case data, global, param
+    }
+
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public let root: Root
+    public var components: [Component]
+
+    public init(_ root: Root, _ components: [Component] = []) {
+        self.root = root
+        self.components = components
+    }
+
+    /// Parses `$data.items[0].name`, `$global["odd key"]`; nil if it isn't a plain store path.
+    public init?(_ text: String) {
+        guard let compiled = try? CompiledExpression(text), let path = compiled.plainPath else { return nil }
+        self = path
+    }
+
+    public func appending(_ component: Component) -> StorePath {
+        StorePath(root, components + [component])
+    }
+
+    public func appending(key: String) -> StorePath { appending(.key(key)) }
+
+    /// Whether `self` is `other` or one of its ancestors.
+    public func isPrefix(of other: StorePath) -> Bool {
+        root == other.root && components.count <= other.components.count
+            && zip(components, other.components).allSatisfy { $0 == $1 }
+    }
+
+    /// Whether a write at one path can change what a reader of the other sees.
+    public func overlaps(_ other: StorePath) -> Bool {
+        isPrefix(of: other) || other.isPrefix(of: self)
+    }
+
+    public var description: String {
+        var text = "$" + root.rawValue
+        for component in components {
+            switch component {
+            case .key(let key):
+                if let first = key.utf8.first, Lexer.isIdentifierStart(first), key.utf8.allSatisfy(Lexer.isIdentifierPart) {
+                    text += "." + key
+                } else {
+                    var quoted = ""
+                    PageValue.writeJSONString(key, to: &quoted)
+                    text += "[" + quoted + "]"
+                }
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder: the loopback HTTP server lands with the transport tests.
