@@ -1,0 +1,39 @@
+/// `if`, `all`, `trigger`: shaping a chain.
+enum FlowActions {
+    static let all: [ActionType] = [
+        ActionType("if", attributes: [
+            AttributeSpec("condition", .bool, required: true), AttributeSpec("then", .actions), AttributeSpec("else", .actions),
+        ], summary: "runs `then` or `else` with the current $result; the result is the branch's") { context in
+            let holds = try context.bool("condition")
+            context.trace(.action, "if → " + (holds ? "then" : "else"))
+            return try await context.run(context.actions(holds ? "then" : "else"), result: context.result)
+        },
+        ActionType("all", attributes: [AttributeSpec("chains", .chains, required: true)],
+                   summary: "runs several chains at once; the result is the array of their results") { context in
+            let result = context.result
+            let tasks = context.chains("chains").map { chain in
+                Task { @MainActor in try await context.run(chain, result: result) }
+            }
+            return try await withTaskCancellationHandler {
+                var results: [PageValue] = []
+                do {
+                    for task in tasks { results.append(try await task.value) }
+                } catch {
+                    for task in tasks { task.cancel() }
+                    throw error
+                }
+                return .array(results)
+            } onCancel: {
+                for task in tasks { task.cancel() }
+            }
+        },
+        ActionType("trigger", attributes: [AttributeSpec("name", .string, required: true, role: .interactionName, summary: "a page interaction, like onSave")],
+                   summary: "runs one of the page's interactions as part of this chain") { context in
+            let name = try context.string("name") ?? ""
+            guard let chain = context.session.document.interactions[name] else {
+                throw ActionFailure(kind: "interaction", message: "the page has no interaction '\(name)'")
+            }
+            return try await context.run(chain, result: context.result)
+        },
+    ]
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// `api`: one HTTP request through the host's transport.
+enum RequestActions {
+    static let all: [ActionType] = [
+        ActionType("api", attributes: [
+            AttributeSpec("method", .string, default: "GET"),
+            AttributeSpec("url", .string, required: true, summary: "absolute, or relative to the transport's base URL; usually a template"),
+            AttributeSpec("query", .object, summary: "query items added to the URL"),
+            AttributeSpec("headers", .object),
+            AttributeSpec("body", .any, summary: "sent as JSON"),
+        ], summary: "sends a request; the result is the decoded JSON answer; non-2xx fails with $error.status") { context in
+            guard let transport = context.host.transport else {
+                throw ActionFailure(kind: "network", message: "this app gives pages no way to send requests (no transport is configured)")
+            }
+            let request = try makeRequest(context)
+            let line = "\(request.method) \(request.url.absoluteString)" + (request.body.map { " " + String(decoding: $0, as: UTF8.self) } ?? "")
+            context.trace(.request, line)
+            let response: TransportResponse
+            do {
+                response = try await transport.send(request)
+            } catch is CancellationError {
+                throw ChainCancelled()
+            } catch let error as TransportError {
+                if error == .cancelled { throw ChainCancelled() }
+                throw ActionFailure(kind: "network", message: error.description)
+            } catch let error as ActionFailure {
+                throw error
+            } catch {
+                throw ActionFailure(kind: "network", message: "the request to \(request.url.absoluteString) failed: \(error.localizedDescription)")
+            }
+            let body = decode(response.body)
+            context.trace(.response, "\(response.status) \(PageDecoder.preview(body))")
+            guard (200..<300).contains(response.status) else {
+                let message = body["message"]?.stringValue ?? body["error"]?.stringValue ?? "the server answered \(response.status) to \(request.method) \(request.url.path)"
+                throw ActionFailure(kind: "http", message: message, status: response.status, code: body["code"] ?? .null, body: body)
+            }
+            return body
+        },
+    ]
+
+    @MainActor static func makeRequest(_ context: ActionContext) throws -> TransportRequest {
+        let method = (try context.string("method") ?? "GET").uppercased()
+        let urlText = try context.string("url") ?? ""
+        guard var components = URLComponents(string: urlText), !urlText.isEmpty else {
+            throw ActionFailure(kind: "network", message: "api's url '\(urlText)' is not a valid URL")
+        }
+        if case .object(let query) = try context.value("query"), !query.isEmpty {
+            components.queryItems = (components.queryItems ?? []) + query.map { URLQueryItem(name: $0.key, value: $0.value.displayText) }
+        }
+        guard let url = components.url else {
+            throw ActionFailure(kind: "network", message: "api's url '\(urlText)' is not a valid URL")
+        }
+        var headers: [String: String] = [:]
+        if case .object(let given) = try context.value("headers") {
+            for (name, value) in given { headers[name] = value.displayText }
+        }
+        var body: Data?
+        if context.has("body") {
+            body = Data(try context.value("body").jsonText.utf8)
+            if headers.keys.first(where: { $0.lowercased() == "content-type" }) == nil { headers["Content-Type"] = "application/json" }
+        }
+        return TransportRequest(method: method, url: url, headers: headers, body: body)
+    }
+
+    /// JSON when it parses, text otherwise, null when empty.
+    static func decode(_ data: Data) -> PageValue {
+        if data.isEmpty { return .null }
+        if let value = try? JSONReader.parse(bytes: Array(data)) { return value }
+        return .string(String(decoding: data, as: UTF8.self))
+    }
+}

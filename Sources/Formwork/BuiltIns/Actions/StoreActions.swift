@@ -1,0 +1,31 @@
+/// `store-var` and `validate`.
+enum StoreActions {
+    static let all: [ActionType] = [
+        ActionType("store-var", attributes: [
+            AttributeSpec("key", .string, required: true, role: .storePath, summary: "the path to write, like $data.menuName or $global.token"),
+            AttributeSpec("value", .any, summary: "what to write; the previous action's result when not given"),
+        ], summary: "writes a value into $data or $global") { context in
+            let key = try context.string("key") ?? ""
+            guard let path = StorePath(key), path.root != .param else {
+                throw ActionFailure(kind: "store", message: "store-var's key '\(key)' must be a plain path into $data or $global, like $data.price")
+            }
+            let value = context.has("value") ? try context.value("value") : context.result
+            try context.write(value, to: path)
+            return value
+        },
+        ActionType("validate", attributes: [
+            AttributeSpec("keys", .array, summary: "the components to validate; all visible ones when not given"),
+        ], summary: "runs validations; fails with kind 'validation' if any fails") { context in
+            var targets: [PageComponent]?
+            if context.has("keys") {
+                let keys = (try context.value("keys").arrayValue ?? []).compactMap(\.stringValue)
+                targets = context.session.allComponents.filter { $0.key.map(keys.contains) ?? false }
+            }
+            let failures = context.session.validate(targets)
+            guard let first = failures.first else { return context.result }
+            var errors = PageObject()
+            for failure in failures { errors[failure.component.key ?? failure.component.type.id] = .string(failure.message) }
+            throw ActionFailure(kind: "validation", message: first.message, details: PageObject([("errors", .object(errors))]))
+        },
+    ]
+}

@@ -1,0 +1,11 @@
+/// Registers every built-in type, through the same `register` calls a host uses.
+enum BuiltIns {
+    static func register(in registry: inout Registry) {
+        for type in BuiltInComponents.all { registry.register(type) }
+        for type in StoreActions.all + RequestActions.all + PresentationActions.all + NavigationActions.all + FlowActions.all {
+            registry.register(type)
+        }
+        for type in BuiltInValidations.all { registry.register(type) }
+        for type in BuiltInErrorHandlers.all { registry.register(type) }
+    }
+}

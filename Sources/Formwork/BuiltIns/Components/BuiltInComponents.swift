@@ -1,0 +1,46 @@
+/// The built-in components: platform-neutral models for forms. Every input has a `title`, a
+/// two-way `value` and an `onChange` event.
+enum BuiltInComponents {
+    static let title = AttributeSpec("title", .string, summary: "the label shown with the input")
+
+    static func input(_ id: String, value: AttributeType, extra: [AttributeSpec] = [], events: [String] = [], handlers: [String: ComponentEventHandler] = [:], summary: String) -> ComponentType {
+        ComponentType(id, attributes: [title, AttributeSpec("value", value, twoWay: true, summary: "the value; bind it to a $data path to make it two-way")] + extra,
+                      events: ["onChange"] + events, valueAttribute: "value", eventHandlers: handlers, summary: summary)
+    }
+
+    static let all: [ComponentType] = [
+        ComponentType("section", attributes: [AttributeSpec("header", .string), AttributeSpec("footer", .string)], layout: .container, summary: "a titled group of rows"),
+        ComponentType("group", attributes: [AttributeSpec("title", .string)], layout: .container, summary: "groups components without visual chrome"),
+        ComponentType("status", attributes: [
+            AttributeSpec("state", .string, default: "normal", summary: "normal, loading, empty or error: which child set is shown"),
+            AttributeSpec("loading", .components), AttributeSpec("empty", .components), AttributeSpec("error", .components),
+        ], layout: .switched(state: "state"), summary: "shows `components` in the normal state and the matching set otherwise"),
+        ComponentType("list", attributes: [AttributeSpec("items", .array, summary: "the array to repeat over; children see $item and $index")],
+                      events: ["onTap"], layout: .repeated(items: "items"), summary: "repeats its children for each item"),
+        ComponentType("label", attributes: [AttributeSpec("text", .string), AttributeSpec("style", .string, default: "body")], summary: "read-only text"),
+        input("text-field", value: .string, extra: [
+            AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url"),
+            AttributeSpec("maxLength", .int), AttributeSpec("secure", .bool, default: false),
+        ], summary: "one line of text"),
+        input("text-area", value: .string, extra: [AttributeSpec("placeholder", .string), AttributeSpec("maxLength", .int)], summary: "several lines of text"),
+        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string), AttributeSpec("unit", .string)], summary: "a number"),
+        input("switch", value: .bool, summary: "on or off"),
+        input("select", value: .any, extra: [
+            AttributeSpec("options", .array, summary: "strings, or objects with title and value"), AttributeSpec("placeholder", .string),
+        ], events: ["onTap"], handlers: ["onTap": presentPicker], summary: "a choice among options; tapping presents a picker"),
+        input("date-field", value: .string, extra: [AttributeSpec("min", .string), AttributeSpec("max", .string)], summary: "a date as yyyy-MM-dd"),
+        input("stepper", value: .int, extra: [AttributeSpec("min", .int), AttributeSpec("max", .int), AttributeSpec("step", .int, default: 1)], summary: "a whole number changed in steps"),
+        ComponentType("button", attributes: [AttributeSpec("title", .string), AttributeSpec("style", .string, default: "primary")], events: ["onTap"], summary: "runs onTap"),
+        ComponentType("image", attributes: [AttributeSpec("url", .string), AttributeSpec("width", .number), AttributeSpec("height", .number), AttributeSpec("alt", .string)], summary: "a picture from a URL"),
+    ]
+
+    /// `select`'s tap: present the options, then edit the value to the chosen one.
+    static let presentPicker: ComponentEventHandler = { context in
+        let options = (context.component.attributes["options"]?.arrayValue ?? []).map(PickerOption.init)
+        let current = context.component.attributes["value"] ?? .null
+        let request = PickerRequest(title: context.component.attributes["title"]?.stringValue ?? "", options: options, selected: options.firstIndex { $0.value == current })
+        guard let chosen = await context.pick(request), options.indices.contains(chosen) else { return nil }
+        try await context.edit(options[chosen].value)
+        return options[chosen].value
+    }
+}

@@ -1,0 +1,25 @@
+/// `toast`, `alert`, `push`, `ignore`. Messages default to `$error.message`.
+enum BuiltInErrorHandlers {
+    @MainActor private static func message(_ context: ActionContext) throws -> String {
+        try context.string("message") ?? context.error["message"]?.displayText ?? "Something went wrong"
+    }
+
+    static let all: [ErrorHandlerType] = [
+        ErrorHandlerType("toast", attributes: [AttributeSpec("message", .string)], summary: "shows the error briefly") { context in
+            let text = try message(context)
+            context.trace(.present, "toast \(text)")
+            context.host.presenter.toast(text)
+        },
+        ErrorHandlerType("alert", attributes: [AttributeSpec("title", .string, default: "Something went wrong"), AttributeSpec("message", .string)],
+                         summary: "shows the error and waits") { context in
+            let title = try context.string("title") ?? "", text = try message(context)
+            context.trace(.present, "alert \"\(title)\" \(text)")
+            await context.waitingForPerson { await context.host.presenter.alert(title: title, message: text) }
+        },
+        ErrorHandlerType("push", attributes: [AttributeSpec("page", .string, required: true, role: .pageID), AttributeSpec("params", .object)],
+                         summary: "opens a page, e.g. login when $error.status == 401") { context in
+            _ = try await NavigationActions.push(context, page: try context.string("page"), params: try context.value("params"), route: nil, wait: false)
+        },
+        ErrorHandlerType("ignore", summary: "takes the error and does nothing") { _ in },
+    ]
+}

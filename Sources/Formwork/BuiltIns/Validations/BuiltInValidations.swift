@@ -1,0 +1,56 @@
+import Foundation
+
+/// `required`, `length`, `range`, `regex`, `email`, `expression`. All but `required` let empty
+/// values pass, so they combine with `required` instead of repeating it.
+enum BuiltInValidations {
+    private static func isEmpty(_ value: PageValue) -> Bool {
+        switch value {
+        case .null: return true
+        case .string(let s): return s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .array(let a): return a.isEmpty
+        case .object(let o): return o.isEmpty
+        default: return false
+        }
+    }
+
+    static func fullMatch(_ text: String, _ pattern: String) throws -> Bool {
+        let regex: NSRegularExpression
+        do { regex = try NSRegularExpression(pattern: "^(?:" + pattern + ")$") } catch {
+            throw ActionFailure(kind: "validation", message: "'\(pattern)' is not a valid regular expression")
+        }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+    }
+
+    static let all: [ValidationType] = [
+        ValidationType("required", summary: "the value must not be empty (null, blank text, [] or {})") { context in
+            isEmpty(context.value) ? "This field is required" : nil
+        },
+        ValidationType("length", attributes: [AttributeSpec("min", .int), AttributeSpec("max", .int)], summary: "text length in characters") { context in
+            guard case .string(let text) = context.value, !text.isEmpty else { return nil }
+            let min = try context.value("min").intValue, max = try context.value("max").intValue
+            if let min, text.count < min { return "Enter at least \(min) character\(min == 1 ? "" : "s")" }
+            if let max, text.count > max { return "Enter at most \(max) character\(max == 1 ? "" : "s")" }
+            return nil
+        },
+        ValidationType("range", attributes: [AttributeSpec("min", .number), AttributeSpec("max", .number)], summary: "a number between min and max, inclusive") { context in
+            if context.value.isNull { return nil }
+            guard let number = context.value.doubleValue else { return "Enter a number" }
+            let min = try context.value("min").doubleValue, max = try context.value("max").doubleValue
+            if let min, number < min { return "Must be at least \(PageValue.format(min))" }
+            if let max, number > max { return "Must be at most \(PageValue.format(max))" }
+            return nil
+        },
+        ValidationType("regex", attributes: [AttributeSpec("pattern", .string, required: true)], summary: "the whole text matches the pattern") { context in
+            guard case .string(let text) = context.value, !text.isEmpty else { return nil }
+            return try fullMatch(text, try context.string("pattern") ?? "") ? nil : "The format is not valid"
+        },
+        ValidationType("email", summary: "an email address") { context in
+            guard case .string(let text) = context.value, !text.isEmpty else { return nil }
+            return try fullMatch(text, "[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}") ? nil : "Enter a valid email address"
+        },
+        ValidationType("expression", attributes: [AttributeSpec("condition", .bool, required: true, summary: "true when the value is valid; sees $value and $data")],
+                       summary: "any condition") { context in
+            try context.bool("condition") ? nil : "This value is not valid"
+        },
+    ]
+}

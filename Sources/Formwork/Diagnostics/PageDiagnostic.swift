@@ -1,0 +1,89 @@
+/// A problem found in a page: where (file, JSON path, and for expressions the range in the
+/// expression) and what, in words a form author can act on.
+///
+/// ```
+/// pages/dish-edit.json: components[1].attributes[0].value: error: unknown function 'lenn'; did you mean 'len'?
+///   lenn($data.menuName) > 0
+///   ^~~~
+/// ```
+public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// What kind of problem, for tools that filter: `json`, `structure`, `type`, `expression`,
+    /// `unknown-id`, `unknown-attribute`, `param`, `key`, `interaction`, `engine`.
+    public let code: String
+    public let severity: Severity
+    /// The JSON path of the node, like `components[2].attributes[0].value`; empty for the whole page.
+    public let path: String
+    public let message: String
+    /// The file the page came from, when known.
+    public var file: String?
+    /// Line and column of the node in the file, when known.
+    public var line: Int?
+    public var column: Int?
+    /// For errors inside an expression: the expression error with its range.
+    public let expressionError: ExpressionError?
+
+    public init(_ severity: Severity, code: String, path: String, _ message: String, expressionError: ExpressionError? = nil) {
+        self.severity = severity
+        self.code = code
+        self.path = path
+        self.message = message
+        self.expressionError = expressionError
+    }
+
+    public static func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) -> PageDiagnostic {
+        PageDiagnostic(.error, code: code, path: path, message, expressionError: expression)
+    }
+
+    public static func warning(_ code: String, _ path: String, _ message: String) -> PageDiagnostic {
+        PageDiagnostic(.warning, code: code, path: path, message)
+    }
+
+    /// `file: path: error: message`, then for expression errors the source line with a caret.
+    public var rendered: String {
+        var head = ""
+        if let file { head += file + ": " }
+        if !path.isEmpty { head += path + ": " }
+        var text = head + severity.rawValue + ": " + message
+        if let expressionError {
+            text += " (column \(expressionError.location.column) of the expression)\n" + ExpressionError.excerpt(of: expressionError.source, range: expressionError.range)
+        }
+        return text
+    }
+
+    public var description: String { rendered }
+
+    /// The diagnostic as a JSON object, for `--format json`.
+    public var jsonValue: PageValue {
+        var object = PageObject()
+        object["file"] = file.map { .string($0) } ?? .null
+        object["path"] = .string(path)
+        object["line"] = line.map { .int(Int64($0)) } ?? .null
+        object["column"] = column.map { .int(Int64($0)) } ?? .null
+        object["severity"] = .string(severity.rawValue)
+        object["code"] = .string(code)
+        object["message"] = .string(message)
+        if let expressionError {
+            object["expression"] = .object(PageObject([
+                ("source", .string(expressionError.source)),
+                ("line", .int(Int64(expressionError.location.line))),
+                ("column", .int(Int64(expressionError.location.column))),
+                ("kind", .string(expressionError.kind.rawValue)),
+            ]))
+        }
+        return .object(object)
+    }
+}
+
+/// A page that can't be opened or a chain that can't run, with every diagnostic that explains why.
+public struct PageError: Error, Sendable, CustomStringConvertible {
+    public let diagnostics: [PageDiagnostic]
+
+    public init(_ diagnostics: [PageDiagnostic]) { self.diagnostics = diagnostics }
+    public init(_ diagnostic: PageDiagnostic) { self.diagnostics = [diagnostic] }
+
+    public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Everything a page needs from the app around it. Pages run on the main actor, so the
+/// navigation, presentation and routing protocols are main-actor isolated; the transport is
+/// `Sendable` and may run anywhere.
+@MainActor
+public struct PageHost {
+    /// Shows pushed pages and native routes, and takes pages away.
+    public var navigator: (any PageNavigator)?
+    /// Pickers, confirmations, alerts and toasts.
+    public var presenter: any PagePresenter
+    /// Sends the `api` action's requests. Without one, `api` fails with a clear error.
+    public var transport: (any PageTransport)?
+    /// Receives `route` events such as `app://open?target=LikeService&action=like`.
+    public var router: (any PageRouter)?
+    /// What `now()` and time stamps read.
+    public var clock: any PageClock
+    /// The zone `date()` uses when none is given.
+    public var timeZone: TimeZone
+    /// Called with warnings found while opening a page (an unknown component dropped, …) and with
+    /// failures no error handler took.
+    public var report: (@MainActor (PageReport) -> Void)?
+
+    public init(
+        navigator: (any PageNavigator)? = nil, presenter: any PagePresenter = SilentPresenter(),
+        transport: (any PageTransport)? = nil, router: (any PageRouter)? = nil,
+        clock: any PageClock = SystemClock(), timeZone: TimeZone = .current,
+        report: (@MainActor (PageReport) -> Void)? = nil
+    ) {
+        self.navigator = navigator
+        self.presenter = presenter
+        self.transport = transport
+        self.router = router
+        self.clock = clock
+        self.timeZone = timeZone
+        self.report = report
+    }
+}
+
+/// Something the engine tells the host about: a warning while opening, or an unhandled failure.
+public enum PageReport: Sendable {
+    case diagnostic(PageDiagnostic)
+    /// A chain failed and no `onError` handler took it. The value is `$error`.
+    case unhandledFailure(page: String, error: PageValue)
+}

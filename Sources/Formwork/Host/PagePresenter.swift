@@ -1,0 +1,58 @@
+/// Shows the small dialogs actions ask for.
+@MainActor
+public protocol PagePresenter: AnyObject {
+    /// Let the person choose one option. Return its index, or nil when they cancel.
+    func pick(_ request: PickerRequest) async -> Int?
+    /// Ask yes or no. Return false when they decline or cancel.
+    func confirm(title: String, message: String) async -> Bool
+    /// Show a message and wait until it is dismissed.
+    func alert(title: String, message: String) async
+    /// Show a short message that goes away by itself.
+    func toast(_ message: String)
+}
+
+/// What a `picker` (or a `select` being tapped) asks the person.
+public struct PickerRequest: Sendable, Equatable {
+    public let title: String
+    public let options: [PickerOption]
+    /// The index of the currently selected option, if any.
+    public let selected: Int?
+
+    public init(title: String, options: [PickerOption], selected: Int?) {
+        self.title = title
+        self.options = options
+        self.selected = selected
+    }
+}
+
+/// One choice: the text shown and the value chosen.
+public struct PickerOption: Sendable, Equatable {
+    public let title: String
+    public let value: PageValue
+
+    public init(title: String, value: PageValue) {
+        self.title = title
+        self.value = value
+    }
+
+    /// Reads `"Spicy"` or `{ "title": "Spicy", "value": 2 }`.
+    public init(_ raw: PageValue) {
+        if case .object(let object) = raw {
+            let value = object["value"] ?? object["id"] ?? raw
+            self.init(title: (object["title"] ?? object["label"] ?? object["name"] ?? value).displayText, value: value)
+        } else {
+            self.init(title: raw.displayText, value: raw)
+        }
+    }
+}
+
+/// A presenter for hosts without a screen: pickers and confirmations are cancelled, alerts and
+/// toasts are dropped. Use a real presenter, or FormworkTesting's scripted one, to answer them.
+@MainActor
+public final class SilentPresenter: PagePresenter {
+    public init() {}
+    public func pick(_ request: PickerRequest) async -> Int? { nil }
+    public func confirm(title: String, message: String) async -> Bool { false }
+    public func alert(title: String, message: String) async {}
+    public func toast(_ message: String) {}
+}

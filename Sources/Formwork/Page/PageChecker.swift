@@ -1,0 +1,204 @@
+/// The static checks `formwork check` runs on a decoded page against a registry: unknown ids and
+/// attributes, attribute types, writes to `$param`, undeclared params, duplicate keys, events a
+/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, and
+/// the engine version.
+struct PageChecker {
+    let registry: Registry
+    let document: PageDocument
+    /// Page ids known to exist (when checking a folder); nil to skip that check.
+    let knownPages: Set<String>?
+    private(set) var diagnostics: [PageDiagnostic] = []
+    private var keys: [String: String] = [:]
+    private let declaredParams: Set<String>
+
+    init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
+        self.registry = registry
+        self.document = document
+        self.knownPages = knownPages
+        declaredParams = Set(document.params.map(\.name))
+    }
+
+    private mutating func error(_ code: String, _ path: String, _ message: String) {
+        diagnostics.append(.error(code, path, message))
+    }
+
+    mutating func run() {
+        if document.minEngineVersion > FormworkEngine.version {
+            error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
+        }
+        if let title = document.title { checkExpression(title) }
+        for component in document.components { checkComponent(component) }
+        for (name, chain) in document.interactions.sorted(by: { $0.key < $1.key }) {
+            _ = name
+            checkChain(chain)
+        }
+        checkHandlers(document.onError)
+    }
+
+    // MARK: - Nodes
+
+    private mutating func checkComponent(_ node: ComponentNode) {
+        if let key = node.key {
+            if let first = keys[key] {
+                error("key", node.path + ".key", "the key '\(key)' is already used by the component at \(first); keys must be unique in a page")
+            } else {
+                keys[key] = node.path
+            }
+        }
+        guard let type = registry.components[node.typeID] else {
+            if let fallback = node.fallback {
+                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
+                checkComponent(fallback)
+            } else {
+                error("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID))
+            }
+            return
+        }
+        checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
+        for validation in node.validations {
+            guard let validationType = registry.validations[validation.typeID] else {
+                error("unknown-id", validation.path + ".id", registry.validations.unknownMessage(validation.typeID))
+                continue
+            }
+            checkAttributes(validation.attributes, specs: validationType.attributes, owner: "the validation '\(validation.typeID)'", path: validation.path)
+        }
+        if !node.validations.isEmpty && type.valueAttribute == nil {
+            error("structure", node.path + ".validations", "'\(type.id)' has no value to validate; put validations on inputs")
+        }
+        for (event, chain) in node.interactions.sorted(by: { $0.key < $1.key }) {
+            if !type.events.contains(event) {
+                let hint = Suggestions.nearest(to: event, in: type.events).map { "; did you mean '\($0)'?" }
+                    ?? (type.events.isEmpty ? "; it has no events" : "; its events are " + type.events.joined(separator: ", "))
+                error("interaction", node.path + ".interactions." + event, "'\(type.id)' has no event '\(event)'" + hint)
+            }
+            checkChain(chain)
+        }
+        if type.layout == .leaf && !node.children.isEmpty {
+            error("structure", node.path + ".components", "'\(type.id)' can't hold components; put them in a section or group")
+        }
+        for child in node.children { checkComponent(child) }
+        if let fallback = node.fallback { checkComponent(fallback) }
+    }
+
+    private mutating func checkChain(_ chain: [ActionNode]) {
+        for action in chain {
+            guard let type = registry.actions[action.typeID] else {
+                error("unknown-id", action.path + ".id", registry.actions.unknownMessage(action.typeID))
+                continue
+            }
+            checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
+            checkHandlers(action.onError)
+        }
+    }
+
+    private mutating func checkHandlers(_ handlers: [HandlerNode]) {
+        for handler in handlers {
+            guard let type = registry.errorHandlers[handler.typeID] else {
+                error("unknown-id", handler.path + ".id", registry.errorHandlers.unknownMessage(handler.typeID))
+                continue
+            }
+            checkAttributes(handler.attributes, specs: type.attributes, owner: "the error handler '\(type.id)'", path: handler.path)
+        }
+    }
+
+    // MARK: - Attributes
+
+    private mutating func checkAttributes(_ list: AttributeList, specs: [AttributeSpec], owner: String, path: String) {
+        for attribute in list.items {
+            guard let spec = specs.first(where: { $0.name == attribute.name }) else {
+                let names = specs.map(\.name)
+                let hint = Suggestions.nearest(to: attribute.name, in: names).map { "; did you mean '\($0)'?" } ?? "; it has " + names.joined(separator: ", ")
+                error("unknown-attribute", attribute.path, "\(owner) has no attribute '\(attribute.name)'" + hint)
+                continue
+            }
+            let compatible = spec.type == .any || attribute.type == spec.type || (spec.type == .number && attribute.type == .int) || (attribute.type == .any && !spec.type.holdsNodes)
+            if !compatible {
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), not \(article(attribute.type.rawValue)) \(attribute.type.rawValue)")
+            }
+            if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(PageDecoder.preview(value)) is \(article(value.typeName)) \(value.typeName)")
+            }
+            checkExpression(attribute)
+            if spec.twoWay, let expression = attribute.expression, expression.plainPath?.root == .param {
+                error("param", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but $param is read-only; copy the param into $data (in \"data\" or \"loaded\") and bind to that")
+            }
+            checkRole(spec.role, attribute, owner: owner)
+            switch attribute.content {
+            case .actions(let chain): checkChain(chain)
+            case .chains(let chains): for chain in chains { checkChain(chain) }
+            case .components(let nodes): for node in nodes { checkComponent(node) }
+            default: break
+            }
+        }
+        for spec in specs where spec.required && list[spec.name] == nil {
+            error("structure", path + ".attributes", "\(owner) needs the attribute '\(spec.name)' (\(spec.type.rawValue))")
+        }
+    }
+
+    private mutating func checkRole(_ role: AttributeRole, _ attribute: AttributeNode, owner: String) {
+        guard case .literal(.string(let text)) = attribute.content else { return }
+        switch role {
+        case .value:
+            break
+        case .storePath:
+            guard let path = StorePath(text) else {
+                error("type", attribute.path, "'\(text)' is not a store path; write one like $data.menuName or $global.token")
+                return
+            }
+            if path.root == .param {
+                error("param", attribute.path, "\(owner) writes \(text), but $param is read-only; write to $data instead")
+            } else {
+                checkParamReference(path, at: attribute.path)
+            }
+        case .interactionName:
+            if document.interactions[text] == nil {
+                let hint = Suggestions.nearest(to: text, in: document.interactions.keys).map { "; did you mean '\($0)'?" } ?? "; define it under the page's \"interactions\""
+                error("interaction", attribute.path, "the interaction '\(text)' is triggered but not defined" + hint)
+            }
+        case .pageID:
+            if let knownPages, !knownPages.contains(text) {
+                let hint = Suggestions.nearest(to: text, in: knownPages).map { "; did you mean '\($0)'?" } ?? ""
+                error("page", attribute.path, "there is no page '\(text)' next to this one" + hint)
+            }
+        }
+    }
+
+    private mutating func checkExpression(_ attribute: AttributeNode) {
+        guard let expression = attribute.expression else { return }
+        for path in expression.dependencies { checkParamReference(path, at: attribute.path) }
+    }
+
+    private mutating func checkParamReference(_ path: StorePath, at location: String) {
+        guard path.root == .param, case .key(let name)? = path.components.first, !declaredParams.contains(name) else { return }
+        let hint = Suggestions.nearest(to: name, in: declaredParams).map { "; did you mean '\($0)'?" } ?? "; declare it under \"params\""
+        error("param", location, "the page reads $param.\(name), but declares no param '\(name)'" + hint)
+    }
+
+    /// `a.b[2].c` → `a.b[2]`.
+    static func parentPath(_ path: String) -> String {
+        guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return "" }
+        return String(path[..<cut])
+    }
+
+    private func article(_ word: String) -> String {
+        ["a", "e", "i", "o", "u"].contains(word.prefix(1)) ? "an" : "a"
+    }
+}
+
+extension PageDocument {
+    /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
+    /// given, also checks that pushed page ids exist.
+    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil) -> [PageDiagnostic] {
+        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages)
+        checker.run()
+        return checker.diagnostics.map { diagnostic in
+            var d = diagnostic
+            d.file = file
+            if let location = locations?.location(of: d.path) ?? locations?.location(of: PageChecker.parentPath(d.path)) {
+                d.line = location.line
+                d.column = location.column
+            }
+            return d
+        }
+    }
+}

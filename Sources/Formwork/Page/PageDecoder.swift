@@ -1,0 +1,363 @@
+import Foundation
+
+/// Reads a page's JSON into a `PageDocument`, compiling every expression and template once and
+/// collecting every structural problem (it keeps going after an error so all are reported).
+struct PageDecoder {
+    let registry: Registry
+    private(set) var diagnostics: [PageDiagnostic] = []
+
+    init(registry: Registry) {
+        self.registry = registry
+    }
+
+    private mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
+        diagnostics.append(.error(code, path, message, expression: expression))
+    }
+
+    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    private static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+
+    /// Complains about members that aren't part of the format, suggesting the near one.
+    private mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
+        for key in object.keys where !allowed.contains(key) {
+            let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have: " + allowed.joined(separator: ", ")
+            error("structure", PageDecoder.join(path, key), "unknown member '\(key)' in \(what)" + hint)
+        }
+    }
+
+    // MARK: - Page
+
+    mutating func decodePage(_ root: PageValue, file: String?, locations: JSONReader.Document? = nil) -> PageDocument? {
+        guard case .object(let page) = root else {
+            error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(root.typeName == "array" ? "an array" : "a " + root.typeName)")
+            return nil
+        }
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "components", "interactions", "onError"], path: "", what: "a page")
+        var id = ""
+        switch page["page"] {
+        case .string(let s) where !s.isEmpty: id = s
+        case nil: error("structure", "page", "the page has no \"page\" member; give it an id such as \"page\": \"dish-edit\"")
+        default: error("type", "page", "\"page\" must be a non-empty string id")
+        }
+        let version = integer(page["version"], path: "version", default: 1)
+        let minEngine = integer(page["minEngineVersion"], path: "minEngineVersion", default: 1)
+        let title = page["title"].flatMap { decodeLooseAttribute(name: "title", raw: $0, type: .string, path: "title") }
+        let params = decodeParams(page["params"])
+        var data = PageValue.object(PageObject())
+        if let raw = page["data"] {
+            if case .object = raw { data = raw } else { error("type", "data", "\"data\" must be an object holding the page's initial $data") }
+        }
+        let components = decodeComponents(page["components"], path: "components")
+        let interactions = decodeInteractions(page["interactions"], path: "interactions")
+        let onError = decodeHandlers(page["onError"], path: "onError")
+        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, components: components, interactions: interactions, onError: onError, file: file, source: root, locations: locations)
+    }
+
+    private mutating func integer(_ value: PageValue?, path: String, default fallback: Int) -> Int {
+        guard let value else { return fallback }
+        guard case .int(let i) = value, i >= 0, let small = Int(exactly: i) else {
+            error("type", path, "\"\(path)\" must be a whole number of 0 or more")
+            return fallback
+        }
+        return small
+    }
+
+    private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {
+        guard let value else { return [] }
+        guard case .object(let object) = value else {
+            error("type", "params", "\"params\" must be an object: { \"dishId\": { \"type\": \"string\", \"required\": true } }")
+            return []
+        }
+        var specs: [ParamSpec] = []
+        for (name, raw) in object {
+            let path = PageDecoder.join("params", name)
+            guard case .object(let spec) = raw else {
+                error("type", path, "a param is declared as an object like { \"type\": \"string\", \"required\": true }")
+                continue
+            }
+            checkMembers(spec, allowed: ["type", "required", "default", "description"], path: path, what: "a param")
+            var type = AttributeType.any
+            if let t = spec["type"] {
+                if let parsed = t.stringValue.flatMap(AttributeType.init(rawValue:)), !parsed.holdsNodes { type = parsed } else {
+                    error("type", PageDecoder.join(path, "type"), "unknown param type \(t.jsonText); use string, int, number, bool, array, object or any")
+                }
+            }
+            let required = spec["required"]?.boolValue ?? false
+            if let d = spec["default"], !type.accepts(d) {
+                error("type", PageDecoder.join(path, "default"), "the default \(d.jsonText) is not a \(type.rawValue)")
+            }
+            specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
+        }
+        return specs
+    }
+
+    // MARK: - Nodes
+
+    mutating func decodeComponents(_ value: PageValue?, path: String) -> [ComponentNode] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            error("type", path, "\"components\" must be an array of components")
+            return []
+        }
+        return items.enumerated().compactMap { index, item in decodeComponent(item, path: PageDecoder.join(path, index)) }
+    }
+
+    mutating func decodeComponent(_ value: PageValue, path: String) -> ComponentNode? {
+        guard case .object(let object) = value else {
+            error("type", path, "a component must be an object like { \"id\": \"label\", \"attributes\": … }")
+            return nil
+        }
+        checkMembers(object, allowed: ["id", "key", "attributes", "validations", "interactions", "components", "fallback", "description"], path: path, what: "a component")
+        guard let typeID = readTypeID(object, path: path, kind: "component") else { return nil }
+        var key: String?
+        if let rawKey = object["key"] {
+            if case .string(let s) = rawKey, !s.isEmpty { key = s } else { error("type", PageDecoder.join(path, "key"), "\"key\" must be a non-empty string naming this component") }
+        }
+        let type = registry.components[typeID]
+        let attributes = decodeAttributes(object["attributes"], path: PageDecoder.join(path, "attributes")) { type?.attribute($0) }
+        var validations: [ValidationNode] = []
+        if let raw = object["validations"] {
+            let validationsPath = PageDecoder.join(path, "validations")
+            if case .array(let items) = raw {
+                for (index, item) in items.enumerated() {
+                    let itemPath = PageDecoder.join(validationsPath, index)
+                    guard case .object(let v) = item else { error("type", itemPath, "a validation must be an object like { \"id\": \"required\" }"); continue }
+                    checkMembers(v, allowed: ["id", "attributes", "description"], path: itemPath, what: "a validation")
+                    guard let id = readTypeID(v, path: itemPath, kind: "validation") else { continue }
+                    let spec = registry.validations[id]
+                    validations.append(ValidationNode(typeID: id, attributes: decodeAttributes(v["attributes"], path: PageDecoder.join(itemPath, "attributes")) { spec?.attribute($0) }, path: itemPath))
+                }
+            } else {
+                error("type", validationsPath, "\"validations\" must be an array")
+            }
+        }
+        let interactions = decodeInteractions(object["interactions"], path: PageDecoder.join(path, "interactions"))
+        let children = decodeComponents(object["components"], path: PageDecoder.join(path, "components"))
+        let fallback = object["fallback"].flatMap { decodeComponent($0, path: PageDecoder.join(path, "fallback")) }
+        return ComponentNode(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path)
+    }
+
+    private mutating func readTypeID(_ object: PageObject, path: String, kind: String) -> String? {
+        switch object["id"] {
+        case .string(let s) where !s.isEmpty: return s
+        case nil:
+            error("structure", path, "this \(kind) has no \"id\"; the id names its registered type, like \"\(kind == "component" ? "text-field" : kind == "action" ? "store-var" : kind == "validation" ? "required" : "toast")\"")
+        default:
+            error("type", PageDecoder.join(path, "id"), "\"id\" must be a string naming a registered \(kind)")
+        }
+        return nil
+    }
+
+    mutating func decodeInteractions(_ value: PageValue?, path: String) -> [String: [ActionNode]] {
+        guard let value else { return [:] }
+        guard case .object(let object) = value else {
+            error("type", path, "\"interactions\" must be an object: { \"onSave\": [ …actions… ] }")
+            return [:]
+        }
+        var result: [String: [ActionNode]] = [:]
+        for (name, chain) in object {
+            result[name] = decodeActions(chain, path: PageDecoder.join(path, name))
+        }
+        return result
+    }
+
+    mutating func decodeActions(_ value: PageValue, path: String) -> [ActionNode] {
+        guard case .array(let items) = value else {
+            error("type", path, "a chain must be an array of actions like [ { \"id\": \"store-var\", … } ]")
+            return []
+        }
+        var actions: [ActionNode] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = PageDecoder.join(path, index)
+            guard case .object(let object) = item else { error("type", itemPath, "an action must be an object like { \"id\": \"api\", \"attributes\": … }"); continue }
+            checkMembers(object, allowed: ["id", "attributes", "onError", "description"], path: itemPath, what: "an action")
+            guard let id = readTypeID(object, path: itemPath, kind: "action") else { continue }
+            let spec = registry.actions[id]
+            let attributes = decodeAttributes(object["attributes"], path: PageDecoder.join(itemPath, "attributes")) { spec?.attribute($0) }
+            actions.append(ActionNode(typeID: id, attributes: attributes, onError: decodeHandlers(object["onError"], path: PageDecoder.join(itemPath, "onError")), path: itemPath))
+        }
+        return actions
+    }
+
+    mutating func decodeHandlers(_ value: PageValue?, path: String) -> [HandlerNode] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            error("type", path, "\"onError\" must be an array of error handlers like [ { \"id\": \"toast\" } ]")
+            return []
+        }
+        var handlers: [HandlerNode] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = PageDecoder.join(path, index)
+            guard case .object(let object) = item else { error("type", itemPath, "an error handler must be an object like { \"id\": \"toast\" }"); continue }
+            checkMembers(object, allowed: ["id", "attributes", "description"], path: itemPath, what: "an error handler")
+            guard let id = readTypeID(object, path: itemPath, kind: "error handler") else { continue }
+            let spec = registry.errorHandlers[id]
+            handlers.append(HandlerNode(typeID: id, attributes: decodeAttributes(object["attributes"], path: PageDecoder.join(itemPath, "attributes")) { spec?.attribute($0) }, path: itemPath))
+        }
+        return handlers
+    }
+
+    // MARK: - Attributes
+
+    /// The canonical array form `[{name, type, mode, value}]` or the compact object form
+    /// `{ "title": "Name", "text": { "expr": "$data.name" } }`.
+    mutating func decodeAttributes(_ value: PageValue?, path: String, spec: (String) -> AttributeSpec?) -> AttributeList {
+        guard let value else { return AttributeList([]) }
+        var nodes: [AttributeNode] = []
+        var seen = Set<String>()
+        switch value {
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                let itemPath = PageDecoder.join(path, index)
+                guard case .object(let object) = item else {
+                    error("type", itemPath, "an attribute must be an object like { \"name\": \"title\", \"type\": \"string\", \"mode\": \"literal\", \"value\": \"Name\" }")
+                    continue
+                }
+                checkMembers(object, allowed: ["name", "type", "mode", "value", "description"], path: itemPath, what: "an attribute")
+                guard case .string(let name) = object["name"] ?? .null, !name.isEmpty else {
+                    error("structure", itemPath, "this attribute has no \"name\"")
+                    continue
+                }
+                if !seen.insert(name).inserted { error("structure", itemPath, "the attribute '\(name)' is given twice") }
+                var type = spec(name)?.type ?? .any
+                if let rawType = object["type"] {
+                    if let parsed = rawType.stringValue.flatMap(AttributeType.init(rawValue:)) { type = parsed } else {
+                        error("type", PageDecoder.join(itemPath, "type"), "unknown attribute type \(rawType.jsonText); use one of " + AttributeType.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                }
+                var mode = AttributeMode.literal
+                if let rawMode = object["mode"] {
+                    if let parsed = rawMode.stringValue.flatMap(AttributeMode.init(rawValue:)) { mode = parsed } else {
+                        error("type", PageDecoder.join(itemPath, "mode"), "unknown mode \(rawMode.jsonText); use literal, expression or template")
+                    }
+                }
+                guard let raw = object["value"] else {
+                    error("structure", itemPath, "the attribute '\(name)' has no \"value\"")
+                    continue
+                }
+                nodes.append(decodeValue(name: name, raw: raw, type: type, mode: mode, path: PageDecoder.join(itemPath, "value")))
+            }
+        case .object(let object):
+            for (name, raw) in object {
+                let type = spec(name)?.type ?? .any
+                if let node = decodeLooseAttribute(name: name, raw: raw, type: type, path: PageDecoder.join(path, name)) { nodes.append(node) }
+            }
+        default:
+            error("type", path, "\"attributes\" must be an array of { name, type, mode, value } or an object of name → value")
+        }
+        return AttributeList(nodes)
+    }
+
+    /// The compact form of one value: a literal, `{ "expr": "…" }` or `{ "template": "…" }`; also
+    /// accepts a canonical `{ "type", "mode", "value" }` object.
+    mutating func decodeLooseAttribute(name: String, raw: PageValue, type: AttributeType, path: String) -> AttributeNode? {
+        if case .object(let object) = raw, object.count == 1 {
+            if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, path: PageDecoder.join(path, "expr")) }
+            if let template = object["template"] { return decodeValue(name: name, raw: template, type: type, mode: .template, path: PageDecoder.join(path, "template")) }
+        }
+        if case .object(let object) = raw, object["mode"] != nil, let value = object["value"] {
+            var declared = type
+            if let parsed = object["type"]?.stringValue.flatMap(AttributeType.init(rawValue:)) { declared = parsed }
+            guard let mode = object["mode"]?.stringValue.flatMap(AttributeMode.init(rawValue:)) else {
+                error("type", PageDecoder.join(path, "mode"), "unknown mode; use literal, expression or template")
+                return nil
+            }
+            return decodeValue(name: name, raw: value, type: declared, mode: mode, path: PageDecoder.join(path, "value"))
+        }
+        return decodeValue(name: name, raw: raw, type: type, mode: .literal, path: path)
+    }
+
+    private mutating func decodeValue(name: String, raw: PageValue, type: AttributeType, mode: AttributeMode, path: String) -> AttributeNode {
+        func node(_ content: AttributeContent) -> AttributeNode {
+            AttributeNode(name: name, type: type, mode: mode, content: content, path: path)
+        }
+        if type.holdsNodes {
+            guard mode == .literal else {
+                error("type", path, "the attribute '\(name)' holds \(type.rawValue) and must be literal, not \(mode.rawValue)")
+                return node(.invalid)
+            }
+            switch type {
+            case .actions: return node(.actions(decodeActions(raw, path: path)))
+            case .components: return node(.components(decodeComponents(raw, path: path)))
+            default:
+                guard case .array(let chains) = raw else {
+                    error("type", path, "the attribute '\(name)' must be an array of chains: [[…actions…], [...]]")
+                    return node(.invalid)
+                }
+                return node(.chains(chains.enumerated().map { index, chain in decodeActions(chain, path: PageDecoder.join(path, index)) }))
+            }
+        }
+        switch mode {
+        case .literal:
+            if !type.accepts(raw) {
+                error("type", path, "the attribute '\(name)' is a \(type.rawValue), but the literal \(PageDecoder.preview(raw)) is \(raw.typeName == "array" || raw.typeName == "object" || raw.typeName == "int" ? "an" : "a") \(raw.typeName)")
+                return node(.invalid)
+            }
+            return node(.literal(raw))
+        case .expression, .template:
+            guard case .string(let source) = raw else {
+                error("type", path, "an \(mode.rawValue) must be written as a string, like \"$data.name\"")
+                return node(.invalid)
+            }
+            do {
+                let compiled = mode == .expression
+                    ? try CompiledExpression(source, functions: registry.functions)
+                    : try CompiledExpression(template: source, functions: registry.functions)
+                if let constant = compiled.constantValue, !type.accepts(constant) {
+                    error("type", path, "the attribute '\(name)' is a \(type.rawValue), but this \(mode.rawValue) always gives \(constant.typeName) \(PageDecoder.preview(constant))")
+                }
+                return node(mode == .expression ? .expression(compiled) : .template(compiled))
+            } catch {
+                self.error("expression", path, error.message, expression: error)
+                return node(.invalid)
+            }
+        }
+    }
+
+    static func preview(_ value: PageValue) -> String {
+        let text = value.jsonText
+        return text.count > 40 ? String(text.prefix(37)) + "…" : text
+    }
+}
+
+extension PageDocument {
+    /// Decodes a page from JSON bytes. Returns the document (nil when it can't be read at all) and
+    /// every problem found: bad JSON with line and column, structure, types, expression errors.
+    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+        let parsed: JSONReader.Document
+        do {
+            parsed = try JSONReader.parseDocument(bytes: bytes)
+        } catch {
+            var diagnostic = PageDiagnostic.error("json", error.path, "the file is not valid JSON: \(error.message)")
+            diagnostic.file = file
+            diagnostic.line = error.line
+            diagnostic.column = error.column
+            return (nil, [diagnostic])
+        }
+        var decoder = PageDecoder(registry: registry)
+        let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
+        let located = decoder.diagnostics.map { diagnostic -> PageDiagnostic in
+            var d = diagnostic
+            d.file = file
+            if let location = parsed.location(of: d.path) {
+                d.line = location.line
+                d.column = location.column
+            }
+            return d
+        }
+        return (document, located)
+    }
+
+    /// Decodes a page from JSON text.
+    public static func decode(json text: String, registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+        decode(Array(text.utf8), registry: registry, file: file)
+    }
+
+    /// Decodes and requires no errors; throws `PageError` listing them otherwise.
+    public static func load(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) throws(PageError) -> PageDocument {
+        let (document, diagnostics) = decode(bytes, registry: registry, file: file)
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard let document, errors.isEmpty else { throw PageError(errors.isEmpty ? diagnostics : errors) }
+        return document
+    }
+}

@@ -1,0 +1,34 @@
+/// A decoded page: everything in the page JSON, with expressions compiled.
+///
+/// Build one with `PageDocument.decode(_:registry:file:)`; it returns the document together with
+/// every problem found, so a page author sees all errors at once.
+public struct PageDocument: Sendable {
+    public let id: String
+    public let version: Int
+    public let minEngineVersion: Int
+    public let title: AttributeNode?
+    public let params: [ParamSpec]
+    /// The initial `$data`.
+    public let data: PageValue
+    public let components: [ComponentNode]
+    /// Interaction name → chain: `loaded`, `appear`, `disappear`, `onSave`, …
+    public let interactions: [String: [ActionNode]]
+    public let onError: [HandlerNode]
+    /// The file it was read from, when known.
+    public let file: String?
+    /// The JSON as written.
+    public let source: PageValue
+    /// Where each node starts in the file, for diagnostics with line and column.
+    let locations: JSONReader.Document?
+
+    /// Interactions the engine triggers by itself.
+    public static let lifecycleInteractions = ["loaded", "appear", "disappear"]
+}
+
+/// A declared `$param`: its name, type, whether it must be given, and a default.
+public struct ParamSpec: Sendable {
+    public let name: String
+    public let type: AttributeType
+    public let required: Bool
+    public let defaultValue: PageValue?
+}

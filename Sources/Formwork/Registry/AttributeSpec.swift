@@ -1,0 +1,50 @@
+/// How a registered type declares one of its attributes: name, type, default, whether a page
+/// must give it, and whether it may bind two-way (a user edit writes the store).
+public struct AttributeSpec: Sendable {
+    public let name: String
+    public let type: AttributeType
+    public let defaultValue: PageValue
+    public let required: Bool
+    /// Whether a plain `$data`/`$global` path bound here is written back on user edits.
+    public let twoWay: Bool
+    /// What a string value names, so `check` can verify it: a store path to write, a page
+    /// interaction, or a page id.
+    public let role: AttributeRole
+    /// One line for generated docs and `check` messages.
+    public let summary: String
+
+    public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "") {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.required = required
+        self.twoWay = twoWay
+        self.role = role
+        self.summary = summary
+    }
+}
+
+/// What an attribute's string names, beyond being a value.
+public enum AttributeRole: Sendable, Equatable {
+    /// A plain value.
+    case value
+    /// A `$data…` or `$global…` path the type writes (never `$param`).
+    case storePath
+    /// The name of one of the page's interactions.
+    case interactionName
+    /// The id of another page.
+    case pageID
+}
+
+/// What every registered kind has in common, so one table and one lookup serve them all.
+public protocol RegisteredType: Sendable {
+    /// The id pages use, like `text-field`, `store-var`, `required`, `toast`.
+    var id: String { get }
+    var attributes: [AttributeSpec] { get }
+    /// The word for this kind in messages: "component", "action", "validation", "error handler".
+    static var kindName: String { get }
+}
+
+extension RegisteredType {
+    public func attribute(_ name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
+}

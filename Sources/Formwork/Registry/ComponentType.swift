@@ -1,0 +1,64 @@
+/// A registered component type: the attributes it reads, the events it fires, how its children
+/// are laid out, and any built-in behaviour for an event.
+///
+/// A host registers its own the same way the built-ins are registered:
+///
+/// ```swift
+/// var registry = Registry.standard
+/// registry.register(ComponentType("rating", attributes: [
+///     AttributeSpec("title", .string),
+///     AttributeSpec("value", .int, default: 0, twoWay: true),
+/// ], events: ["onChange"], valueAttribute: "value"))
+/// ```
+public struct ComponentType: RegisteredType {
+    public static let kindName = "component"
+    /// Attributes every component has, added to each type: `hidden`, `enabled`, `validateOn`.
+    public static let commonAttributes: [AttributeSpec] = [
+        AttributeSpec("hidden", .bool, default: false, summary: "hides the component and its children"),
+        AttributeSpec("enabled", .bool, default: true, summary: "whether the person can edit or tap it"),
+        AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action"),
+    ]
+
+    public let id: String
+    public let attributes: [AttributeSpec]
+    /// Events a page may attach chains to, like `onChange` or `onTap`.
+    public let events: [String]
+    public let layout: ComponentLayout
+    /// The attribute holding the input's value: what validations see as `$value`, what `set` edits.
+    public let valueAttribute: String?
+    /// Built-in behaviour that runs when the event fires, before the page's chain for it.
+    public let eventHandlers: [String: ComponentEventHandler]
+    public let summary: String
+
+    public init(
+        _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
+        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
+    ) {
+        self.id = id
+        let own = Set(attributes.map(\.name))
+        self.attributes = attributes + ComponentType.commonAttributes.filter { !own.contains($0.name) }
+        self.events = events
+        self.layout = layout
+        self.valueAttribute = valueAttribute
+        self.eventHandlers = eventHandlers
+        self.summary = summary
+    }
+}
+
+/// How a component's children are built.
+public enum ComponentLayout: Sendable, Equatable {
+    /// No children.
+    case leaf
+    /// The `components` as written.
+    case container
+    /// The `components` repeated for each element of the array attribute `items`, with `$item` and `$index`.
+    case repeated(items: String)
+    /// One set of children at a time, chosen by the string attribute `state`: `components` for the
+    /// state `normal`, and the `components`-typed attribute named like the state otherwise.
+    case switched(state: String)
+}
+
+/// Built-in behaviour of a component for one event (a `select` presents its picker on `onTap`).
+/// Returning nil ends the event quietly (the person cancelled); a value goes on to the page's
+/// chain for that event as `$event`.
+public typealias ComponentEventHandler = @MainActor @Sendable (ComponentEventContext) async throws -> PageValue?

@@ -1,0 +1,30 @@
+/// Registered types of one kind, by id. Registering an id again replaces the earlier entry, so a
+/// host's type shadows a built-in of the same id.
+public struct TypeTable<Entry: RegisteredType>: Sendable {
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+
+    public init() {}
+
+    public mutating func register(_ entry: Entry) {
+        if entries.updateValue(entry, forKey: entry.id) == nil { order.append(entry.id) }
+    }
+
+    public subscript(id: String) -> Entry? { entries[id] }
+
+    /// Ids in registration order.
+    public var ids: [String] { order }
+
+    public var all: [Entry] { order.compactMap { entries[$0] } }
+
+    /// "unknown component 'number-feild'; did you mean 'number-field'?"
+    public func unknownMessage(_ id: String) -> String {
+        var message = "unknown \(Entry.kindName) '\(id)'"
+        if let near = Suggestions.nearest(to: id, in: order) {
+            message += "; did you mean '\(near)'?"
+        } else {
+            message += "; register it with the engine's registry, or use one of: " + order.sorted().joined(separator: ", ")
+        }
+        return message
+    }
+}

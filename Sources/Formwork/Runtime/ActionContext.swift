@@ -1,0 +1,85 @@
+import Foundation
+
+/// What an action (or an error handler) sees while it runs: its attributes, `$result`, `$event`,
+/// `$error`, the page, and the host. Writes made through it are committed together when the
+/// action returns, so observers see one consistent update.
+@MainActor
+public struct ActionContext {
+    public let session: PageSession
+    /// The registered type id and the attributes as written.
+    public let typeID: String
+    public let attributes: AttributeList
+    /// JSON path of the action in the page, for messages.
+    public let path: String
+    /// `$result`: the previous action's output.
+    public let result: PageValue
+    /// `$event`: the payload of the event that started the chain.
+    public let event: PageValue
+    /// `$error`, inside error handlers.
+    public let error: PageValue
+    /// The component whose event started the chain, if any.
+    public let component: PageComponent?
+    let specs: [AttributeSpec]
+    let batch: WriteBatch
+
+    public var host: PageHost { session.engine.host }
+
+    /// The scope attribute expressions are evaluated in.
+    public var scope: ExpressionScope {
+        var scope = session.scope(for: component)
+        scope.result = result
+        scope.event = event
+        scope.error = error
+        return scope
+    }
+
+    private var reader: AttributeReader { AttributeReader(attributes: attributes, specs: specs, scope: scope) }
+
+    /// Whether the page gives the attribute (rather than relying on the default).
+    public func has(_ name: String) -> Bool { attributes[name] != nil }
+
+    /// The attribute's value now: evaluated if it is an expression or template, else the literal,
+    /// else the registered default.
+    public func value(_ name: String) throws -> PageValue { try reader.value(name) }
+
+    public func string(_ name: String) throws -> String? {
+        let value = try value(name)
+        return value.isNull ? nil : value.displayText
+    }
+
+    public func bool(_ name: String) throws -> Bool { try value(name).isTruthy }
+
+    /// A chain held by an `actions` attribute, like `if`'s `then`.
+    public func actions(_ name: String) -> [ActionNode] { reader.actions(name) }
+
+    /// Chains held by a `chains` attribute, like `all`'s `chains`.
+    public func chains(_ name: String) -> [[ActionNode]] { reader.chains(name) }
+
+    /// Runs a nested chain with `$result` starting at `result`. A failure inside propagates to the
+    /// caller (so the enclosing action fails); cancellation ends the whole chain quietly.
+    public func run(_ chain: [ActionNode], result: PageValue) async throws -> PageValue {
+        try await session.runner.runNested(chain, in: session, result: result, event: event, component: component)
+    }
+
+    /// Writes a store path; committed with the action's other writes when it returns.
+    public func write(_ value: PageValue, to path: StorePath) throws {
+        try session.write(value, at: path, into: batch)
+    }
+
+    /// Waits on the person (a picker, a confirmation, a pushed page) while the page counts as idle,
+    /// so headless drivers know the page is waiting for an answer rather than working.
+    public func waitingForPerson<T>(_ body: () async throws -> T) async rethrows -> T {
+        try await session.waitingForPerson(body)
+    }
+
+    /// Records a line in the page's trace (shown by `formwork run` and kept by tests).
+    public func trace(_ kind: PageTraceEvent.Kind, _ text: String) {
+        session.record(kind, text)
+    }
+}
+
+/// Writes collected while one action runs, committed when it returns.
+@MainActor
+final class WriteBatch {
+    var paths: [StorePath] = []
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Runs interaction chains: each action gets the previous result as `$result`; a failure stops
+/// the chain and goes to the failing action's `onError`, then the page's `onError` (the first
+/// handler whose `when` holds), then the host. Cancellation ends the chain quietly.
+@MainActor
+final class ChainRunner {
+    /// A failure on its way out of (possibly nested) chains, with the action that failed.
+    struct Failure: Error {
+        let error: PageValue
+        let action: ActionNode
+    }
+
+    func run(_ chain: [ActionNode], in session: PageSession, event: PageValue, component: PageComponent?) async -> ChainOutcome {
+        do {
+            return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component))
+        } catch let failure as Failure {
+            let handler = await handle(failure.error, handlers: failure.action.onError + session.document.onError, in: session, component: component)
+            return .failed(error: failure.error, handledBy: handler)
+        } catch {
+            return .cancelled
+        }
+    }
+
+    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, component: PageComponent?) async throws -> PageValue {
+        var result = initial
+        for action in chain {
+            if Task.isCancelled || session.isClosed { throw ChainCancelled() }
+            guard let type = session.engine.registry.actions[action.typeID] else {
+                let failure = ActionFailure(kind: "unknown-action", message: session.engine.registry.actions.unknownMessage(action.typeID))
+                throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), action: action)
+            }
+            let batch = WriteBatch()
+            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: .null, component: component, specs: type.attributes, batch: batch)
+            session.record(.action, action.typeID)
+            do {
+                result = try await type.run(context)
+                try session.commit(batch)
+            } catch {
+                try? session.commit(batch)
+                switch error {
+                case is ChainCancelled, is CancellationError: throw ChainCancelled()
+                case is Failure: throw error
+                default:
+                    throw Failure(error: ChainRunner.failure(from: error, typeID: action.typeID, path: action.path), action: action)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Offers `error` to `handlers` in order; returns the id of the one that took it, or nil after
+    /// reporting it to the host.
+    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?) async -> String? {
+        let message = error["message"]?.displayText ?? "something went wrong"
+        session.record(.error, message)
+        for handler in handlers {
+            guard let type = session.engine.registry.errorHandlers[handler.typeID] else {
+                session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.errorHandlers.unknownMessage(handler.typeID))))
+                continue
+            }
+            let batch = WriteBatch()
+            let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: batch)
+            do {
+                guard try context.bool("when") else { continue }
+            } catch {
+                session.engine.host.report?(.diagnostic(.error("expression", handler.path, "the 'when' of this error handler can't be computed: \(error)")))
+                continue
+            }
+            session.record(.error, "handled by \(handler.typeID)")
+            do {
+                try await type.handle(context)
+                try session.commit(batch)
+            } catch {
+                try? session.commit(batch)
+                session.engine.host.report?(.diagnostic(.error("handler", handler.path, "the error handler '\(handler.typeID)' failed too: \(error)")))
+            }
+            return handler.typeID
+        }
+        if let report = session.engine.host.report {
+            report(.unhandledFailure(page: session.document.id, error: error))
+        } else {
+            await session.engine.host.presenter.alert(title: "Something went wrong", message: message)
+        }
+        return nil
+    }
+
+    /// The `$error` object for any error an action throws.
+    static func failure(from error: any Error, typeID: String, path: String) -> PageValue {
+        let failure: ActionFailure
+        switch error {
+        case let e as ActionFailure: failure = e
+        case let e as AttributeFailure:
+            failure = ActionFailure(kind: "expression", message: "the attribute '\(e.attribute)' of '\(typeID)' can't be computed: \(e.error.message)")
+        case let e as ExpressionError: failure = ActionFailure(kind: "expression", message: e.message)
+        case let e as PageError: failure = ActionFailure(kind: "page", message: e.diagnostics.map(\.message).joined(separator: "; "))
+        case let e as TransportError: failure = ActionFailure(kind: "network", message: e.description)
+        default: failure = ActionFailure(kind: "error", message: String(describing: error))
+        }
+        return annotate(failure.errorValue, typeID: typeID, path: path)
+    }
+
+    static func annotate(_ value: PageValue, typeID: String, path: String) -> PageValue {
+        guard case .object(var object) = value else { return value }
+        object["action"] = .string(typeID)
+        object["path"] = .string(path)
+        return .object(object)
+    }
+}

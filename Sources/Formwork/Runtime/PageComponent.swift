@@ -1,0 +1,103 @@
+/// A live component: its registered type, its resolved attributes (kept up to date by bindings),
+/// its children and its validation error. Hosts map `type.id` to a view and observe changes.
+///
+/// ```swift
+/// let field = session.component("menuName")
+/// field?.attributes["value"]        // "Mapo tofu"
+/// let token = field?.observe { change in print(change.attributes) }   // ["value"]
+/// ```
+@MainActor
+public final class PageComponent {
+    public let type: ComponentType
+    public let node: ComponentNode
+    public var key: String? { node.key }
+    /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
+    public internal(set) var attributes: [String: PageValue] = [:]
+    /// The children currently built (for `list`, one set per item; for `status`, the current state's).
+    public internal(set) var children: [PageComponent] = []
+    /// The message of the first failing validation, or nil.
+    public internal(set) var validationError: String?
+    public internal(set) weak var parent: PageComponent?
+    /// `$item` and `$index` for components inside a repeated parent.
+    let item: PageValue
+    let index: PageValue
+    /// Binding ids owned by this component, so they can be dropped when it is rebuilt.
+    var bindingIDs: [Int] = []
+    /// Set when the component was removed by a rebuild; late updates skip it.
+    var isDisposed = false
+    private var observers: [Int: @MainActor (PageComponentChange) -> Void] = [:]
+    private var nextObserverID = 0
+
+    init(type: ComponentType, node: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue) {
+        self.type = type
+        self.node = node
+        self.parent = parent
+        self.item = item
+        self.index = index
+    }
+
+    /// True when this component or an ancestor is hidden.
+    public var isHidden: Bool {
+        if attributes["hidden"]?.isTruthy == true { return true }
+        return parent?.isHidden ?? false
+    }
+
+    /// False when this component or an ancestor is disabled.
+    public var isEnabled: Bool {
+        if attributes["enabled"]?.isTruthy == false { return false }
+        return parent?.isEnabled ?? true
+    }
+
+    /// The input's value (`value` for the built-in inputs), when the type has one.
+    public var value: PageValue? { type.valueAttribute.flatMap { attributes[$0] } }
+
+    /// This component and every component below it, depth first.
+    public var allComponents: [PageComponent] {
+        [self] + children.flatMap(\.allComponents)
+    }
+
+    // MARK: - Observation
+
+    /// Calls `observer` after each batch of changes to this component, until the token is released.
+    public func observe(_ observer: @escaping @MainActor (PageComponentChange) -> Void) -> PageObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = observer
+        return PageObservation { [weak self] in
+            Task { @MainActor in _ = self?.observers.removeValue(forKey: id) }
+        }
+    }
+
+    /// Changes as an async sequence, for hosts that prefer `for await`.
+    public var changes: AsyncStream<PageComponentChange> {
+        let (stream, continuation) = AsyncStream<PageComponentChange>.makeStream()
+        let token = observe { continuation.yield($0) }
+        continuation.onTermination = { _ in token.cancel() }
+        return stream
+    }
+
+    func notify(_ change: PageComponentChange) {
+        for observer in observers.values { observer(change) }
+    }
+}
+
+/// What changed on a component in one batch.
+public struct PageComponentChange: Sendable, Equatable {
+    /// Attribute names whose values changed.
+    public let attributes: [String]
+    /// Whether the children were rebuilt (a `list`'s items or a `status`'s state changed).
+    public let childrenChanged: Bool
+    /// Whether the validation message changed.
+    public let validationChanged: Bool
+}
+
+/// Keeps an observation alive; call `cancel()` or drop it to stop observing.
+public final class PageObservation: Sendable {
+    private let onCancel: @Sendable () -> Void
+
+    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+    public func cancel() { onCancel() }
+
+    deinit { onCancel() }
+}

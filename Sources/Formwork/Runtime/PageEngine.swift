@@ -1,0 +1,62 @@
+import Foundation
+
+/// Opens pages. Holds what pages share: the registry, the host, `$global`, and where pushed pages
+/// come from. Runs on the main actor.
+///
+/// ```swift
+/// let engine = PageEngine(registry: .standard, host: PageHost(transport: transport))
+/// let page = try engine.open(document, params: ["dishId": "42"])
+/// await page.waitUntilIdle()          // `loaded` has run
+/// page.component("menuName")?.attributes["value"]
+/// ```
+@MainActor
+public final class PageEngine {
+    public let registry: Registry
+    public var host: PageHost
+    public let globals: GlobalStore
+    /// Where `push` finds pages by id.
+    public var pages: (any PageSource)?
+
+    public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil) {
+        self.registry = registry
+        self.host = host
+        self.globals = globals
+        self.pages = pages
+    }
+
+    /// Decodes and checks the page with this id from `pages`.
+    public func document(_ pageID: String) throws(PageError) -> PageDocument {
+        guard let pages else {
+            throw PageError(.error("page", "", "can't open the page '\(pageID)': no page source is configured (give the engine a folder of pages)"))
+        }
+        let found: (bytes: [UInt8], file: String?)
+        do {
+            found = try pages.page(pageID)
+        } catch let error as PageError {
+            throw error
+        } catch {
+            throw PageError(.error("page", "", "can't read the page '\(pageID)': \(error)"))
+        }
+        return try PageDocument.load(found.bytes, registry: registry, file: found.file)
+    }
+
+    /// Opens a page: checks the engine version and the params, builds the component tree with its
+    /// bindings, and starts `loaded`. Returns at once; `waitUntilIdle()` waits for `loaded`.
+    public func open(_ document: PageDocument, params: PageValue = .null, opener: PageSession? = nil) throws(PageError) -> PageSession {
+        if document.minEngineVersion > FormworkEngine.version {
+            throw PageError(.error("engine", "minEngineVersion", "the page '\(document.id)' needs engine version \(document.minEngineVersion), but this is version \(FormworkEngine.version); update the app or publish a page for this engine"))
+        }
+        let bound = try ParamBinder.bind(params, to: document.params, page: document.id)
+        let session = PageSession(document: document, engine: self, params: bound)
+        session.opener = opener
+        if let chain = document.interactions["loaded"] {
+            session.start(chain, event: .null, component: nil, name: "loaded")
+        }
+        return session
+    }
+
+    /// Opens the page with this id from `pages`.
+    public func open(pageID: String, params: PageValue = .null, opener: PageSession? = nil) throws(PageError) -> PageSession {
+        try open(try document(pageID), params: params, opener: opener)
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+
+/// One open page: its stores, its live component tree kept up to date by bindings, and the
+/// interactions running on it. Runs on the main actor.
+///
+/// Open one with `PageEngine.open`. Drive it the way a person would (`edit`, `tap`, `trigger`),
+/// observe its components, and `close()` it to cancel what is still running.
+@MainActor
+public final class PageSession {
+    public let document: PageDocument
+    public let engine: PageEngine
+    /// `$data`.
+    public private(set) var data: PageValue
+    /// `$param`, checked against the page's `params`.
+    public let params: PageValue
+    /// The top-level components.
+    public private(set) var components: [PageComponent] = []
+    public private(set) var isClosed = false
+    /// The value handed back by a `response` action, once there is one.
+    public private(set) var response: PageValue?
+    /// Called when the page hands back a value with `response`.
+    public var onResponse: (@MainActor (PageValue) -> Void)?
+    /// Called for each trace event (actions, requests, navigation, writes).
+    public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
+    /// Every trace event so far.
+    public private(set) var trace: [PageTraceEvent] = []
+    /// The session that pushed this one, if any.
+    public internal(set) weak var opener: PageSession?
+
+    let runner = ChainRunner()
+    private var bindings: [Int: Binding] = [:]
+    private var nextBindingID = 0
+    private var index = DependencyIndex()
+    private var running: [Int: Task<ChainOutcome, Never>] = [:]
+    private var nextTaskID = 0
+    var awaitingHost = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var responseWaiters: [CheckedContinuation<PageValue, any Error>] = []
+
+    private struct Binding {
+        unowned let component: PageComponent
+        let name: String
+        let type: AttributeType
+        let expression: CompiledExpression
+    }
+
+    init(document: PageDocument, engine: PageEngine, params: PageValue) {
+        self.document = document
+        self.engine = engine
+        self.data = document.data
+        self.params = params
+        components = build(document.components, parent: nil, item: .null, index: .null)
+        engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
+    }
+
+    /// `$global`.
+    public var globals: PageValue { engine.globals.value }
+
+    /// The page's title, resolved now.
+    public var title: String {
+        guard let node = document.title else { return document.id }
+        return (try? AttributeReader(attributes: AttributeList([node]), specs: [], scope: scope(for: nil)).value("title").displayText) ?? document.id
+    }
+
+    // MARK: - Finding components
+
+    /// Every component currently built, depth first.
+    public var allComponents: [PageComponent] { components.flatMap(\.allComponents) }
+
+    /// The first component with this key.
+    public func component(_ key: String) -> PageComponent? {
+        allComponents.first { $0.key == key }
+    }
+
+    /// The scope expressions on `component` are evaluated in.
+    public func scope(for component: PageComponent?) -> ExpressionScope {
+        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone)
+        if let component {
+            scope.item = component.item
+            scope.index = component.index
+            scope.value = component.value ?? .null
+        }
+        return scope
+    }
+
+    // MARK: - Building the tree
+
+    private func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue) -> [PageComponent] {
+        nodes.compactMap { buildOne($0, parent: parent, item: item, index: index) }
+    }
+
+    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue) -> PageComponent? {
+        var node = written
+        while engine.registry.components[node.typeID] == nil {
+            guard let fallback = node.fallback else {
+                engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.components.unknownMessage(written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
+                return nil
+            }
+            node = fallback
+        }
+        guard let type = engine.registry.components[node.typeID] else { return nil }
+        let component = PageComponent(type: type, node: node, parent: parent, item: item, index: index)
+        for spec in type.attributes {
+            guard let attribute = node.attributes[spec.name] else {
+                component.attributes[spec.name] = spec.defaultValue
+                continue
+            }
+            switch attribute.content {
+            case .literal(let value):
+                component.attributes[spec.name] = spec.type.coerce(value)
+            case .expression(let expression), .template(let expression):
+                let id = nextBindingID
+                nextBindingID += 1
+                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression)
+                bindings[id] = binding
+                component.bindingIDs.append(id)
+                for path in expression.dependencies { self.index.add(id, reading: path) }
+                component.attributes[spec.name] = evaluate(binding, path: attribute.path)
+            case .actions, .chains, .components, .invalid:
+                component.attributes[spec.name] = spec.defaultValue
+            }
+        }
+        component.children = buildChildren(of: component)
+        return component
+    }
+
+    private func buildChildren(of component: PageComponent) -> [PageComponent] {
+        switch component.type.layout {
+        case .leaf:
+            return []
+        case .container:
+            return build(component.node.children, parent: component, item: component.item, index: component.index)
+        case .repeated(let items):
+            let list = component.attributes[items]?.arrayValue ?? []
+            return list.enumerated().flatMap { offset, item in
+                build(component.node.children, parent: component, item: item, index: .int(Int64(offset)))
+            }
+        case .switched(let state):
+            let name = component.attributes[state]?.stringValue ?? "normal"
+            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index) }
+            if case .components(let nodes) = component.node.attributes[name]?.content {
+                return build(nodes, parent: component, item: component.item, index: component.index)
+            }
+            return []
+        }
+    }
+
+    private func dispose(_ component: PageComponent) {
+        component.isDisposed = true
+        for id in component.bindingIDs {
+            if let binding = bindings.removeValue(forKey: id) {
+                for path in binding.expression.dependencies { index.remove(id, reading: path) }
+            }
+        }
+        component.bindingIDs = []
+        for child in component.children { dispose(child) }
+    }
+
+    private func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
+        do {
+            return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component)))
+        } catch {
+            let where_ = path ?? binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
+            engine.host.report?(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
+            return .null
+        }
+    }
+
+    // MARK: - Updating
+
+    /// Re-evaluates exactly the bindings that read one of `paths`, each once, rebuilds children
+    /// whose `items` or `state` changed, then notifies each changed component once.
+    func refresh(_ paths: [StorePath]) {
+        guard !paths.isEmpty, !isClosed else { return }
+        var affected = Set<Int>()
+        for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
+        var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
+        var rebuild: [PageComponent] = []
+        for id in affected.sorted() {
+            guard let binding = bindings[id], !binding.component.isDisposed else { continue }
+            let component = binding.component
+            let newValue = evaluate(binding)
+            let oldValue = component.attributes[binding.name] ?? .null
+            guard newValue != oldValue || newValue.jsonText != oldValue.jsonText else { continue }
+            component.attributes[binding.name] = newValue
+            changed[ObjectIdentifier(component), default: (component, [])].names.append(binding.name)
+            switch component.type.layout {
+            case .repeated(let items) where items == binding.name: rebuild.append(component)
+            case .switched(let state) where state == binding.name: rebuild.append(component)
+            default: break
+            }
+        }
+        var rebuilt = Set<ObjectIdentifier>()
+        for component in rebuild where !component.isDisposed {
+            for child in component.children { dispose(child) }
+            component.children = buildChildren(of: component)
+            rebuilt.insert(ObjectIdentifier(component))
+        }
+        for (id, entry) in changed where !entry.component.isDisposed {
+            entry.component.notify(PageComponentChange(attributes: entry.names, childrenChanged: rebuilt.contains(id), validationChanged: false))
+        }
+    }
+
+    // MARK: - Writing stores
+
+    /// Writes one store path (`$data…` or `$global…`) and updates everything that reads it.
+    public func set(_ value: PageValue, at path: StorePath) throws {
+        let batch = WriteBatch()
+        try write(value, at: path, into: batch)
+        try commit(batch)
+    }
+
+    /// Makes several writes one update: each affected binding recomputes once.
+    public func batch(_ body: (_ write: (PageValue, StorePath) throws -> Void) throws -> Void) throws {
+        let batch = WriteBatch()
+        try body { value, path in try self.write(value, at: path, into: batch) }
+        try commit(batch)
+    }
+
+    func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch) throws {
+        switch path.root {
+        case .data: try data.set(value, at: path.components[...])
+        case .global: try engine.globals.write(value, at: path)
+        case .param: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $param is read-only input from the page that opened this one; copy it into $data and change that")
+        }
+        batch.paths.append(path)
+        record(.store, "\(path) = \(PageDecoder.preview(value))")
+    }
+
+    func commit(_ batch: WriteBatch) throws {
+        let paths = batch.paths
+        batch.paths = []
+        refresh(paths)
+        try engine.globals.commit(paths.filter { $0.root == .global }, origin: ObjectIdentifier(self))
+    }
+
+    // MARK: - Chains
+
+    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as running
+    /// from this moment, so `waitUntilIdle()` right after waits for it.
+    @discardableResult
+    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) -> Task<ChainOutcome, Never> {
+        let id = nextTaskID
+        nextTaskID += 1
+        record(.event, name + (event.isNull ? "" : " \(PageDecoder.preview(event))"))
+        let task = Task { @MainActor in
+            let outcome = await self.runner.run(chain, in: self, event: event, component: component)
+            self.running[id] = nil
+            self.signalIdleIfNeeded()
+            return outcome
+        }
+        running[id] = task
+        return task
+    }
+
+    /// Runs `chain` as a task the page owns and waits for its outcome.
+    func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) async -> ChainOutcome {
+        guard !isClosed else { return .ignored("the page is closed") }
+        return await start(chain, event: event, component: component, name: name).value
+    }
+
+    /// Runs `body` (a picker, a confirmation, a pushed page) counting the page as idle meanwhile,
+    /// so headless drivers know it waits for the person rather than works.
+    func waitingForPerson<T>(_ body: () async throws -> T) async rethrows -> T {
+        awaitingHost += 1
+        signalIdleIfNeeded()
+        defer { awaitingHost -= 1 }
+        return try await body()
+    }
+
+    /// Waits until no chain is running, or every running chain is waiting for the person (a
+    /// picker, a confirmation, a pushed page).
+    public func waitUntilIdle() async {
+        while !isIdle {
+            await withCheckedContinuation { idleWaiters.append($0) }
+        }
+    }
+
+    var isIdle: Bool { running.count <= awaitingHost }
+
+    func signalIdleIfNeeded() {
+        guard isIdle else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func record(_ kind: PageTraceEvent.Kind, _ text: String) {
+        let event = PageTraceEvent(page: document.id, kind: kind, text: text)
+        trace.append(event)
+        onTrace?(event)
+    }
+
+    // MARK: - Response and closing
+
+    /// Hands `value` back to whoever opened the page: a `push` waiting for a result, and `onResponse`.
+    public func respond(_ value: PageValue) {
+        response = value
+        record(.navigation, "response \(PageDecoder.preview(value))")
+        let waiters = responseWaiters
+        responseWaiters = []
+        for waiter in waiters { waiter.resume(returning: value) }
+        onResponse?(value)
+    }
+
+    /// Waits for this page's `response`; throws `ChainCancelled` if it closes without one.
+    public func awaitResponse() async throws -> PageValue {
+        if let response { return response }
+        if isClosed { throw ChainCancelled() }
+        return try await withCheckedThrowingContinuation { responseWaiters.append($0) }
+    }
+
+    /// Closes the page: cancels its running chains and their requests, and stops listening to `$global`.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        for task in running.values { task.cancel() }
+        engine.globals.removeListener(self)
+        let waiters = responseWaiters
+        responseWaiters = []
+        for waiter in waiters { waiter.resume(throwing: ChainCancelled()) }
+        record(.navigation, "closed")
+        signalIdleIfNeeded()
+    }
+}

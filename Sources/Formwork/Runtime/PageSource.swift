@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where the engine finds pages by id, for `push` and `PageEngine.open(pageID:)`.
+public protocol PageSource: Sendable {
+    /// The bytes of the page with this id, and the file they came from (for messages).
+    func page(_ id: String) throws -> (bytes: [UInt8], file: String?)
+}
+
+/// Pages in a folder: `<id>.json`, or any `*.json` whose `"page"` is the id.
+public struct DirectoryPageSource: PageSource {
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    public func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
+        let direct = directory.appendingPathComponent(id + ".json")
+        if let data = try? Data(contentsOf: direct) { return (Array(data), direct.path) }
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        var ids: [String] = []
+        for file in files where file.pathExtension == "json" && !file.lastPathComponent.hasSuffix(".flow.json") {
+            guard let data = try? Data(contentsOf: file), case .string(let pageID)? = (try? JSONReader.parse(bytes: Array(data)))?["page"] else { continue }
+            if pageID == id { return (Array(data), file.path) }
+            ids.append(pageID)
+        }
+        let hint = Suggestions.nearest(to: id, in: ids).map { " Did you mean '\($0)'?" } ?? (ids.isEmpty ? "" : " Pages there: " + ids.sorted().joined(separator: ", ") + ".")
+        throw PageError(.error("page", "", "no page '\(id)' in \(directory.path).\(hint)"))
+    }
+}
