@@ -1,0 +1,102 @@
+import Foundation
+
+// MARK: - Request and response
+
+/// One HTTP request a page (its `api` action) or page sync wants to make.
+///
+/// `url` may be relative (`/api/dish`); the transport resolves it against its base URL.
+///
+/// ```swift
+/// let request = TransportRequest(method: "POST", url: URL(string: "/api/dish")!,
+///                                headers: ["content-type": "application/json"],
+///                                body: Data(#"{"name":"Tofu"}"#.utf8))
+/// ```
+public struct TransportRequest: Sendable, Equatable {
+    public var method: String
+    public var url: URL
+    public var headers: [String: String]
+    public var body: Data?
+
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// What the server answered. Any status is a response, 404 and 500 included: the caller decides
+/// what a status means.
+public struct TransportResponse: Sendable, Equatable {
+    public var status: Int
+    /// Header names in lower case (`content-type`), whatever case the server sent.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+// MARK: - Transport
+
+/// How pages reach the network: the `api` action and page sync both go through one of these.
+///
+/// A host passes `URLSessionTransport` (with the hosts its pages may talk to) or its own type,
+/// for example one that adds an auth header or answers from fixtures in tests.
+///
+/// ```swift
+/// struct FixtureTransport: PageTransport {
+///     func send(_ request: TransportRequest) async throws -> TransportResponse {
+///         TransportResponse(status: 200, body: Data(#"{"ok":true}"#.utf8))
+///     }
+/// }
+/// ```
+public protocol PageTransport: Sendable {
+    /// Sends `request` and returns the server's response, whatever its status.
+    ///
+    /// - Throws: `TransportError` when no response arrived: a host that isn't allowed, a bad URL,
+    ///   a network failure, or cancellation of the calling task.
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+}
+
+// MARK: - Errors
+
+/// Why a request got no response. Descriptions are written for a form author and say what to do.
+///
+/// ```swift
+/// print(TransportError.hostNotAllowed("evil.example"))
+/// // the page tried to reach 'evil.example', which this app doesn't allow pages to contact. …
+/// ```
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The URL's host (or `host:port`) isn't in the transport's allowed hosts; nothing was sent.
+    case hostNotAllowed(String)
+    /// The URL can't be requested: not http(s), no host, or relative with no base URL.
+    case invalidURL(String)
+    /// The request was sent (or tried) but no complete response arrived.
+    case network(String)
+    /// The task that made the request was cancelled (for example the page was closed).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .hostNotAllowed(let host):
+            return "the page tried to reach '\(host)', which this app doesn't allow pages to contact. "
+                + "Use a relative URL such as /api/… to reach the app's own server, or ask the app's "
+                + "developers to add '\(host)' to the transport's allowed hosts."
+        case .invalidURL(let text):
+            return "'\(text)' is not a URL that can be requested. Write a full http(s) URL "
+                + "(https://host/path) or a path on the app's server (/api/dish)."
+        case .network(let message):
+            return "the request failed: \(message). Check that the server is reachable and try again; "
+                + "a page can handle this with an error handler on the action."
+        case .cancelled:
+            return "the request was cancelled before it finished (the page was closed or the action was stopped)."
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the loopback HTTP server lands with the transport tests.

@@ -1,0 +1,212 @@
+import Foundation
+
+/// A tiny real HTTP/1.1 server on 127.0.0.1, for tests: routes set by the test, every request
+/// recorded, one thread per connection, and a mode that drops the connection mid-body.
+///
+/// ```swift
+/// let server = try LoopbackServer()
+/// defer { server.stop() }
+/// server.route("GET", "/manifest.json") { _ in .json(#"{"totalVersion": "1", "pages": []}"#) }
+/// server.route("POST", "/api/echo") { request in .data(request.body) }
+/// // … point the code under test at server.baseURL (http://127.0.0.1:PORT) …
+/// server.requests.map(\.description)   // ["GET /manifest.json"]
+/// ```
+///
+/// Each response closes its connection (`Connection: close`); a request with no route gets 404.
+/// `stop()` (or releasing the server) closes the socket and waits for the threads to end.
+public final class LoopbackServer: Sendable {
+    public typealias Handler = @Sendable (Request) -> Response
+
+    /// The port the OS assigned.
+    public let port: UInt16
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: URL
+    private let core: Core
+
+    /// Starts listening on 127.0.0.1 at a free port.
+    ///
+    /// - Throws: when the socket can't be created or bound.
+    public init() throws {
+        let listener = try POSIXSocket.listenOnLoopback()
+        let port: UInt16
+        do {
+            port = try POSIXSocket.port(of: listener)
+        } catch {
+            POSIXSocket.closeSocket(listener)
+            throw error
+        }
+        guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
+            POSIXSocket.closeSocket(listener)
+            throw POSIXSocket.Failure(call: "URL", code: 0)
+        }
+        self.port = port
+        self.baseURL = baseURL
+        core = Core(listener: listener)
+        core.start()
+    }
+
+    deinit { core.stop() }
+
+    // MARK: - Routes
+
+    /// Answers `method` requests to `path` (without the query) with `handler`; replaces an
+    /// earlier route for the same method and path.
+    public func route(_ method: String, _ path: String, _ handler: @escaping Handler) {
+        core.state.withLock { $0.routes[Core.key(method, path)] = handler }
+    }
+
+    /// Answers `method` requests to `path` with the same `response` every time.
+    public func route(_ method: String, _ path: String, _ response: Response) {
+        route(method, path) { _ in response }
+    }
+
+    /// Forgets the route, so `path` answers 404 again.
+    public func removeRoute(_ method: String, _ path: String) {
+        core.state.withLock { $0.routes[Core.key(method, path)] = nil }
+    }
+
+    /// `baseURL` joined with `path`, which may carry a query: `server.url("/api/dish?id=4")`.
+    public func url(_ path: String) -> URL {
+        let absolute = path.hasPrefix("/") ? path : "/" + path
+        return URL(string: baseURL.absoluteString + absolute) ?? baseURL.appendingPathComponent(absolute)
+    }
+
+    // MARK: - What was received
+
+    /// Every request received so far, in the order they arrived (routed or not).
+    public var requests: [Request] { core.state.withLock { $0.requests } }
+
+    /// The requests received for `path`.
+    public func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
+
+    /// Forgets the recorded requests, for a test that asserts on a second round.
+    public func clearRequests() { core.state.withLock { $0.requests.removeAll() } }
+
+    // MARK: - Stopping
+
+    /// Stops accepting, drops open connections and waits (up to 5 seconds) for the threads to end.
+    /// Safe to call more than once.
+    public func stop() { core.stop() }
+}
+
+extension LoopbackServer {
+    /// The state the threads share; kept apart from `LoopbackServer` so releasing the server stops it.
+    final class Core: Sendable {
+        struct State: Sendable {
+            var routes: [String: Handler] = [:]
+            var requests: [Request] = []
+            var stopped = false
+            var connections: Set<Int32> = []
+        }
+
+        let listener: Int32
+        let state = Locked(State())
+        private let threads = DispatchGroup()
+
+        init(listener: Int32) { self.listener = listener }
+
+        static func key(_ method: String, _ path: String) -> String { method.uppercased() + " " + path }
+
+        func start() {
+            threads.enter()
+            Thread.detachNewThread { [self] in acceptLoop() }
+        }
+
+        func stop() {
+            let alreadyStopped = state.withLock { state -> Bool in
+                defer { state.stopped = true }
+                // NB: shut down under the lock; a connection leaves the set before it is closed,
+                // so this never touches a descriptor number that was reused.
+                if !state.stopped { state.connections.forEach(POSIXSocket.shutdownBoth) }
+                return state.stopped
+            }
+            guard !alreadyStopped else { return }
+            _ = threads.wait(timeout: .now() + 5)
+        }
+
+        private var isStopped: Bool { state.withLock { $0.stopped } }
+
+        private func acceptLoop() {
+            defer {
+                POSIXSocket.closeSocket(listener)
+                threads.leave()
+            }
+            while !isStopped {
+                guard POSIXSocket.waitReadable(listener, milliseconds: 25), let client = POSIXSocket.accept(listener) else { continue }
+                let admitted = state.withLock { state -> Bool in
+                    guard !state.stopped else { return false }
+                    state.connections.insert(client)
+                    return true
+                }
+                guard admitted else {
+                    POSIXSocket.closeSocket(client)
+                    break
+                }
+                threads.enter()
+                Thread.detachNewThread { [self] in
+                    serve(client)
+                    state.withLock { _ = $0.connections.remove(client) }
+                    POSIXSocket.closeSocket(client)
+                    threads.leave()
+                }
+            }
+        }
+
+        /// Reads one request, records it, answers it.
+        private func serve(_ fd: Int32) {
+            guard let request = readRequest(fd) else { return }
+            let handler = state.withLock { state -> Handler? in
+                state.requests.append(request)
+                return state.routes[Core.key(request.method, request.path)]
+            }
+            let response = handler?(request) ?? .noRoute(for: request)
+            let (head, body) = response.serialized()
+            guard POSIXSocket.write(fd, head) else { return }
+            POSIXSocket.write(fd, body)
+        }
+
+        /// The request on `fd`, or nil if the client closed, timed out or sent something that isn't HTTP.
+        private func readRequest(_ fd: Int32) -> Request? {
+            var buffer: [UInt8] = []
+            let separator: [UInt8] = Array("\r\n\r\n".utf8)
+            var headEnd: Int?
+            while headEnd == nil {
+                let chunk = POSIXSocket.read(fd)
+                guard !chunk.isEmpty, buffer.count + chunk.count < 1 << 20 else { return nil }
+                buffer += chunk
+                headEnd = Core.find(separator, in: buffer)
+            }
+            guard let headEnd, let head = LoopbackServer.parseHead(String(decoding: buffer[0..<headEnd], as: UTF8.self)) else {
+                POSIXSocket.write(fd, Response.text("LoopbackServer: not an HTTP/1.x request", status: 400).serialized().head)
+                return nil
+            }
+            if head.headers["transfer-encoding"] != nil {
+                let refusal = Response.text("LoopbackServer doesn't read chunked request bodies; send Content-Length", status: 501)
+                let (h, b) = refusal.serialized()
+                POSIXSocket.write(fd, h + b)
+                return nil
+            }
+            let length = head.headers["content-length"].flatMap { Int($0) } ?? 0
+            if head.headers["expect"]?.lowercased() == "100-continue", length > 0 {
+                POSIXSocket.write(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            }
+            var body = Array(buffer[(headEnd + separator.count)...])
+            while body.count < length {
+                let chunk = POSIXSocket.read(fd)
+                guard !chunk.isEmpty else { return nil }
+                body += chunk
+            }
+            let parts = head.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            return Request(method: head.method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : nil,
+                           headers: head.headers, body: Data(body.prefix(length)))
+        }
+
+        static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+            guard haystack.count >= needle.count else { return nil }
+            for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+                return start
+            }
+            return nil
+        }
+    }
+}
