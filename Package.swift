@@ -18,7 +18,7 @@ let package = Package(
         .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting"]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "LoopbackHTTP"]),
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )
