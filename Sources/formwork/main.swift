@@ -4,6 +4,8 @@ import Formwork
 /// Every subcommand, in the order `formwork --help` lists them.
 let commands: [any CLICommand.Type] = [
     EvalCommand.self,
+    CheckCommand.self,
+    RenderCommand.self,
 ]
 
 @MainActor func printOverview() {

@@ -116,7 +116,7 @@ struct PageChecker {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), not \(article(attribute.type.rawValue)) \(attribute.type.rawValue)")
             }
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(PageDecoder.preview(value)) is \(article(value.typeName)) \(value.typeName)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(value.preview()) is \(article(value.typeName)) \(value.typeName)")
             }
             checkExpression(attribute)
             if spec.twoWay, let expression = attribute.expression, expression.plainPath?.root == .param {

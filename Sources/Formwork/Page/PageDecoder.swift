@@ -290,7 +290,7 @@ struct PageDecoder {
         switch mode {
         case .literal:
             if !type.accepts(raw) {
-                error("type", path, "the attribute '\(name)' is a \(type.rawValue), but the literal \(PageDecoder.preview(raw)) is \(raw.typeName == "array" || raw.typeName == "object" || raw.typeName == "int" ? "an" : "a") \(raw.typeName)")
+                error("type", path, "the attribute '\(name)' is a \(type.rawValue), but the literal \(raw.preview()) is \(raw.typeName == "array" || raw.typeName == "object" || raw.typeName == "int" ? "an" : "a") \(raw.typeName)")
                 return node(.invalid)
             }
             return node(.literal(raw))
@@ -304,7 +304,7 @@ struct PageDecoder {
                     ? try CompiledExpression(source, functions: registry.functions)
                     : try CompiledExpression(template: source, functions: registry.functions)
                 if let constant = compiled.constantValue, !type.accepts(constant) {
-                    error("type", path, "the attribute '\(name)' is a \(type.rawValue), but this \(mode.rawValue) always gives \(constant.typeName) \(PageDecoder.preview(constant))")
+                    error("type", path, "the attribute '\(name)' is a \(type.rawValue), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
                 return node(mode == .expression ? .expression(compiled) : .template(compiled))
             } catch {
@@ -312,11 +312,6 @@ struct PageDecoder {
                 return node(.invalid)
             }
         }
-    }
-
-    static func preview(_ value: PageValue) -> String {
-        let text = value.jsonText
-        return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }
 }
 

@@ -80,7 +80,7 @@ extension PageSession {
         let oldValue = component.attributes[name] ?? .null
         let newValue = spec.type.coerce(value)
         if !spec.type.accepts(newValue) {
-            throw PageError(.error("edit", component.node.path, "\(label) takes a \(spec.type.rawValue), not \(newValue.typeName) \(PageDecoder.preview(newValue))"))
+            throw PageError(.error("edit", component.node.path, "\(label) takes a \(spec.type.rawValue), not \(newValue.typeName) \(newValue.preview())"))
         }
         let attributeNode = component.node.attributes[name]
         switch attributeNode?.content {
@@ -100,7 +100,7 @@ extension PageSession {
             component.attributes[name] = newValue
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
-        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(PageDecoder.preview(newValue))")
+        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
         if component.attributes["validateOn"]?.stringValue == "change" {
             validate([component])
         }

@@ -224,7 +224,7 @@ public final class PageSession {
         case .param: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $param is read-only input from the page that opened this one; copy it into $data and change that")
         }
         batch.paths.append(path)
-        record(.store, "\(path) = \(PageDecoder.preview(value))")
+        record(.store, "\(path) = \(value.preview())")
     }
 
     func commit(_ batch: WriteBatch) throws {
@@ -242,7 +242,7 @@ public final class PageSession {
     func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
-        record(.event, name + (event.isNull ? "" : " \(PageDecoder.preview(event))"))
+        record(.event, name + (event.isNull ? "" : " \(event.preview())"))
         let task = Task { @MainActor in
             let outcome = await self.runner.run(chain, in: self, event: event, component: component)
             self.running[id] = nil
@@ -296,7 +296,7 @@ public final class PageSession {
     /// Hands `value` back to whoever opened the page: a `push` waiting for a result, and `onResponse`.
     public func respond(_ value: PageValue) {
         response = value
-        record(.navigation, "response \(PageDecoder.preview(value))")
+        record(.navigation, "response \(value.preview())")
         let waiters = responseWaiters
         responseWaiters = []
         for waiter in waiters { waiter.resume(returning: value) }

@@ -30,7 +30,7 @@ enum RequestActions {
                 throw ActionFailure(kind: "network", message: "the request to \(request.url.absoluteString) failed: \(error.localizedDescription)")
             }
             let body = decode(response.body)
-            context.trace(.response, "\(response.status) \(PageDecoder.preview(body))")
+            context.trace(.response, "\(response.status) \(body.preview())")
             guard (200..<300).contains(response.status) else {
                 let message = body["message"]?.stringValue ?? body["error"]?.stringValue ?? "the server answered \(response.status) to \(request.method) \(request.url.path)"
                 throw ActionFailure(kind: "http", message: message, status: response.status, code: body["code"] ?? .null, body: body)

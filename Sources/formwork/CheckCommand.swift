@@ -1,0 +1,108 @@
+import Foundation
+import Formwork
+
+/// `formwork check PAGE.json|DIR… [--format text|json]`
+struct CheckCommand: CLICommand {
+    static let name = "check"
+    static let abstract = "Find errors in pages without running them."
+    static let help = """
+        USAGE: formwork check PAGE.json|DIR... [--format text|json]
+
+        Reads each page (in a folder: every *.json except *.flow.json flow tests and manifest.json)
+        and reports, in compiler form `file: path.to.node: error: message`: bad JSON, unknown
+        component/action/validation/handler ids or attributes, literals of the wrong type,
+        expression errors with their column, unknown functions, writes to $param, $param names the
+        page doesn't declare, duplicate keys, interactions triggered but not defined, pushes to
+        pages that don't exist, and a minEngineVersion above this engine's.
+
+        Exits 1 if any page has an error.
+
+        OPTIONS:
+          --format text|json   json prints one object with every diagnostic, for editors and CI
+
+        EXAMPLE:
+          formwork check pages
+          pages/dish-edit.json: components[0].components[1].attributes.value.expr: error: unknown variable '$dta'; did you mean $data? (column 1 of the expression)
+            $dta.price
+            ^~~~
+          checked 5 pages: 1 error, 0 warnings
+        """
+
+    let paths: [String]
+    let json: Bool
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        let format = try arguments.option("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
+        json = format == "json"
+        paths = arguments.positionals()
+        guard !paths.isEmpty else { throw UsageError("give a page file or a folder of pages to check") }
+    }
+
+    /// The page files under `path`: the file itself, or the pages in the folder (recursively).
+    static func pageFiles(_ path: String) -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        guard isDirectory.boolValue else { return [path] }
+        let base = URL(fileURLWithPath: path)
+        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+        var files: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            let name = url.lastPathComponent
+            guard name.hasSuffix(".json"), !name.hasSuffix(".flow.json"), name != "manifest.json", !name.hasPrefix(".") else { continue }
+            let relative = url.path.hasPrefix(base.path + "/") ? String(url.path.dropFirst(base.path.count + 1)) : name
+            files.append((path as NSString).appendingPathComponent(relative))
+        }
+        return files.sorted()
+    }
+
+    func run() async -> Int32 {
+        var files: [String] = []
+        var diagnostics: [PageDiagnostic] = []
+        for path in paths {
+            guard let found = CheckCommand.pageFiles(path) else {
+                var missing = PageDiagnostic.error("file", "", "no such file or folder; check the path")
+                missing.file = path
+                diagnostics.append(missing)
+                continue
+            }
+            files += found
+        }
+        // Decode everything first, so pushes can be checked against the pages that exist.
+        var documents: [(file: String, document: PageDocument)] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                var unreadable = PageDiagnostic.error("file", "", "can't read the file")
+                unreadable.file = file
+                diagnostics.append(unreadable)
+                continue
+            }
+            let (document, found) = PageDocument.decode(Array(data), file: file)
+            diagnostics += found
+            if let document { documents.append((file, document)) }
+        }
+        let known = Set(documents.map(\.document.id))
+        var seen: [String: String] = [:]
+        for (file, document) in documents {
+            diagnostics += document.check(knownPages: paths.count == 1 && files.count == 1 ? nil : known)
+            if let other = seen[document.id] {
+                var duplicate = PageDiagnostic.error("page", "page", "the page id '\(document.id)' is also used by \(other)")
+                duplicate.file = file
+                diagnostics.append(duplicate)
+            }
+            seen[document.id] = file
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        if json {
+            Console.out(PageValue.object(PageObject([
+                ("pages", .int(Int64(files.count))), ("errors", .int(Int64(errors))), ("warnings", .int(Int64(warnings))),
+                ("diagnostics", .array(diagnostics.map(\.jsonValue))),
+            ])).prettyJSONText)
+        } else {
+            for diagnostic in diagnostics { Console.out(diagnostic.rendered) }
+            Console.out("checked \(files.count) page\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        return errors > 0 ? ExitCode.failure : ExitCode.success
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Formwork
+
+/// Options shared by the commands that open a page: `--param k=v`, `--params FILE`, `--global FILE`.
+struct PageOptions {
+    var params: [(key: String, value: String)] = []
+    var paramsFile: String?
+    var globalFile: String?
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        for pair in try arguments.options("param") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw UsageError("--param takes KEY=VALUE, like --param dishId=42 (got '\(pair)')")
+            }
+            params.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
+        }
+        paramsFile = try arguments.option("params")
+        globalFile = try arguments.option("global")
+    }
+
+    /// A value typed on the command line: JSON when it parses as JSON, else the plain text.
+    static func looseValue(_ text: String) -> PageValue {
+        (try? PageValue(json: text)) ?? .string(text)
+    }
+
+    /// Reads a JSON file, or explains what is wrong with it (file:line:column).
+    static func readJSON(_ path: String, what: String) throws(CLIFailure) -> PageValue {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIFailure("can't read the \(what) file '\(path)'; check the path")
+        }
+        do {
+            return try JSONReader.parse(bytes: Array(data))
+        } catch {
+            throw CLIFailure("\(path):\(error.line):\(error.column): the \(what) file is not valid JSON: \(error.message)")
+        }
+    }
+
+    /// `$param`: the `--params` file, then each `--param` on top.
+    func paramValue() throws(CLIFailure) -> PageValue {
+        var object = PageObject()
+        if let paramsFile {
+            guard case .object(let fromFile) = try PageOptions.readJSON(paramsFile, what: "params") else {
+                throw CLIFailure("the params file '\(paramsFile)' must hold a JSON object")
+            }
+            object = fromFile
+        }
+        for (key, value) in params { object[key] = PageOptions.looseValue(value) }
+        return .object(object)
+    }
+
+    /// `$global` from `--global`, or an empty object.
+    func globalValue() throws(CLIFailure) -> PageValue {
+        guard let globalFile else { return .object(PageObject()) }
+        return try PageOptions.readJSON(globalFile, what: "globals")
+    }
+}
+
+/// A failure a command reports as `error: …` with exit code 1.
+struct CLIFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Formwork
+
+/// `formwork render PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--format text|json]`
+struct RenderCommand: CLICommand {
+    static let name = "render"
+    static let abstract = "Print a page's component tree after `loaded`, for snapshots."
+    static let help = """
+        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--format text|json]
+
+        Opens the page headlessly (no network: requests fail, pickers are cancelled), runs
+        `loaded`, and prints the form as text or the component tree as JSON.
+
+        OPTIONS:
+          --param KEY=VALUE   a $param; VALUE is read as JSON when it parses, else as text
+          --params FILE       $param from a JSON file (--param values go on top)
+          --global FILE       $global from a JSON file
+          --pages DIR         where pushed page ids are found (default: the page's folder)
+          --format text|json  text (default) draws the form; json prints the tree
+        """
+
+    let file: String
+    let options: PageOptions
+    let pagesDirectory: String?
+    let json: Bool
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        options = try PageOptions(&arguments)
+        pagesDirectory = try arguments.option("pages")
+        let format = try arguments.option("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
+        json = format == "json"
+        let positionals = arguments.positionals()
+        guard positionals.count == 1, let file = positionals.first else { throw UsageError("give one page file to render") }
+        self.file = file
+    }
+
+    func run() async -> Int32 {
+        do {
+            let params = try options.paramValue()
+            let globals = try options.globalValue()
+            guard let data = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read '\(file)'; check the path") }
+            let document: PageDocument
+            do {
+                document = try PageDocument.load(Array(data), file: file)
+            } catch {
+                Console.error(error.description)
+                return ExitCode.failure
+            }
+            let directory = URL(fileURLWithPath: pagesDirectory ?? (file as NSString).deletingLastPathComponent)
+            let host = PageHost(report: { report in
+                if case .diagnostic(let diagnostic) = report { Console.error(diagnostic.rendered) }
+            })
+            let engine = PageEngine(host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory))
+            let session = try engine.open(document, params: params)
+            await session.waitUntilIdle()
+            Console.out(json ? PageTextRenderer.json(session).prettyJSONText : PageTextRenderer.render(session))
+            session.close()
+            return ExitCode.success
+        } catch let error as CLIFailure {
+            Console.error("error: " + error.message)
+        } catch let error as PageError {
+            Console.error(error.description)
+        } catch {
+            Console.error("error: \(error)")
+        }
+        return ExitCode.failure
+    }
+}
