@@ -10,7 +10,8 @@
 public final class PageComponent {
     public let type: ComponentType
     public let node: ComponentNode
-    public var key: String? { node.key }
+    /// The instance key; a fallback keeps the key of the component it stands in for.
+    public let key: String?
     /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
     public internal(set) var attributes: [String: PageValue] = [:]
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
@@ -28,9 +29,10 @@ public final class PageComponent {
     private var observers: [Int: @MainActor (PageComponentChange) -> Void] = [:]
     private var nextObserverID = 0
 
-    init(type: ComponentType, node: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue) {
+    init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue) {
         self.type = type
         self.node = node
+        self.key = key
         self.parent = parent
         self.item = item
         self.index = index

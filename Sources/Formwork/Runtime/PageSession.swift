@@ -99,7 +99,7 @@ public final class PageSession {
             node = fallback
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
-        let component = PageComponent(type: type, node: node, parent: parent, item: item, index: index)
+        let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index)
         for spec in type.attributes {
             guard let attribute = node.attributes[spec.name] else {
                 component.attributes[spec.name] = spec.defaultValue
