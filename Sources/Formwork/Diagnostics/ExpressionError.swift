@@ -59,8 +59,10 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
     /// Two lines: the source line holding `range.start`, indented two spaces, and `^~~~` under the range.
     public static func excerpt(of source: String, range: SourceRange) -> String {
         let location = SourceLocation(offset: range.start, in: source)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = location.line - 1 < lines.count ? String(lines[location.line - 1]) : ""
+        // NB: split on the byte, not the Character: "\r\n" is one Character and would never match "\n".
+        let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var line = location.line - 1 < lines.count ? String(decoding: lines[location.line - 1], as: UTF8.self) : ""
+        if line.utf8.last == UInt8(ascii: "\r") { line = String(line.utf8.dropLast()) ?? line }
         let endLocation = SourceLocation(offset: range.end, in: source)
         let lineLength = line.count
         let startColumn = min(location.column - 1, lineLength)

@@ -45,7 +45,14 @@ struct Lexer {
                 return Token(kind: .punctuation(punctuation), range: SourceRange(start: start, end: offset))
             }
             let character = characterText(at: start)
-            throw error("unexpected character '\(character)'", start, start + character.utf8.count)
+            let hint: String
+            switch byte {
+            case UInt8(ascii: "="): hint = "; use == to compare"
+            case UInt8(ascii: "&"): hint = "; use && for 'and'"
+            case UInt8(ascii: "|"): hint = "; use || for 'or'"
+            default: hint = ""
+            }
+            throw error("unexpected character '\(character)'" + hint, start, start + character.utf8.count)
         }
     }
 
@@ -189,13 +196,18 @@ struct Lexer {
                 case UInt8(ascii: "\""): scalars.append("\"")
                 case UInt8(ascii: "$"): scalars.append("$")
                 case UInt8(ascii: "u"):
-                    var code: UInt32 = 0
-                    for _ in 0..<4 {
-                        guard offset < bytes.count, let digit = Lexer.hexValue(bytes[offset]) else {
-                            throw error("expected four hex digits after \\u", escapeStart, offset)
+                    var code = try hex4(escapeStart)
+                    // A UTF-16 surrogate pair, as JSON writes characters outside the BMP: \uD83D\uDE00.
+                    if (0xD800...0xDBFF).contains(code), offset + 1 < bytes.count,
+                       bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+                        let save = offset
+                        offset += 2
+                        let low = try hex4(save)
+                        if (0xDC00...0xDFFF).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            offset = save
                         }
-                        code = code * 16 + digit
-                        offset += 1
                     }
                     guard let scalar = Unicode.Scalar(code) else {
                         throw error("\\u\(String(code, radix: 16)) is not a valid character", escapeStart, offset)
@@ -211,6 +223,19 @@ struct Lexer {
             offset += 1
         }
         throw error("this string is not closed; add a matching \(quote == UInt8(ascii: "'") ? "'" : "\"")", start, bytes.count)
+    }
+
+    /// Four hex digits at `offset` (after `\u`).
+    private mutating func hex4(_ escapeStart: Int) throws(ExpressionError) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < bytes.count, let digit = Lexer.hexValue(bytes[offset]) else {
+                throw error("expected four hex digits after \\u", escapeStart, offset)
+            }
+            code = code * 16 + digit
+            offset += 1
+        }
+        return code
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

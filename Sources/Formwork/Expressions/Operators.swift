@@ -44,7 +44,8 @@ enum Operators {
             case .multiply: result = x.multipliedReportingOverflow(by: y)
             default:
                 if y == 0 { throw FunctionFailure("modulo by zero", kind: .divisionByZero) }
-                result = x.remainderReportingOverflow(dividingBy: y)
+                // NB: Int64.min % -1 is 0; Swift reports it as an overflow because the quotient overflows.
+                result = y == -1 ? (0, false) : x.remainderReportingOverflow(dividingBy: y)
             }
             if result.overflow {
                 throw FunctionFailure("the result of \(x) \(op.rawValue) \(y) is outside the 64-bit integer range", kind: .overflow)
@@ -78,10 +79,17 @@ enum Operators {
         switch (a, b) {
         case (.int(let x), .int(let y)): order = x < y ? -1 : x == y ? 0 : 1
         case (.string(let x), .string(let y)): order = x < y ? -1 : x == y ? 0 : 1
-        default:
-            guard let x = a.doubleValue, let y = b.doubleValue else { throw mismatch(op.rawValue, a, b) }
+        case (.int(let x), .number(let y)):
+            guard let o = exactOrder(x, y) else { return false }
+            order = o
+        case (.number(let x), .int(let y)):
+            guard let o = exactOrder(y, x) else { return false }
+            order = -o
+        case (.number(let x), .number(let y)):
             if x.isNaN || y.isNaN { return false }
             order = x < y ? -1 : x == y ? 0 : 1
+        default:
+            throw mismatch(op.rawValue, a, b)
         }
         switch op {
         case .less: return order < 0
@@ -89,6 +97,18 @@ enum Operators {
         case .greater: return order > 0
         default: return order >= 0
         }
+    }
+
+    /// Compares an int with a number exactly, even where a Double can't hold the int
+    /// (9007199254740993 > 9007199254740992.0). Nil when the number is NaN.
+    static func exactOrder(_ x: Int64, _ y: Double) -> Int? {
+        if y.isNaN { return nil }
+        if y >= 9_223_372_036_854_775_808.0 { return -1 }
+        if y < -9_223_372_036_854_775_808.0 { return 1 }
+        let whole = y.rounded(.down)  // in Int64's range now
+        let w = Int64(whole)
+        if x != w { return x < w ? -1 : 1 }
+        return whole < y ? -1 : 0
     }
 
     static func negate(_ a: PageValue) throws -> PageValue {

@@ -31,7 +31,9 @@ struct Token: Sendable {
         case .int(let i): return "number \(i)"
         case .bigInt(let text): return "number \(text)"
         case .number(let d): return "number \(PageValue.format(d))"
-        case .string: return "a string"
+        case .string(let text):
+            let short = text.count > 20 ? text.prefix(17) + "..." : Substring(text)
+            return "string '\(short)'"
         case .identifier(let name): return "'\(name)'"
         case .variable(let name): return "'$\(name)'"
         case .punctuation(let p): return "'\(p.rawValue)'"

@@ -7,7 +7,8 @@ import Foundation
 // | null             | no     | "" (empty)                            |
 // | false / true     | = value| "false" / "true"                      |
 // | int              | ≠ 0    | decimal digits                        |
-// | number           | ≠ 0.0  | ≤ 15 significant digits, shortest     |
+// | number           | ≠ 0.0  | ≤ 15 significant digits, shortest;    |
+// |                  |        | plain from 1e-6 up to 1e21, else 1e+21|
 // | string           | ≠ ""   | itself                                |
 // | array / object   | always | compact JSON                          |
 //
@@ -46,12 +47,33 @@ extension PageValue {
 
     /// Formats a number with at most 15 significant digits, in its shortest form, and without a
     /// fraction when it is integral: `0.30000000000000004` → `0.3`, `3.0` → `3`.
+    ///
+    /// Like JavaScript, magnitudes from 1e-6 up to (not including) 1e21 are written out in full
+    /// (`0.000001`, `100000000000000000000`); smaller and larger ones use an exponent (`1e-7`, `1.5e+21`).
     public static func format(_ number: Double) -> String {
         if number.isNaN { return "NaN" }
         if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
         if number == 0 { return "0" }
         if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
-        return String(format: "%.15g", number)
+        // NB: "%.14e" rounds to 15 significant digits: "-1.23450000000000e+21".
+        let scientific = String(format: "%.14e", number)
+        guard let e = scientific.firstIndex(of: "e"), let exponent = Int(scientific[scientific.index(after: e)...]) else {
+            return scientific
+        }
+        var digits = scientific[..<e].filter { $0.isNumber }
+        while digits.count > 1, digits.last == "0" { digits.removeLast() }
+        let sign = number < 0 ? "-" : ""
+        if exponent >= 21 || exponent < -6 {
+            let fraction = digits.dropFirst()
+            return sign + String(digits.prefix(1)) + (fraction.isEmpty ? "" : "." + fraction) + "e" + (exponent < 0 ? "-" : "+") + String(abs(exponent))
+        }
+        if exponent < 0 {
+            return sign + "0." + String(repeating: "0", count: -exponent - 1) + digits
+        }
+        if digits.count <= exponent + 1 {
+            return sign + digits + String(repeating: "0", count: exponent + 1 - digits.count)
+        }
+        return sign + digits.prefix(exponent + 1) + "." + digits.dropFirst(exponent + 1)
     }
 }
 

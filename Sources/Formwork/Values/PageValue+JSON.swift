@@ -20,7 +20,13 @@ extension PageValue {
         case .int(let i): out += String(i)
         case .number(let d):
             // NB: JSON keeps full precision (shortest round-trip form); only display text rounds to 15 digits.
-            if !d.isFinite { out += "null" } else if d.rounded() == d, abs(d) < 1e15 { out += String(Int64(d)) + ".0" } else { out += "\(d)" }
+            if !d.isFinite {
+                out += "null"
+            } else if d.rounded() == d, abs(d) < 1e15 {
+                out += (d.sign == .minus ? "-" : "") + String(Int64(d.magnitude)) + ".0"  // NB: keeps -0.0
+            } else {
+                out += "\(d)"
+            }
         case .string(let s): PageValue.writeJSONString(s, to: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }

@@ -19,6 +19,7 @@ extension PageValue {
 
     /// Writes `newValue` at `components`, creating objects for missing keys (and treating null as
     /// an empty object). Writing past the end of an array appends only at exactly `count`.
+    /// When the write fails, the value is left exactly as it was.
     public mutating func set(_ newValue: PageValue, at components: ArraySlice<StorePath.Component>) throws(PathError) {
         guard let first = components.first else {
             self = newValue
@@ -28,9 +29,17 @@ extension PageValue {
         switch (first, self) {
         case (.key(let key), .object(var object)):
             self = .null  // NB: release our reference so the object is mutated in place, not copied.
+            let existed = object[key] != nil
             var child = object[key] ?? .null
-            if object[key] != nil { object[key] = .null }  // keep the key's place, drop the extra reference
-            try child.set(newValue, at: rest)
+            if existed { object[key] = .null }  // keep the key's place, drop the extra reference
+            do {
+                try child.set(newValue, at: rest)
+            } catch {
+                // NB: `child` is unchanged when its write failed; put it back (or leave the key out).
+                if existed { object[key] = child }
+                self = .object(object)
+                throw error
+            }
             object[key] = child
             self = .object(object)
         case (.key(let key), .null):
@@ -42,6 +51,7 @@ extension PageValue {
                 throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
             }
             self = .null
+            defer { self = .array(array) }
             if index == array.count {
                 var child = PageValue.null
                 try child.set(newValue, at: rest)
@@ -49,7 +59,6 @@ extension PageValue {
             } else {
                 try array[index].set(newValue, at: rest)
             }
-            self = .array(array)
         case (.key(let key), _):
             throw PathError(message: "can't set '\(key)' inside a \(typeName); only objects have members")
         case (.index(let index), _):

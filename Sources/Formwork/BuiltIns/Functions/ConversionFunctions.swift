@@ -1,10 +1,36 @@
 /// `number int string`.
 enum ConversionFunctions {
+    /// Reads decimal text (`12`, `-4.5`, `.5`, `1e3`, surrounding spaces allowed); an int when it
+    /// has no fraction or exponent and fits. Hex, `nan`, `inf` and thousands separators are refused.
     static func parseNumber(_ text: String, _ name: String) throws -> PageValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard isDecimal(trimmed) else { throw FunctionFailure("\(name)(): '\(text)' is not a number", kind: .conversion) }
         if let i = Int64(trimmed) { return .int(i) }
-        if let d = Double(trimmed), d.isFinite, trimmed.lowercased() != "nan", !trimmed.lowercased().contains("inf") { return .number(d) }
-        throw FunctionFailure("\(name)(): '\(text)' is not a number", kind: .conversion)
+        if let d = Double(trimmed), d.isFinite { return .number(d) }
+        throw FunctionFailure("\(name)(): '\(text)' is too large", kind: .overflow)
+    }
+
+    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
+    static func isDecimal(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        var mantissa = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     static let all: [ExpressionFunction] = [

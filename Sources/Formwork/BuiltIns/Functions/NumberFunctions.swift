@@ -4,9 +4,16 @@ import Foundation
 enum NumberFunctions {
     typealias B = BuiltInFunctions
 
-    /// Rounds half away from zero at `digits` decimals.
+    /// Rounds half away from zero at `digits` decimals; negative `digits` round to tens, hundreds, ….
     static func round(_ value: Double, digits: Int) -> Double {
         if digits == 0 { return value.rounded(.toNearestOrAwayFromZero) }
+        if digits < 0 {
+            let scale = pow(10, Double(-digits))
+            // NB: past 1e308 every finite value rounds to 0 (and inf / inf would be NaN).
+            guard scale.isFinite else { return 0 }
+            let rounded = (value / scale).rounded(.toNearestOrAwayFromZero) * scale
+            return rounded.isFinite ? rounded : value
+        }
         let scale = pow(10, Double(digits))
         let scaled = value * scale
         guard scaled.isFinite else { return value }
@@ -84,6 +91,7 @@ enum NumberFunctions {
             return try total(try B.array(args[0], "sum"), "sum")
         },
         ExpressionFunction("avg", arity: 1...1) { args in
+            if case .null = args[0] { return .null }
             let items = try B.array(args[0], "avg").filter { !$0.isNull }
             guard !items.isEmpty else { return .null }
             guard let sum = try total(items, "avg").doubleValue else { return .null }

@@ -39,7 +39,10 @@ enum TextFunctions {
             let pattern = try B.string(args[1], "matches", 2)
             let regex: NSRegularExpression
             do {
-                regex = try NSRegularExpression(pattern: "^(?:" + pattern + ")$")
+                // NB: check the pattern on its own first, so 'a)|(b' can't escape the group below.
+                _ = try NSRegularExpression(pattern: pattern)
+                // \A and \z anchor at the very ends; '$' would also match before a final line break.
+                regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
             } catch {
                 throw FunctionFailure("matches(): '\(pattern)' is not a valid regular expression")
             }
@@ -72,7 +75,7 @@ enum TextFunctions {
             return .array(text.components(separatedBy: separator).map { .string($0) })
         },
         ExpressionFunction("join", arity: 1...2) { args in
-            let items = try B.array(args[0], "join")
+            let items = args[0].isNull ? [] : try B.array(args[0], "join")
             let separator = args.count > 1 ? try B.string(args[1], "join", 2) : ""
             return .string(items.map(\.displayText).joined(separator: separator))
         },

@@ -6,7 +6,9 @@ enum TimeFunctions {
         ExpressionFunction("now", arity: 0...0, isPure: false) { call in
             .int(call.scope.clock.nowMilliseconds())
         },
-        ExpressionFunction("date", arity: 2...3) { call in
+        // NB: not pure: without a zone argument it uses the evaluation scope's time zone, so it must
+        // not be folded at compile time with whatever zone the compiling machine has.
+        ExpressionFunction("date", arity: 2...3, isPure: false) { call in
             let args = call.arguments
             let ms = try BuiltInFunctions.double(args[0], "date")
             let pattern = try BuiltInFunctions.string(args[1], "date", 2)
