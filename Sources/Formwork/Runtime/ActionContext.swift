@@ -68,13 +68,18 @@ public struct ActionContext {
 
     /// Waits on the person (a picker, a confirmation, a pushed page) while the page counts as idle,
     /// so headless drivers know the page is waiting for an answer rather than working.
-    public func waitingForPerson<T>(_ body: () async throws -> T) async rethrows -> T {
+    public func waitingForPerson<T>(_ body: () async throws -> T) async throws -> T {
         try await session.waitingForPerson(body)
     }
 
+    /// `waitingForPerson` for answers that can't fail.
+    public func waitingForPerson<T>(_ body: () async -> T) async -> T {
+        await session.waitingForPerson(body)
+    }
+
     /// Records a line in the page's trace (shown by `formwork run` and kept by tests).
-    public func trace(_ kind: PageTraceEvent.Kind, _ text: String) {
-        session.record(kind, text)
+    public func trace(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
+        session.record(kind, text())
     }
 }
 

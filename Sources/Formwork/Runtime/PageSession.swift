@@ -22,8 +22,11 @@ public final class PageSession {
     public var onResponse: (@MainActor (PageValue) -> Void)?
     /// Called for each trace event (actions, requests, navigation, writes).
     public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
-    /// Every trace event so far.
+    /// The latest trace events, at most `traceLimit` of them.
     public private(set) var trace: [PageTraceEvent] = []
+    /// How many trace events `trace` keeps (the oldest go first). 0 turns recording off unless
+    /// `onTrace` is set.
+    public var traceLimit = 1_000
     /// The session that pushed this one, if any.
     public internal(set) weak var opener: PageSession?
 
@@ -261,11 +264,27 @@ public final class PageSession {
 
     /// Runs `body` (a picker, a confirmation, a pushed page) counting the page as idle meanwhile,
     /// so headless drivers know it waits for the person rather than works.
-    func waitingForPerson<T>(_ body: () async throws -> T) async rethrows -> T {
+    func waitingForPerson<T>(_ body: () async throws -> T) async throws -> T {
+        // NB: no `rethrows` or `defer` here: that combination crashes the 6.3 optimizer (coroutine splitting).
         awaitingHost += 1
         signalIdleIfNeeded()
-        defer { awaitingHost -= 1 }
-        return try await body()
+        do {
+            let value = try await body()
+            awaitingHost -= 1
+            return value
+        } catch {
+            awaitingHost -= 1
+            throw error
+        }
+    }
+
+    /// `waitingForPerson` for answers that can't fail.
+    func waitingForPerson<T>(_ body: () async -> T) async -> T {
+        awaitingHost += 1
+        signalIdleIfNeeded()
+        let value = await body()
+        awaitingHost -= 1
+        return value
     }
 
     /// Waits until no chain is running, or every running chain is waiting for the person (a
@@ -285,9 +304,13 @@ public final class PageSession {
         for waiter in waiters { waiter.resume() }
     }
 
-    func record(_ kind: PageTraceEvent.Kind, _ text: String) {
-        let event = PageTraceEvent(page: document.id, kind: kind, text: text)
-        trace.append(event)
+    func record(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
+        guard traceLimit > 0 || onTrace != nil else { return }
+        let event = PageTraceEvent(page: document.id, kind: kind, text: text())
+        if traceLimit > 0 {
+            if trace.count >= traceLimit { trace.removeFirst(trace.count - traceLimit + 1) }
+            trace.append(event)
+        }
         onTrace?(event)
     }
 

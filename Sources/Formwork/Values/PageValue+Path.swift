@@ -21,48 +21,60 @@ extension PageValue {
     /// an empty object). Writing past the end of an array appends only at exactly `count`.
     /// When the write fails, the value is left exactly as it was.
     public mutating func set(_ newValue: PageValue, at components: ArraySlice<StorePath.Component>) throws(PathError) {
+        // Check the whole path first, so a write that can't happen leaves the value untouched.
+        try checkWritable(components)
+        setUnchecked(newValue, at: components)
+    }
+
+    private func checkWritable(_ components: ArraySlice<StorePath.Component>) throws(PathError) {
+        var current = self
+        for component in components {
+            switch (component, current) {
+            case (.key(let key), .object(let object)): current = object[key] ?? .null
+            case (.key, .null): current = .null
+            case (.index(let index), .array(let array)):
+                guard index >= 0, index <= array.count else {
+                    throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
+                }
+                current = index < array.count ? array[index] : .null
+            case (.key(let key), _):
+                throw PathError(message: "can't set '\(key)' inside \(current.typeName == "int" || current.typeName == "array" ? "an" : "a") \(current.typeName); only objects have members")
+            case (.index(let index), _):
+                throw PathError(message: "can't set [\(index)] inside \(current.typeName == "int" || current.typeName == "array" ? "an" : "a") \(current.typeName); only arrays have indexes")
+            }
+        }
+    }
+
+    private mutating func setUnchecked(_ newValue: PageValue, at components: ArraySlice<StorePath.Component>) {
         guard let first = components.first else {
             self = newValue
             return
         }
         let rest = components.dropFirst()
-        switch (first, self) {
-        case (.key(let key), .object(var object)):
-            self = .null  // NB: release our reference so the object is mutated in place, not copied.
-            let existed = object[key] != nil
+        // NB: switch on `self` alone and drop our reference before mutating, so the array or
+        // object below is uniquely referenced and updated in place (a tuple `(first, self)`
+        // would hold a second reference and force a copy of the whole container per write).
+        switch first {
+        case .key(let key):
+            var object: PageObject
+            if case .object(let existing) = self { object = existing } else { object = PageObject() }
+            self = .null
             var child = object[key] ?? .null
-            if existed { object[key] = .null }  // keep the key's place, drop the extra reference
-            do {
-                try child.set(newValue, at: rest)
-            } catch {
-                // NB: `child` is unchanged when its write failed; put it back (or leave the key out).
-                if existed { object[key] = child }
-                self = .object(object)
-                throw error
-            }
+            if object[key] != nil { object[key] = .null }  // keep the key's place, drop the extra reference
+            child.setUnchecked(newValue, at: rest)
             object[key] = child
             self = .object(object)
-        case (.key(let key), .null):
-            var child = PageValue.null
-            try child.set(newValue, at: rest)
-            self = .object(PageObject([(key, child)]))
-        case (.index(let index), .array(var array)):
-            guard index >= 0, index <= array.count else {
-                throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
-            }
+        case .index(let index):
+            guard case .array(var array) = self else { return }
             self = .null
-            defer { self = .array(array) }
-            if index == array.count {
+            if index >= array.count {
                 var child = PageValue.null
-                try child.set(newValue, at: rest)
+                child.setUnchecked(newValue, at: rest)
                 array.append(child)
             } else {
-                try array[index].set(newValue, at: rest)
+                array[index].setUnchecked(newValue, at: rest)
             }
-        case (.key(let key), _):
-            throw PathError(message: "can't set '\(key)' inside a \(typeName); only objects have members")
-        case (.index(let index), _):
-            throw PathError(message: "can't set [\(index)] inside a \(typeName); only arrays have indexes")
+            self = .array(array)
         }
     }
 }

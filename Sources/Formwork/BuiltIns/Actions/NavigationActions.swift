@@ -9,7 +9,9 @@ enum NavigationActions {
             AttributeSpec("route", .string, summary: "a native screen's URL, instead of a page"),
             AttributeSpec("waitForResult", .bool, default: false, summary: "wait for the pushed page's response and make it this action's result"),
         ], summary: "opens another page or a native screen") { context in
-            try await push(context, page: try context.string("page"), params: try context.value("params"), route: try context.string("route"), wait: try context.bool("waitForResult"))
+            let page = try context.string("page"), params = try context.value("params")
+            let route = try context.string("route"), wait = try context.bool("waitForResult")
+            return try await push(context, page: page, params: params, route: route, wait: wait)
         },
         ActionType("pop", summary: "closes this page") { context in
             context.trace(.navigation, "pop")
@@ -34,7 +36,7 @@ enum NavigationActions {
     ]
 
     /// Opens a page (or a native route) from an action or an error handler.
-    @MainActor static func push(_ context: ActionContext, page: String?, params: PageValue, route: String?, wait: Bool) async throws -> PageValue {
+    @inline(never) @MainActor static func push(_ context: ActionContext, page: String?, params: PageValue, route: String?, wait: Bool) async throws -> PageValue {
         if let route {
             guard let url = URL(string: route), url.scheme != nil else { throw ActionFailure(kind: "navigation", message: "push's route '\(route)' is not a valid URL") }
             guard let navigator = context.host.navigator else { throw ActionFailure(kind: "navigation", message: "this app can't open \(route): no navigator is configured") }

@@ -4,6 +4,13 @@ enum BuiltInErrorHandlers {
         try context.string("message") ?? context.error["message"]?.displayText ?? "Something went wrong"
     }
 
+    /// NB: a named function, not a closure: the 6.3 optimizer crashes splitting this as a closure.
+    @MainActor private static func openPage(_ context: ActionContext) async throws {
+        let page = try context.string("page")
+        let params = try context.value("params")
+        let _: PageValue = try await NavigationActions.push(context, page: page, params: params, route: nil, wait: false)
+    }
+
     static let all: [ErrorHandlerType] = [
         ErrorHandlerType("toast", attributes: [AttributeSpec("message", .string)], summary: "shows the error briefly") { context in
             let text = try message(context)
@@ -17,9 +24,7 @@ enum BuiltInErrorHandlers {
             await context.waitingForPerson { await context.host.presenter.alert(title: title, message: text) }
         },
         ErrorHandlerType("push", attributes: [AttributeSpec("page", .string, required: true, role: .pageID), AttributeSpec("params", .object)],
-                         summary: "opens a page, e.g. login when $error.status == 401") { context in
-            _ = try await NavigationActions.push(context, page: try context.string("page"), params: try context.value("params"), route: nil, wait: false)
-        },
+                         summary: "opens a page, e.g. login when $error.status == 401", handle: openPage),
         ErrorHandlerType("ignore", summary: "takes the error and does nothing") { _ in },
     ]
 }
