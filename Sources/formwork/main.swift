@@ -6,6 +6,7 @@ let commands: [any CLICommand.Type] = [
     EvalCommand.self,
     CheckCommand.self,
     RenderCommand.self,
+    BenchCommand.self,
 ]
 
 @MainActor func printOverview() {
