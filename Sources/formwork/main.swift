@@ -7,6 +7,7 @@ let commands: [any CLICommand.Type] = [
     CheckCommand.self,
     RenderCommand.self,
     BenchCommand.self,
+    PackCommand.self, SyncCommand.self,
 ]
 
 @MainActor func printOverview() {

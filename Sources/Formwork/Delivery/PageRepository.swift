@@ -23,11 +23,15 @@ public struct PageRepository: Sendable {
     public let bundledDirectory: URL
     public let cacheDirectory: URL?
     public let engineVersion: Int
+    /// Called with each line of `ResolvedPage.diagnostics` as pages are resolved, so a host can
+    /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
+    public let report: (@Sendable (String) -> Void)?
 
-    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version) {
+    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, report: (@Sendable (String) -> Void)? = nil) {
         bundledDirectory = bundled
         cacheDirectory = cache
         self.engineVersion = engineVersion
+        self.report = report
     }
 
     /// The page to open for `pageID`. Reads its bytes once.
@@ -37,13 +41,14 @@ public struct PageRepository: Sendable {
     public func resolve(_ pageID: String) throws(DeliveryError) -> ResolvedPage {
         let bundled = PageRepository.bundledPage(pageID, in: bundledDirectory)
         var diagnostics: [String] = []
+        defer { if let report { diagnostics.forEach(report) } }
         if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, diagnostics: &diagnostics) {
             return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: diagnostics)
         }
         if let page = bundled.page {
             let using = "using bundled \(page.header.id) v\(page.header.version)"
-            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url,
-                                diagnostics: diagnostics.map { "\($0); \(using)" })
+            diagnostics = diagnostics.map { "\($0); \(using)" }
+            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url, diagnostics: diagnostics)
         }
         if let problem = bundled.problems.first { throw .invalidPage(file: problem.file, reason: problem.reason) }
         throw .unknownPage(id: pageID, available: availablePageIDs())

@@ -156,8 +156,11 @@ public struct PageSync: Sendable {
         }
         guard response.isSuccess else { throw InstallFailure(reason: "\(url.absoluteString) answered HTTP \(response.status)") }
         let data = response.body
+        guard data.count >= entry.size else {
+            throw InstallFailure(reason: "got \(data.count) of \(entry.size) bytes of \(url.absoluteString): the download was cut short")
+        }
         guard data.count == entry.size else {
-            throw InstallFailure(reason: "got \(data.count) bytes of \(url.absoluteString), the manifest says \(entry.size) (an interrupted download?)")
+            throw InstallFailure(reason: "\(url.absoluteString) has \(data.count) bytes, the manifest says \(entry.size): the page and the manifest on the server are out of step; publish the packed folder again")
         }
         guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
             throw InstallFailure(reason: "the SHA-256 of \(url.absoluteString) doesn't match the manifest (corrupted in transit, or the page and manifest were published out of step)")

@@ -207,4 +207,44 @@ import Testing
         #expect(page.source == .bundled)
         #expect(page.diagnostics.isEmpty)
     }
+
+    @Test func reportsWhyACachedCopyWasPassedOver() throws {
+        let setup = try Setup()
+        defer { setup.temp.remove() }
+        try Fixture.installInCache([Fixture.page("dish-edit", version: 4)], in: setup.cache)
+        try Fixture.write(Data("{}".utf8), "dish-edit.v4.json", in: setup.cache)
+        let reported = ReportedLines()
+        let repository = PageRepository(bundled: setup.bundled, cache: setup.cache) { reported.append($0) }
+
+        let page = try repository.resolve("dish-edit")
+
+        #expect(page.source == .bundled)
+        #expect(reported.lines == page.diagnostics)
+        #expect(reported.lines.count == 1)
+    }
+
+    @Test @MainActor func isThePageSourceEnginePushesResolveThrough() throws {
+        let setup = try Setup()
+        defer { setup.temp.remove() }
+        try Fixture.installInCache([Fixture.page("dish-edit", version: 4)], in: setup.cache)
+        let source: any PageSource = setup.repository
+
+        let found = try source.page("dish-edit")
+        let engine = PageEngine(pages: source)
+        let document = try engine.document("dish-edit")
+
+        #expect(found.bytes == Array(Fixture.page("dish-edit", version: 4)))
+        #expect(found.file == setup.cache.appendingPathComponent("dish-edit.v4.json").path)
+        #expect(document.id == "dish-edit")
+        let error = #expect(throws: PageError.self) { try engine.document("dish-edt") }
+        #expect(error?.description.contains("no page 'dish-edt' in the bundled pages or the cache. Did you mean 'dish-edit'?") == true)
+    }
+}
+
+/// Lines collected from a `report` closure, which may be called from any thread.
+final class ReportedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
 }
