@@ -6,6 +6,8 @@ let commands: [any CLICommand.Type] = [
     EvalCommand.self,
     CheckCommand.self,
     RenderCommand.self,
+    BenchCommand.self,
+    PackCommand.self, SyncCommand.self,
 ]
 
 @MainActor func printOverview() {

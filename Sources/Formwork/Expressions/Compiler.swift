@@ -46,17 +46,24 @@ struct Compiler {
             return Compiled(evaluator: { _, locals in locals[slot] }, constant: nil)
 
         case .member:
-            if let (variable, keys, ranges) = Compiler.memberChain(expr) {
-                return Compiled(evaluator: { scope, _ in
-                    var value = scope.read(variable)
-                    for i in keys.indices {
-                        guard case .object(let object) = value else {
-                            if case .null = value { return .null }
-                            let failure = FunctionFailure("cannot read '.\(keys[i])' of \(value.typeName); only objects have members", kind: .type)
-                            throw Compiler.convert(failure, ranges[i], source)
-                        }
-                        value = object[keys[i]] ?? .null
+            if let (root, keys, ranges) = Compiler.memberChain(expr) {
+                // NB: one closure for the whole chain; the one-member forms ($data.price, x.price)
+                // are the most common by far and skip the loop.
+                if keys.count == 1, let key = keys.first, let keyRange = ranges.first {
+                    switch root {
+                    case .variable(let variable):
+                        return Compiled(evaluator: { scope, _ in try Compiler.member(scope.read(variable), key, keyRange, source) }, constant: nil)
+                    case .local(let slot):
+                        return Compiled(evaluator: { _, locals in try Compiler.member(locals[slot], key, keyRange, source) }, constant: nil)
                     }
+                }
+                return Compiled(evaluator: { scope, locals in
+                    var value: PageValue
+                    switch root {
+                    case .variable(let variable): value = scope.read(variable)
+                    case .local(let slot): value = locals[slot]
+                    }
+                    for i in keys.indices { value = try Compiler.member(value, keys[i], ranges[i], source) }
                     return value
                 }, constant: nil)
             }
@@ -188,7 +195,7 @@ struct Compiler {
     private func compileCall(_ function: ExpressionFunction, _ arguments: [Expr.Argument], _ range: SourceRange) -> Compiled {
         let source = self.source
         var valueEvaluators: [Evaluator] = []
-        var lambdas: [Int: Lambda] = [:]
+        var lambdas: [Lambda?] = Array(repeating: nil, count: arguments.count)
         var allConstant = true
         for (position, argument) in arguments.enumerated() {
             switch argument {
@@ -202,11 +209,16 @@ struct Compiler {
                 let bodyEval = compileNode(body).evaluator
                 lambdas[position] = { scope, locals, first, second in
                     // NB: parameters live at fixed slots; trim anything a failed call left behind.
-                    if locals.count > firstSlot { locals.removeLast(locals.count - firstSlot) }
-                    while locals.count < firstSlot { locals.append(.null) }
+                    if locals.count != firstSlot {
+                        if locals.count > firstSlot { locals.removeLast(locals.count - firstSlot) }
+                        while locals.count < firstSlot { locals.append(.null) }
+                    }
                     locals.append(first)
                     if count > 1 { locals.append(second) }
-                    defer { locals.removeLast(count) }
+                    defer {
+                        locals.removeLast()
+                        if count > 1 { locals.removeLast() }
+                    }
                     return try bodyEval(scope, &locals)
                 }
             }
@@ -255,8 +267,26 @@ struct Compiler {
 
     // MARK: - Helpers
 
-    /// `$var.a.b.c` as one variable and a list of keys, so it compiles to a single loop.
-    private static func memberChain(_ expr: Expr) -> (ScopeVariable, [String], [SourceRange])? {
+    /// Where a member chain starts: a `$` variable or a lambda parameter.
+    enum ChainRoot {
+        case variable(ScopeVariable)
+        case local(Int)
+    }
+
+    /// `base.name`: null on null or a missing key; a type error (at `range`) on anything but an object.
+    @inline(__always)
+    static func member(_ base: PageValue, _ name: String, _ range: SourceRange, _ source: String) throws -> PageValue {
+        switch base {
+        case .object(let object): return object[name] ?? .null
+        case .null: return .null
+        default:
+            let failure = FunctionFailure("cannot read '.\(name)' of \(base.typeName); only objects have members", kind: .type)
+            throw convert(failure, range, source)
+        }
+    }
+
+    /// `$var.a.b.c` or `x.a.b` as one root and a list of keys, so it compiles to a single closure.
+    private static func memberChain(_ expr: Expr) -> (ChainRoot, [String], [SourceRange])? {
         var keys: [String] = []
         var ranges: [SourceRange] = []
         var node = expr
@@ -265,8 +295,11 @@ struct Compiler {
             ranges.append(node.range)
             node = base
         }
-        guard case .variable(let variable) = node.kind else { return nil }
-        return (variable, keys.reversed(), ranges.reversed())
+        switch node.kind {
+        case .variable(let variable): return (.variable(variable), keys.reversed(), ranges.reversed())
+        case .local(let slot, _): return (.local(slot), keys.reversed(), ranges.reversed())
+        default: return nil
+        }
     }
 
     /// Turns any error raised while evaluating a node into an `ExpressionError` at that node.

@@ -73,13 +73,15 @@ public struct FunctionInvocation {
     public let arguments: [PageValue]
     /// The scope the call runs in (for the clock and time zone).
     public let scope: ExpressionScope
-    let lambdas: [Int: Compiler.Lambda]
+    /// By argument position; nil where the argument is a value. NB: an array, not a dictionary:
+    /// `call` runs once per element of a `map`, and hashing the position showed in profiles.
+    let lambdas: [Compiler.Lambda?]
     var locals: [PageValue]
 
     /// Calls the lambda at argument position `position` with up to two arguments (extra ones are
     /// ignored when the lambda declares fewer parameters).
     public mutating func call(_ position: Int, _ first: PageValue, _ second: PageValue = .null) throws -> PageValue {
-        guard let lambda = lambdas[position] else {
+        guard lambdas.indices.contains(position), let lambda = lambdas[position] else {
             throw FunctionFailure("argument \(position + 1) must be a lambda such as x => x * 2", kind: .type)
         }
         return try lambda(scope, &locals, first, second)

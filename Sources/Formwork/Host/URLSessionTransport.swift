@@ -130,7 +130,12 @@ public struct URLSessionTransport: PageTransport {
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return "a secure connection to \(target) could not be made (certificate problem)"
         case .badServerResponse: return "\(target) sent a response that isn't valid HTTP"
-        default: return "\(url.absoluteString): URL error \(urlError.code.rawValue)"
+        default:
+            // NB: on Linux most failures arrive as code -1 with curl's own text, e.g. "transfer
+            // closed with 960 bytes remaining to read" for a body cut short: keep that text.
+            let text = urlError.localizedDescription
+            let generic = text.isEmpty || text.hasPrefix("The operation could")
+            return "\(url.absoluteString): " + (generic ? "URL error \(urlError.code.rawValue)" : text)
         }
     }
 }

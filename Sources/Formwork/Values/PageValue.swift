@@ -60,7 +60,7 @@ extension PageValue {
     public var intValue: Int64? {
         switch self {
         case .int(let i): return i
-        case .number(let d) where d.rounded() == d && abs(d) < 9.2e18: return Int64(d)
+        case .number(let d): return Int64(exactly: d)
         default: return nil
         }
     }

@@ -28,7 +28,7 @@ enum BuiltInFunctions {
 
     /// Whole numbers that fit come back as int, the rest as number.
     static func integral(_ value: Double) -> PageValue {
-        if value.rounded() == value, abs(value) < 9.2e18 { return .int(Int64(value)) }
+        if let int = Int64(exactly: value) { return .int(int) }
         return .number(value)
     }
 }

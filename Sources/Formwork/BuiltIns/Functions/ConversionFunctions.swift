@@ -55,8 +55,8 @@ enum ConversionFunctions {
             case .bool(let b): return .int(b ? 1 : 0)
             case .number(let d):
                 let truncated = d.rounded(.towardZero)
-                guard abs(truncated) < 9.2e18 else { throw FunctionFailure("int(): \(PageValue.format(d)) is outside the 64-bit integer range", kind: .overflow) }
-                return .int(Int64(truncated))
+                guard let int = Int64(exactly: truncated) else { throw FunctionFailure("int(): \(PageValue.format(d)) is outside the 64-bit integer range", kind: .overflow) }
+                return .int(int)
             default: throw FunctionFailure("int() can't convert \(value.typeName == "array" ? "an array" : "an object") to an int", kind: .conversion)
             }
         },

@@ -8,7 +8,7 @@ enum NumberFunctions {
     static func round(_ value: Double, digits: Int) -> Double {
         if digits == 0 { return value.rounded(.toNearestOrAwayFromZero) }
         if digits < 0 {
-            let scale = pow(10, Double(-digits))
+            let scale = pow(10, -Double(digits))  // NB: not Double(-digits), which traps for Int.min
             // NB: past 1e308 every finite value rounds to 0 (and inf / inf would be NaN).
             guard scale.isFinite else { return 0 }
             let rounded = (value / scale).rounded(.toNearestOrAwayFromZero) * scale
@@ -22,6 +22,25 @@ enum NumberFunctions {
         return nudged.rounded(.toNearestOrAwayFromZero) / scale
     }
 
+    /// An int rounded half away from zero to `digits` (negative: tens, hundreds, …), exactly.
+    static func roundInt(_ value: Int64, digits: Int) throws -> PageValue {
+        guard digits < 0 else { return .int(value) }
+        let overflow = FunctionFailure("round(): the result is outside the 64-bit integer range", kind: .overflow)
+        guard digits > -19 else {
+            // NB: 10^19 doesn't fit; values from 5·10^18 would round to it, the rest to 0.
+            if digits == -19, value.magnitude >= 5_000_000_000_000_000_000 { throw overflow }
+            return .int(0)
+        }
+        var scale: Int64 = 1
+        for _ in 0 ..< -digits { scale *= 10 }
+        var quotient = value / scale
+        let remainder = value % scale
+        if remainder.magnitude * 2 >= scale.magnitude { quotient += value < 0 ? -1 : 1 }
+        let (result, overflowed) = quotient.multipliedReportingOverflow(by: scale)
+        if overflowed { throw overflow }
+        return .int(result)
+    }
+
     private static func extremum(_ name: String, _ args: [PageValue], _ better: (PageValue, PageValue) throws -> Bool) throws -> PageValue {
         let values: [PageValue]
         if args.count == 1, case .array(let items) = args[0] { values = items } else { values = args }
@@ -29,6 +48,9 @@ enum NumberFunctions {
         for value in values {
             guard value.doubleValue != nil || value.stringValue != nil else {
                 throw FunctionFailure("\(name)() compares numbers or strings, got \(value.typeName)", kind: .type)
+            }
+            guard (value.stringValue == nil) == (best.stringValue == nil) else {
+                throw FunctionFailure("\(name)() can't compare \(best.typeName) with \(value.typeName)", kind: .type)
             }
             if try better(value, best) { best = value }
         }
@@ -53,13 +75,15 @@ enum NumberFunctions {
             default: throw FunctionFailure("\(name)() adds numbers, but the array holds \(item.typeName == "array" ? "an array" : "a " + item.typeName)", kind: .type)
             }
         }
-        return allInts ? .int(intSum) : .number(doubleSum)
+        if allInts { return .int(intSum) }
+        guard doubleSum.isFinite else { throw FunctionFailure("\(name)(): the total is too large to represent", kind: .overflow) }
+        return .number(doubleSum)
     }
 
     static let all: [ExpressionFunction] = [
         ExpressionFunction("round", arity: 1...2) { args in
             let digits = args.count > 1 ? try B.int(args[1], "round", 2) : 0
-            if case .int = args[0], digits >= 0 { return args[0] }
+            if case .int(let int) = args[0] { return try roundInt(int, digits: digits) }
             let rounded = round(try B.double(args[0], "round"), digits: digits)
             return digits <= 0 ? B.integral(rounded) : .number(rounded)
         },

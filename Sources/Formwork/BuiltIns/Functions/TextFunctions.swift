@@ -37,6 +37,7 @@ enum TextFunctions {
         ExpressionFunction("matches", arity: 2...2) { args in
             let text = try B.string(args[0], "matches")
             let pattern = try B.string(args[1], "matches", 2)
+            if pattern.isEmpty { return .bool(text.isEmpty) }  // NB: NSRegularExpression refuses ""
             let regex: NSRegularExpression
             do {
                 // NB: check the pattern on its own first, so 'a)|(b' can't escape the group below.

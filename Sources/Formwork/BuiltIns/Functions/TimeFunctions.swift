@@ -11,6 +11,10 @@ enum TimeFunctions {
         ExpressionFunction("date", arity: 2...3, isPure: false) { call in
             let args = call.arguments
             let ms = try BuiltInFunctions.double(args[0], "date")
+            // NB: the range JavaScript dates have (±100,000,000 days); past it formatters print "".
+            guard ms.magnitude <= 8.64e15 else {
+                throw FunctionFailure("date(): \(PageValue.format(ms)) ms is outside the range of dates (±8640000000000000)")
+            }
             let pattern = try BuiltInFunctions.string(args[1], "date", 2)
             var zone = call.scope.timeZone
             if args.count == 3 {

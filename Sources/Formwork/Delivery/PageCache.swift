@@ -1,0 +1,80 @@
+import Foundation
+
+/// The layout of the folder of downloaded pages, shared by `PageSync` (which writes it) and
+/// `PageRepository` (which reads it).
+///
+/// ```
+/// cache/
+///   manifest.json            what is installed: a PageManifest whose `file`s name the files below,
+///                            plus "syncedTotalVersion" and "syncedEngineVersion"
+///   dish-edit.v4.json        one file per installed page version, never rewritten in place
+/// ```
+///
+/// NB: a new version is a new file, and `manifest.json` is replaced last (atomically), so it
+/// always names files that are complete. A crash at any step leaves the previous good state.
+struct PageCache: Sendable {
+    /// What the cache holds, as recorded in its `manifest.json`.
+    struct Index: Sendable, Equatable {
+        /// The installed pages; `file` is the name inside the cache folder.
+        var manifest: PageManifest
+        /// The remote `totalVersion` of the last sync that completed without failures; nil after a
+        /// failed or partial sync, so the next one retries.
+        var syncedTotalVersion: String?
+        /// The engine version that ran that sync: a newer engine must look again, since pages it
+        /// skipped as too new may now be supported.
+        var syncedEngineVersion: Int?
+
+        static let empty = Index(manifest: PageManifest(pages: []), syncedTotalVersion: nil, syncedEngineVersion: nil)
+    }
+
+    static let manifestName = "manifest.json"
+
+    let directory: URL
+
+    var manifestURL: URL { directory.appendingPathComponent(PageCache.manifestName) }
+
+    /// The cache file name for one version of a page: `dish-edit.v4.json`.
+    static func fileName(id: String, version: Int) -> String { "\(id).v\(version).json" }
+
+    func url(of entry: PageManifest.Entry) -> URL { directory.appendingPathComponent(entry.file) }
+
+    /// The recorded index; nil when the cache has no `manifest.json` yet.
+    ///
+    /// - Throws: `DeliveryError.invalidManifest` when the file is there but unreadable or corrupt.
+    func readIndex() throws(DeliveryError) -> Index? {
+        guard FileManager.default.fileExists(atPath: manifestURL.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: manifestURL)
+        } catch {
+            throw .invalidManifest(source: manifestURL.path, reason: "unreadable: \(error.localizedDescription)")
+        }
+        let value: PageValue
+        do {
+            value = try JSONReader.parse(bytes: Array(data))
+        } catch {
+            throw .invalidManifest(source: manifestURL.path, reason: "not valid JSON (corrupt or truncated): \(error)")
+        }
+        let manifest = try PageManifest(value: value, source: manifestURL.path)
+        let synced = value["syncedTotalVersion"]?.stringValue
+        let engine = value["syncedEngineVersion"]?.intValue.map { Int(clamping: $0) }
+        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine)
+    }
+
+    /// Replaces `manifest.json` atomically with `index`.
+    func writeIndex(_ index: Index) throws(AtomicFile.Failure) {
+        guard case .object(var object) = index.manifest.value else { return }
+        if let synced = index.syncedTotalVersion { object["syncedTotalVersion"] = .string(synced) }
+        if let engine = index.syncedEngineVersion { object["syncedEngineVersion"] = .int(Int64(engine)) }
+        try AtomicFile.write(Data((PageValue.object(object).prettyJSONText + "\n").utf8), to: manifestURL)
+    }
+
+    /// Whether every installed file is present with the recorded size (a cheap check that the OS
+    /// didn't purge the cache behind our back).
+    func filesArePresent(_ index: Index) -> Bool {
+        index.manifest.pages.allSatisfy { entry in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url(of: entry).path)
+            return (attributes?[.size] as? NSNumber)?.intValue == entry.size
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The list of published pages that `formwork pack` writes next to them and `sync` reads first.
+///
+/// ```json
+/// {
+///   "totalVersion": "5f2c1a9b…",
+///   "pages": [
+///     {"id": "dish-edit", "file": "dish-edit.json", "version": 4, "minEngineVersion": 1,
+///      "size": 1832, "sha256": "9f4390f8…"}
+///   ]
+/// }
+/// ```
+///
+/// `totalVersion` changes whenever any page changes, so a client whose last sync saw the same
+/// value has nothing to do. `file` is a plain file name beside the manifest, never a path.
+/// Unknown members are ignored, so newer publishers can add fields.
+public struct PageManifest: Sendable, Equatable {
+    /// One published page.
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        /// A file name beside the manifest (no folders): `dish-edit.json`.
+        public var file: String
+        public var version: Int
+        public var minEngineVersion: Int
+        /// Bytes in the file.
+        public var size: Int
+        /// SHA-256 of the file's bytes, 64 lowercase hex digits.
+        public var sha256: String
+
+        public init(id: String, file: String, version: Int, minEngineVersion: Int, size: Int, sha256: String) {
+            self.id = id
+            self.file = file
+            self.version = version
+            self.minEngineVersion = minEngineVersion
+            self.size = size
+            self.sha256 = sha256
+        }
+
+        /// The entry for a page file's bytes, stored as `file`.
+        public init(header: PageHeader, file: String, data: Data) {
+            self.init(id: header.id, file: file, version: header.version, minEngineVersion: header.minEngineVersion,
+                      size: data.count, sha256: SHA256Hasher.hexDigest(of: data))
+        }
+
+        /// Whether `data` is exactly the bytes this entry describes.
+        public func matches(_ data: Data) -> Bool {
+            data.count == size && SHA256Hasher.hexDigest(of: data) == sha256
+        }
+    }
+
+    public var totalVersion: String
+    /// Sorted by id.
+    public var pages: [Entry]
+
+    /// A manifest whose `totalVersion` is computed from `pages`.
+    public init(pages: [Entry]) {
+        self.init(totalVersion: PageManifest.totalVersion(of: pages), pages: pages)
+    }
+
+    public init(totalVersion: String, pages: [Entry]) {
+        self.totalVersion = totalVersion
+        self.pages = pages.sorted { $0.id < $1.id }
+    }
+
+    /// The entry for page `id`, if published.
+    public func entry(for id: String) -> Entry? { pages.first { $0.id == id } }
+
+    /// SHA-256 over every page's id, version, engine requirement and hash: any change to any page
+    /// changes it; the order pages are listed in doesn't.
+    public static func totalVersion(of pages: [Entry]) -> String {
+        var hasher = SHA256Hasher()
+        for page in pages.sorted(by: { $0.id < $1.id }) {
+            hasher.update(Data("\(page.id)\t\(page.version)\t\(page.minEngineVersion)\t\(page.size)\t\(page.sha256)\n".utf8))
+        }
+        return SHA256Hasher.hex(hasher.finalize())
+    }
+
+    // MARK: - JSON
+
+    /// The manifest as a JSON value, members in the documented order.
+    public var value: PageValue {
+        let entries: [PageValue] = pages.map { page in
+            .object(PageObject([
+                ("id", .string(page.id)), ("file", .string(page.file)), ("version", .int(Int64(page.version))),
+                ("minEngineVersion", .int(Int64(page.minEngineVersion))), ("size", .int(Int64(page.size))),
+                ("sha256", .string(page.sha256)),
+            ]))
+        }
+        return .object(PageObject([("totalVersion", .string(totalVersion)), ("pages", .array(entries))]))
+    }
+
+    /// Indented JSON with a final newline, as written to `manifest.json`.
+    public var jsonData: Data { Data((value.prettyJSONText + "\n").utf8) }
+
+    /// Reads a manifest file's bytes; `source` (a path or URL) is named in errors.
+    public init(data: Data, source: String) throws(DeliveryError) {
+        do {
+            try self.init(value: try JSONReader.parse(bytes: Array(data)), source: source)
+        } catch let error as DeliveryError {
+            throw error
+        } catch {
+            throw .invalidManifest(source: source, reason: "not valid JSON: \(error)")
+        }
+    }
+
+    /// Reads a parsed manifest, checking every field: a manifest from the network is untrusted.
+    public init(value: PageValue, source: String) throws(DeliveryError) {
+        func invalid(_ reason: String) -> DeliveryError { .invalidManifest(source: source, reason: reason) }
+        guard case .object(let object) = value else { throw invalid("expected a JSON object, found \(value.typeName)") }
+        guard case .string(let totalVersion)? = object["totalVersion"], !totalVersion.isEmpty else {
+            throw invalid("\"totalVersion\" must be a non-empty string")
+        }
+        guard case .array(let items)? = object["pages"] else { throw invalid("\"pages\" must be an array") }
+        var pages: [Entry] = []
+        var seen: Set<String> = []
+        for (index, item) in items.enumerated() {
+            let at = "pages[\(index)]"
+            guard case .object(let fields) = item else { throw invalid("\(at) must be an object") }
+            guard case .string(let id)? = fields["id"], PageHeader.isValidID(id) else {
+                throw invalid("\(at).id must be a page id (letters, digits, '-', '_', '.')")
+            }
+            guard case .string(let file)? = fields["file"], PageManifest.isPlainFileName(file) else {
+                throw invalid("\(at).file must be a file name ending in .json, with no folder")
+            }
+            func number(_ key: String, minimum: Int64) throws(DeliveryError) -> Int {
+                guard case .int(let n)? = fields[key], n >= minimum, n <= Int64(Int32.max) else {
+                    throw invalid("\(at).\(key) must be a whole number of at least \(minimum)")
+                }
+                return Int(n)
+            }
+            let version = try number("version", minimum: 1)
+            let minEngineVersion = try number("minEngineVersion", minimum: 1)
+            let size = try number("size", minimum: 0)
+            guard case .string(let sha256)? = fields["sha256"], SHA256Hasher.isHexDigest(sha256) else {
+                throw invalid("\(at).sha256 must be 64 lowercase hex digits")
+            }
+            guard seen.insert(id).inserted else { throw invalid("page '\(id)' is listed twice") }
+            pages.append(Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256))
+        }
+        self.init(totalVersion: totalVersion, pages: pages)
+    }
+
+    /// A name for a file in the same folder: ends in `.json`, no `/` or `\`, not hidden.
+    static func isPlainFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
+            && PageHeader.isValidID(String(name.dropLast(5)))
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Finds the page to open for an id: a downloaded copy when it is newer, runnable and intact,
+/// otherwise the copy bundled with the app.
+///
+/// The cached copy (installed by `PageSync`) is served only when all of these hold:
+/// its version is higher than the bundled one, its `minEngineVersion` is at most `engineVersion`,
+/// and its bytes match the size and SHA-256 the cache manifest recorded. Anything else — a missing,
+/// truncated, corrupt or altered file, an unreadable cache manifest — is never trusted and never a
+/// crash: the bundled page is served and `ResolvedPage.diagnostics` says why.
+///
+/// Bundled pages are found by id: `<id>.json`, or else any `*.json` in the folder whose `page`
+/// field is the id (`*.flow.json` and `manifest.json` are not pages).
+///
+/// ```swift
+/// let repository = PageRepository(bundled: Bundle.main.url(forResource: "pages", withExtension: nil)!,
+///                                 cache: cachesFolder.appendingPathComponent("pages"))
+/// let page = try repository.resolve("dish-edit")   // dish-edit v4 from the cache
+/// try repository.resolve("dish-edt")
+/// // DeliveryError: no page 'dish-edt' in the bundled pages or the cache. Did you mean 'dish-edit'? Available: dish-edit, menu
+/// ```
+public struct PageRepository: Sendable {
+    public let bundledDirectory: URL
+    public let cacheDirectory: URL?
+    public let engineVersion: Int
+    /// Called with each line of `ResolvedPage.diagnostics` as pages are resolved, so a host can
+    /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
+    public let report: (@Sendable (String) -> Void)?
+
+    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, report: (@Sendable (String) -> Void)? = nil) {
+        bundledDirectory = bundled
+        cacheDirectory = cache
+        self.engineVersion = engineVersion
+        self.report = report
+    }
+
+    /// The page to open for `pageID`. Reads its bytes once.
+    ///
+    /// - Throws: `DeliveryError.unknownPage` (with a near-match suggestion) when no source has the
+    ///   id, or `.invalidPage` when only a broken bundled file does.
+    public func resolve(_ pageID: String) throws(DeliveryError) -> ResolvedPage {
+        let bundled = PageRepository.bundledPage(pageID, in: bundledDirectory)
+        var diagnostics: [String] = []
+        defer { if let report { diagnostics.forEach(report) } }
+        if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, diagnostics: &diagnostics) {
+            return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: diagnostics)
+        }
+        if let page = bundled.page {
+            let using = "using bundled \(page.header.id) v\(page.header.version)"
+            diagnostics = diagnostics.map { "\($0); \(using)" }
+            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url, diagnostics: diagnostics)
+        }
+        if let problem = bundled.problems.first { throw .invalidPage(file: problem.file, reason: problem.reason) }
+        throw .unknownPage(id: pageID, available: availablePageIDs())
+    }
+
+    /// Every page id the bundled folder or the cache manifest knows, sorted.
+    public func availablePageIDs() -> [String] {
+        var ids = Set(PageRepository.pageFiles(in: bundledDirectory).compactMap { PageRepository.readPage(at: $0).page?.header.id })
+        if let cacheDirectory, let index = try? PageCache(directory: cacheDirectory).readIndex() {
+            ids.formUnion(index.manifest.pages.map(\.id))
+        }
+        return ids.sorted()
+    }
+
+    // MARK: - Cache
+
+    private func cachedPage(_ id: String, bundledVersion: Int?, diagnostics: inout [String]) -> Page? {
+        guard let cacheDirectory else { return nil }
+        let cache = PageCache(directory: cacheDirectory)
+        // NB: a sync may replace the manifest and remove the file it named between our two reads;
+        // then the fresh manifest names the new file, so look once more.
+        var previous: PageManifest.Entry?
+        var missing: String?
+        for _ in 0..<2 {
+            let index: PageCache.Index?
+            do {
+                index = try cache.readIndex()
+            } catch {
+                diagnostics.append("cache: \(error)")
+                return nil
+            }
+            guard let entry = index?.manifest.entry(for: id), entry != previous else {
+                if let missing { diagnostics.append(missing) }
+                return nil
+            }
+            previous = entry
+            let label = "\(id) v\(entry.version)"
+            if entry.minEngineVersion > engineVersion {
+                diagnostics.append("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
+                return nil
+            }
+            if let bundledVersion, entry.version <= bundledVersion {
+                diagnostics.append("cache: \(label) is not newer than bundled v\(bundledVersion)")
+                return nil
+            }
+            guard let data = try? Data(contentsOf: cache.url(of: entry)) else {
+                missing = "cache: \(entry.file) for \(label) is missing or unreadable"
+                continue
+            }
+            guard data.count == entry.size else {
+                diagnostics.append("cache: \(entry.file) is truncated or was altered: \(data.count) bytes, the cache manifest says \(entry.size)")
+                return nil
+            }
+            guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
+                diagnostics.append("cache: \(entry.file) is corrupt or was altered: its SHA-256 doesn't match the cache manifest")
+                return nil
+            }
+            let header: PageHeader
+            do {
+                header = try PageHeader(data: data)
+            } catch {
+                diagnostics.append("cache: \(entry.file) is not a valid page: \(error)")
+                return nil
+            }
+            guard header.id == id, header.version == entry.version, header.minEngineVersion <= engineVersion else {
+                diagnostics.append("cache: \(entry.file) holds \(header), but the cache manifest lists \(label)")
+                return nil
+            }
+            return Page(header: header, data: data, url: cache.url(of: entry))
+        }
+        if let missing { diagnostics.append(missing) }
+        return nil
+    }
+
+    // MARK: - Bundled pages
+
+    /// A page file read from disk.
+    struct Page: Sendable {
+        let header: PageHeader
+        let data: Data
+        let url: URL
+    }
+
+    /// A file that looked like a page but couldn't be read as one.
+    struct Problem: Sendable, Equatable {
+        let file: String
+        let reason: String
+    }
+
+    /// The bundled page with `id`, and any broken files met on the way.
+    static func bundledPage(_ id: String, in directory: URL) -> (page: Page?, problems: [Problem]) {
+        guard PageHeader.isValidID(id) else { return (nil, []) }
+        let direct = directory.appendingPathComponent("\(id).json")
+        var problems: [Problem] = []
+        if FileManager.default.fileExists(atPath: direct.path) {
+            let read = readPage(at: direct)
+            if let page = read.page, page.header.id == id { return (page, []) }
+            problems += read.problems
+        }
+        for url in pageFiles(in: directory) where url.lastPathComponent != direct.lastPathComponent {
+            if let page = readPage(at: url).page, page.header.id == id { return (page, []) }
+        }
+        return (nil, problems)
+    }
+
+    /// Reads and checks one page file.
+    static func readPage(at url: URL) -> (page: Page?, problems: [Problem]) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return (nil, [Problem(file: url.path, reason: "can't be read: \(error.localizedDescription)")])
+        }
+        do {
+            return (Page(header: try PageHeader(data: data), data: data, url: url), [])
+        } catch {
+            return (nil, [Problem(file: url.path, reason: error.message)])
+        }
+    }
+
+    /// The page files in `directory`, sorted by name: `*.json` except flow files (`*.flow.json`,
+    /// tests) and `manifest.json`. Hidden files are skipped.
+    static func pageFiles(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter(isPageFileName).sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    static func isPageFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasSuffix(".flow.json") && name != PageCache.manifestName && !name.hasPrefix(".")
+    }
+}

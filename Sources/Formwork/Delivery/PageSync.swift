@@ -1,0 +1,215 @@
+import Foundation
+
+/// Brings the cache of downloaded pages up to date with a published manifest.
+///
+/// Fetches the manifest; when its `totalVersion` is the one the last complete sync saw (and the
+/// engine and the cached files are unchanged) it stops there. Otherwise it downloads only pages
+/// newer than what the app would serve now (cached or bundled) that this engine can run, checks
+/// each one's size, SHA-256 and header against the manifest, and installs it atomically under a
+/// new file name. The cache's own manifest is replaced last, so a failed, interrupted or killed
+/// sync leaves the previous good version of every page in place, and an open page keeps the bytes
+/// it was resolved with.
+///
+/// ```swift
+/// let sync = PageSync(manifestURL: URL(string: "https://cdn.example/pages/manifest.json")!,
+///                     cache: cachesFolder.appendingPathComponent("pages"), bundled: bundledPagesFolder)
+/// let report = try await sync.run()
+/// report.lines   // ["installed dish-edit v4 (was v3)", "synced totalVersion 5f2c1a9b0d3e…: 1 installed, 2 already current"]
+/// ```
+public struct PageSync: Sendable {
+    public let manifestURL: URL
+    public let cacheDirectory: URL
+    public let bundledDirectory: URL?
+    public let transport: any PageTransport
+    public let engineVersion: Int
+
+    /// - Parameters:
+    ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
+    ///   - cache: the folder sync owns (created if needed); give the same one to `PageRepository`.
+    ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
+    ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
+                engineVersion: Int = FormworkEngine.version) {
+        self.manifestURL = manifestURL
+        cacheDirectory = cache
+        bundledDirectory = bundled
+        self.transport = transport ?? URLSessionTransport(baseURL: manifestURL, allowedHosts: [])
+        self.engineVersion = engineVersion
+    }
+
+    /// Runs one sync.
+    ///
+    /// - Returns: what changed; check `succeeded`, since a page that failed to download is reported
+    ///   there (the others are still installed), not thrown.
+    /// - Throws: `DeliveryError` when nothing could be done: the manifest couldn't be fetched or
+    ///   read, or the cache folder can't be written.
+    public func run() async throws(DeliveryError) -> SyncReport {
+        let cache = PageCache(directory: cacheDirectory)
+        do {
+            try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: cacheDirectory.path, reason: error.localizedDescription)
+        }
+        AtomicFile.removeLeftovers(in: cacheDirectory)
+        let remote = try await fetchManifest()
+
+        var notes: [String] = []
+        let previous: PageCache.Index
+        do {
+            previous = try cache.readIndex() ?? .empty
+        } catch {
+            notes.append("note: \(error) — starting the cache afresh")
+            previous = .empty
+        }
+        if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion,
+           cache.filesArePresent(previous) {
+            return SyncReport(totalVersion: remote.totalVersion, upToDate: true, changes: [], current: remote.pages.map(\.id), notes: notes)
+        }
+
+        let bundledVersions = bundledDirectory.map(PageSync.pageVersions(in:)) ?? [:]
+        var installed: [String: PageManifest.Entry] = [:]
+        var changes: [SyncReport.Change] = []
+        var current: [String] = []
+        for entry in previous.manifest.pages {
+            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
+                installed[entry.id] = entry
+            } else {
+                notes.append("note: cached \(entry.id) v\(entry.version) was missing or damaged; dropped it")
+            }
+        }
+        for (id, entry) in installed where remote.entry(for: id) == nil {
+            installed[id] = nil
+            changes.append(.removed(id: id, version: entry.version, reason: "no longer published"))
+        }
+
+        for entry in remote.pages {
+            let bundledVersion = bundledVersions[entry.id]
+            if let cached = installed[entry.id], let bundledVersion, cached.version <= bundledVersion {
+                installed[entry.id] = nil
+                changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
+            }
+            let served = [installed[entry.id]?.version, bundledVersion].compactMap { $0 }.max()
+            if let served, entry.version <= served {
+                current.append(entry.id)
+                continue
+            }
+            if entry.minEngineVersion > engineVersion {
+                changes.append(.skipped(id: entry.id, version: entry.version, needsEngine: entry.minEngineVersion, engine: engineVersion))
+                continue
+            }
+            do {
+                installed[entry.id] = try await install(entry, in: cache)
+                changes.append(.installed(id: entry.id, version: entry.version, previous: served))
+            } catch {
+                changes.append(.failed(id: entry.id, version: entry.version, reason: error.reason, kept: served))
+            }
+        }
+
+        let failed = changes.contains { $0.isFailure }
+        let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values)),
+                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion)
+        do {
+            try cache.writeIndex(index)
+        } catch {
+            throw .unwritable(path: error.path, reason: error.reason)
+        }
+        // Only now that the new manifest is in place: delete files it no longer names.
+        let kept = Set(index.manifest.pages.map(\.file))
+        for entry in previous.manifest.pages where !kept.contains(entry.file) {
+            try? FileManager.default.removeItem(at: cache.url(of: entry))
+        }
+        changes.sort { ($0.pageID, $0.description) < ($1.pageID, $1.description) }
+        return SyncReport(totalVersion: remote.totalVersion, upToDate: false, changes: changes, current: current.sorted(), notes: notes)
+    }
+
+    // MARK: - Steps
+
+    private func fetchManifest() async throws(DeliveryError) -> PageManifest {
+        let response: TransportResponse
+        do {
+            response = try await transport.send(TransportRequest(url: manifestURL, headers: ["Accept": "application/json"]))
+        } catch {
+            throw .download(url: manifestURL.absoluteString, reason: PageSync.reason(for: error))
+        }
+        guard response.isSuccess else {
+            throw .download(url: manifestURL.absoluteString, reason: "the server answered HTTP \(response.status)")
+        }
+        return try PageManifest(data: response.body, source: manifestURL.absoluteString)
+    }
+
+    /// A download or verification that failed; `reason` is one line.
+    struct InstallFailure: Error {
+        let reason: String
+    }
+
+    /// Downloads one page, verifies it against `entry` and installs it; returns the cache's entry.
+    private func install(_ entry: PageManifest.Entry, in cache: PageCache) async throws(InstallFailure) -> PageManifest.Entry {
+        if Task.isCancelled { throw InstallFailure(reason: "the sync was cancelled") }
+        guard let url = URL(string: entry.file, relativeTo: manifestURL)?.absoluteURL else {
+            throw InstallFailure(reason: "'\(entry.file)' doesn't make a URL next to the manifest")
+        }
+        let response: TransportResponse
+        do {
+            response = try await transport.send(TransportRequest(url: url))
+        } catch {
+            throw InstallFailure(reason: PageSync.reason(for: error))
+        }
+        guard response.isSuccess else { throw InstallFailure(reason: "\(url.absoluteString) answered HTTP \(response.status)") }
+        let data = response.body
+        guard data.count >= entry.size else {
+            throw InstallFailure(reason: "got \(data.count) of \(entry.size) bytes of \(url.absoluteString): the download was cut short")
+        }
+        guard data.count == entry.size else {
+            throw InstallFailure(reason: "\(url.absoluteString) has \(data.count) bytes, the manifest says \(entry.size): the page and the manifest on the server are out of step; publish the packed folder again")
+        }
+        guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
+            throw InstallFailure(reason: "the SHA-256 of \(url.absoluteString) doesn't match the manifest (corrupted in transit, or the page and manifest were published out of step)")
+        }
+        let header: PageHeader
+        do {
+            header = try PageHeader(data: data)
+        } catch {
+            throw InstallFailure(reason: "\(url.absoluteString) is not a valid page: \(error)")
+        }
+        guard header.id == entry.id, header.version == entry.version, header.minEngineVersion == entry.minEngineVersion else {
+            throw InstallFailure(reason: "\(url.absoluteString) holds \(header), but the manifest lists \(entry.id) v\(entry.version)")
+        }
+        var installed = entry
+        installed.file = PageCache.fileName(id: entry.id, version: entry.version)
+        do {
+            try AtomicFile.write(data, to: cache.url(of: installed)) { written in
+                entry.matches(written) ? nil : "the file on disk doesn't match the manifest's hash"
+            }
+        } catch {
+            throw InstallFailure(reason: error.description)
+        }
+        return installed
+    }
+
+    /// One line for a transport failure, without advice meant for form authors.
+    static func reason(for error: any Error) -> String {
+        switch error as? TransportError {
+        case .network(let message)?: return message
+        case .some(let transportError): return transportError.description
+        case nil: return "\(error)"
+        }
+    }
+
+    /// The version of each page in a folder of page files (by `page` id).
+    static func pageVersions(in directory: URL) -> [String: Int] {
+        var versions: [String: Int] = [:]
+        for url in PageRepository.pageFiles(in: directory) {
+            guard let header = PageRepository.readPage(at: url).page?.header else { continue }
+            versions[header.id] = max(versions[header.id] ?? 0, header.version)
+        }
+        return versions
+    }
+}
+
+extension SyncReport.Change {
+    var pageID: String {
+        switch self {
+        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _): return id
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What one `PageSync.run()` did, page by page, with lines ready to print.
+///
+/// ```swift
+/// for line in report.lines { print(line) }
+/// // installed dish-edit v4 (was v3)
+/// // skipped cashier-settings v9: needs engine 2, this is engine 1
+/// // synced totalVersion 5f2c1a9b0d3e…: 1 installed, 1 skipped, 3 already current
+/// ```
+public struct SyncReport: Sendable, Equatable {
+    /// What happened to one page.
+    public enum Change: Sendable, Equatable, CustomStringConvertible {
+        /// Downloaded, verified and installed; `previous` is the version served before (cached or
+        /// bundled), nil for a page new to this app.
+        case installed(id: String, version: Int, previous: Int?)
+        /// Newer, but this engine can't run it; the current version stays.
+        case skipped(id: String, version: Int, needsEngine: Int, engine: Int)
+        /// Download or verification failed; `kept` is the version still served, if any.
+        case failed(id: String, version: Int, reason: String, kept: Int?)
+        /// A cached copy deleted because the server no longer publishes the page, or the
+        /// bundled copy caught up with it.
+        case removed(id: String, version: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .installed(let id, let version, let previous):
+                return "installed \(id) v\(version) " + (previous.map { "(was v\($0))" } ?? "(new)")
+            case .skipped(let id, let version, let needsEngine, let engine):
+                return "skipped \(id) v\(version): needs engine \(needsEngine), this is engine \(engine)"
+            case .failed(let id, let version, let reason, let kept):
+                return "failed \(id) v\(version): \(reason); " + (kept.map { "keeping v\($0)" } ?? "the page is not available offline")
+            case .removed(let id, let version, let reason):
+                return "removed \(id) v\(version) from the cache: \(reason)"
+            }
+        }
+
+        public var isFailure: Bool { if case .failed = self { return true } else { return false } }
+    }
+
+    /// The remote manifest's `totalVersion`.
+    public let totalVersion: String
+    /// True when `totalVersion` matched the last complete sync and nothing was downloaded.
+    public let upToDate: Bool
+    /// Pages that changed, were skipped or failed, sorted by id.
+    public let changes: [Change]
+    /// Ids of published pages that were already current.
+    public let current: [String]
+    /// Problems with the cache itself that sync repaired (a corrupt cache manifest, say).
+    public let notes: [String]
+
+    public init(totalVersion: String, upToDate: Bool, changes: [Change], current: [String], notes: [String] = []) {
+        self.totalVersion = totalVersion
+        self.upToDate = upToDate
+        self.changes = changes
+        self.current = current
+        self.notes = notes
+    }
+
+    /// Whether every page that should have been installed was.
+    public var succeeded: Bool { !changes.contains { $0.isFailure } }
+
+    /// The first 12 hex digits of `totalVersion` and an ellipsis, for messages.
+    public var shortTotalVersion: String {
+        totalVersion.count > 12 ? String(totalVersion.prefix(12)) + "…" : totalVersion
+    }
+
+    /// One line per note and change, then a summary line.
+    public var lines: [String] {
+        if upToDate { return notes + ["up to date (totalVersion \(shortTotalVersion))"] }
+        var counts: [String] = []
+        func count(_ label: String, _ matches: (Change) -> Bool) {
+            let n = changes.filter(matches).count
+            if n > 0 { counts.append("\(n) \(label)") }
+        }
+        count("installed") { if case .installed = $0 { true } else { false } }
+        count("skipped") { if case .skipped = $0 { true } else { false } }
+        count("removed") { if case .removed = $0 { true } else { false } }
+        count("failed") { $0.isFailure }
+        if !current.isEmpty { counts.append("\(current.count) already current") }
+        let summary = (succeeded ? "synced" : "sync incomplete,") + " totalVersion \(shortTotalVersion): "
+            + (counts.isEmpty ? "no pages" : counts.joined(separator: ", "))
+        return notes + changes.map(\.description) + [summary]
+    }
+}

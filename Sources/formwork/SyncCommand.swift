@@ -1,0 +1,84 @@
+import Foundation
+import Formwork
+
+/// `formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N]`
+struct SyncCommand: CLICommand {
+    static let name = "sync"
+    static let abstract = "Download newer published pages into a cache folder, verified and atomically."
+    static let help = """
+        USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N]
+
+        Does what an app's PageSync does. Fetches the manifest written by 'formwork pack'; if its
+        totalVersion is the one the last complete sync saw, stops there. Otherwise downloads the
+        pages that are newer than the cached (or bundled) copy and that this engine can run,
+        checks each one's size and SHA-256 against the manifest, and installs it atomically. A
+        failed or interrupted download leaves the previous version in place, and the next sync
+        tries again. Exits 1 if anything failed.
+
+        OPTIONS:
+          --manifest URL   the published manifest.json (http or https); pages are fetched from beside it
+          --cache DIR      the folder of downloaded pages (created if needed)
+          --bundled DIR    the app's bundled pages: pages no newer than these aren't downloaded
+          --engine N       sync as engine N would (default \(FormworkEngine.version), this engine), to see what older or newer apps get
+
+        EXAMPLE:
+          formwork sync --manifest https://cdn.example/pages/manifest.json --cache cache --bundled App/pages
+          installed dish-edit v4 (was v3)
+          skipped cashier-settings v9: needs engine 2, this is engine 1
+          synced totalVersion 5f2c1a9b0d3e…: 1 installed, 1 skipped, 3 already current
+        """
+
+    let manifestURL: URL
+    let cache: String
+    let bundled: String?
+    let engine: Int
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        guard let manifest = try arguments.option("manifest") else {
+            throw UsageError("give the published manifest with --manifest URL, like --manifest https://cdn.example/pages/manifest.json")
+        }
+        guard let url = URL(string: manifest), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty
+        else {
+            throw UsageError("--manifest must be an http or https URL, like https://cdn.example/pages/manifest.json (got '\(manifest)')")
+        }
+        guard let cache = try arguments.option("cache") else {
+            throw UsageError("give the folder for downloaded pages with --cache DIR")
+        }
+        bundled = try arguments.option("bundled")
+        if let text = try arguments.option("engine") {
+            guard let number = Int(text), number >= 1 else { throw UsageError("--engine takes a whole number of at least 1 (got '\(text)')") }
+            engine = number
+        } else {
+            engine = FormworkEngine.version
+        }
+        let positionals = arguments.positionals()
+        guard positionals.isEmpty else { throw UsageError("sync takes no folder or file arguments; got '\(positionals[0])'") }
+        manifestURL = url
+        self.cache = cache
+    }
+
+    func run() async -> Int32 {
+        if let bundled, !FileManager.default.fileExists(atPath: bundled) {
+            Console.error("error: the bundled folder '\(bundled)' doesn't exist; check the path or leave out --bundled")
+            return ExitCode.failure
+        }
+        let sync = PageSync(manifestURL: manifestURL, cache: URL(fileURLWithPath: cache),
+                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine)
+        let report: SyncReport
+        do {
+            report = try await sync.run()
+        } catch {
+            Console.error("error: \(error)")
+            Console.error("nothing was changed in '\(cache)'.")
+            return ExitCode.failure
+        }
+        for line in report.lines { Console.out(line) }
+        guard report.succeeded else {
+            let failed = report.changes.filter(\.isFailure).count
+            Console.error("error: \(failed == 1 ? "1 page" : "\(failed) pages") could not be installed; the previous versions are kept. Run sync again once the server is fixed or reachable.")
+            return ExitCode.failure
+        }
+        return ExitCode.success
+    }
+}
