@@ -1,7 +1,8 @@
 import Formwork
 
-/// `formwork bench expressions [--seconds S]`: how long expressions take to compile and to run,
-/// next to the same computation written by hand in Swift over the same `PageValue` stores.
+/// `formwork bench expressions|binding`: how long expressions take to compile and to run, next to
+/// the same computation written by hand in Swift over the same `PageValue` stores; and what an
+/// edit costs on pages of 1,000 and 10,000 components.
 ///
 /// Not a test: numbers depend on the machine. Run it in a release build:
 ///
@@ -10,10 +11,16 @@ import Formwork
 /// ```
 struct BenchCommand: CLICommand {
     static let name = "bench"
-    static let abstract = "Measure expression compile and evaluation time against hand-written Swift."
+    static let abstract = "Measure expressions and binding updates against hand-written Swift."
     static let help = """
         USAGE: formwork bench expressions [--seconds S] [--only NAME]
+               formwork bench binding
 
+        binding: opens pages of 1,000 and 10,000 components and measures one store write plus the
+        update of everything that reads it, against the same write and evaluations done by hand,
+        and how much an edit grows with the page (it shouldn't: edits cost O(dependents)).
+
+        expressions:
         For a fixed set of expressions, prints the time to parse and compile each one, the time to
         evaluate the compiled expression, the time of the same computation hand-written in Swift
         over the same PageValue stores (with the type checks a correct implementation needs), and
@@ -26,6 +33,7 @@ struct BenchCommand: CLICommand {
 
     let secondsPerMeasurement: Double
     let only: String?
+    let binding: Bool
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         let seconds = try arguments.option("seconds")
@@ -35,12 +43,22 @@ struct BenchCommand: CLICommand {
         secondsPerMeasurement = value
         only = try arguments.option("only")
         let positionals = arguments.positionals()
-        guard positionals == ["expressions"] else {
-            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions" : "unknown benchmark '\(positionals.joined(separator: " "))'; the one there is: expressions")
+        guard positionals == ["expressions"] || positionals == ["binding"] else {
+            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding")
         }
+        binding = positionals == ["binding"]
     }
 
     func run() async -> Int32 {
+        if binding {
+            do {
+                Console.out(try BindingBenchmark.run())
+                return ExitCode.success
+            } catch {
+                Console.error("error: \(error)")
+                return ExitCode.failure
+            }
+        }
         let cases = ExpressionBenchmarks.cases.filter { only == nil || $0.name.contains(only ?? "") }
         guard !cases.isEmpty else {
             Console.error("error: no benchmark matches '\(only ?? "")'; the names are " + ExpressionBenchmarks.cases.map(\.name).joined(separator: ", "))
