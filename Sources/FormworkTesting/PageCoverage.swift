@@ -60,7 +60,7 @@ public struct PageCoverage: Sendable {
         for category in categories {
             var line = "  " + category.name.padding(toLength: 15, withPad: " ", startingAt: 0)
                 + "\(category.covered)/\(category.total)".padding(toLength: 8, withPad: " ", startingAt: 0)
-                + PageCoverage.format(category.percent).padding(toLength: 6, withPad: " ", startingAt: 0)
+                + PageCoverage.format(category.percent).padding(toLength: 4, withPad: " ", startingAt: 0)
             let missed = category.missed
             if !missed.isEmpty { line += "  never: " + missed.map { "\($0.label) (\($0.path))" }.joined(separator: ", ") }
             while line.last == " " { line.removeLast() }

@@ -38,7 +38,7 @@ extension PageHarness {
     public func set(_ key: String, _ value: PageValue) async throws -> ChainOutcome? {
         let component = try visible(key, doing: "edit")
         let page = try live()
-        return try await perform("set \(key)") { try await page.edit(component, to: value) }
+        return try await perform(on: page) { try await page.edit(component, to: value) }
     }
 
     /// Taps `key` (its `onTap`; a `select` opens its picker).
@@ -46,7 +46,7 @@ extension PageHarness {
     public func tap(_ key: String) async throws -> ChainOutcome? {
         let component = try visible(key, doing: "tap")
         let page = try live()
-        return try await perform("tap \(key)") { await page.tap(component) }
+        return try await perform(on: page) { await page.tap(component) }
     }
 
     /// Runs the page interaction `name` (a nav-bar button's `onSave`, `appear`, …).
@@ -58,7 +58,7 @@ extension PageHarness {
             let hint = Suggestions.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? (names.isEmpty ? "" : "; it has " + names.joined(separator: ", "))
             throw PageHarnessError("the page '\(page.document.id)' has no interaction '\(name)'" + hint)
         }
-        return try await perform("trigger \(name)") { await page.trigger(name, event: event) }
+        return try await perform(on: page) { await page.trigger(name, event: event) }
     }
 
     /// Chooses option `index` (from 0) in the pending picker.

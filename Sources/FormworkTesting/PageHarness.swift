@@ -191,8 +191,8 @@ public final class PageHarness {
 
     /// Starts `body` (a person's action) and waits until the pages settle. Returns the chain's
     /// outcome, or nil when it is still waiting for the person.
-    func perform(_ label: String, _ body: @escaping @MainActor () async throws -> ChainOutcome) async throws -> ChainOutcome? {
-        let step = HarnessStep(label)
+    func perform(on page: PageSession, _ body: @escaping @MainActor () async throws -> ChainOutcome) async throws -> ChainOutcome? {
+        let step = HarnessStep(page)
         steps.append(step)
         Task { @MainActor in
             do { step.outcome = try await body() } catch { step.error = error }
@@ -212,15 +212,19 @@ public final class PageHarness {
             // NB: a chain resumed by a response or an answer runs when the main actor gets to it;
             // yielding lets it, and the loop goes on until nothing moves any more.
             for _ in 0..<4 { await Task.yield() }
-            if progress == before { break }
             rounds += 1
-            if rounds > 10_000 { throw PageHarnessError("the page never became idle: its chains kept running (does an interaction trigger itself?)") }
+            if rounds > 20_000 { throw PageHarnessError("the page never became idle: its chains kept running (does an interaction trigger itself?)") }
+            if progress != before { continue }
+            // NB: a page counts as idle while a chain it woke (a push's result, an answer) is still
+            // on its way back; a step whose chain isn't done and waits for nothing is such a chain.
+            guard steps.contains(where: { !$0.isDone && !isWaitingForPerson($0.page) }) else { break }
+            if rounds > 1_000 { try? await Task.sleep(nanoseconds: 1_000_000) }
         }
         for session in sessions where !session.isClosed { coverage.markShown(session) }
         var errors: [String] = []
         for step in steps where step.isDone {
             if let outcome = step.outcome { self.outcome = outcome }
-            if let error = step.error { errors.append("\(step.label): \(PageHarness.message(error))") }
+            if let error = step.error { errors.append(PageHarness.message(error)) }
         }
         steps.removeAll { $0.isDone }
         if stub.unmatched.count > reportedUnmatched {
@@ -228,6 +232,12 @@ public final class PageHarness {
             reportedUnmatched = stub.unmatched.count
         }
         if !errors.isEmpty { throw PageHarnessError(errors.joined(separator: "\n")) }
+    }
+
+    /// Whether a chain on `page` may be waiting for the person: a question is open, or a page
+    /// is pushed above it.
+    private func isWaitingForPerson(_ page: PageSession) -> Bool {
+        !presenter.pending.isEmpty || (navigator.stack.contains { $0 === page } && navigator.top !== page)
     }
 
     private var progress: Int {
@@ -243,10 +253,11 @@ public final class PageHarness {
 /// One person's action in flight.
 @MainActor
 final class HarnessStep {
-    let label: String
+    /// The page the step acted on.
+    let page: PageSession
     var outcome: ChainOutcome?
     var error: (any Error)?
     var isDone = false
 
-    init(_ label: String) { self.label = label }
+    init(_ page: PageSession) { self.page = page }
 }

@@ -97,7 +97,9 @@ struct RunCommand: CLICommand {
         if let record, let recorder {
             let flow = recorder.finish()
             do {
-                try Data(flow.text.utf8).write(to: URL(fileURLWithPath: record))
+                let target = URL(fileURLWithPath: record)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(flow.text.utf8).write(to: target)
                 Console.out("recorded \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s") to \(record); replay with: formwork test \(record)")
             } catch {
                 Console.error("error: can't write the flow file '\(record)': \(error.localizedDescription)")
