@@ -48,7 +48,8 @@ extension PageHarness {
         case "component": return try readComponent(rest)
         case "error":
             guard case .key(let key)? = rest.first else { return try readErrors() }
-            return FlowPath.read(rest.dropFirst(), in: (try component(key)).validationError.map { .string($0) } ?? .null)
+            let (index, tail) = PageHarness.rowIndex(rest.dropFirst())
+            return FlowPath.read(tail, in: (try component(key, index: index)).validationError.map { .string($0) } ?? .null)
         case "errors": return below(try readErrors())
         case "request": return below(requests.last?.jsonValue ?? .null)
         case "requests": return below(.array(requests.map(\.jsonValue)))
@@ -92,9 +93,15 @@ extension PageHarness {
         guard case .key(let key)? = rest.first else {
             throw PageHarnessError("name the component: component.KEY, then an attribute such as value, enabled, hidden, visible or error")
         }
-        let tail = rest.dropFirst()
-        if tail.first == .key("exists"), tail.count == 1 { return .bool((try current).component(key) != nil) }
-        return FlowPath.read(tail, in: PageHarness.json(try component(key)))
+        let (index, tail) = PageHarness.rowIndex(rest.dropFirst())
+        if tail.first == .key("exists"), tail.count == 1 { return .bool((try? component(key, index: index)) != nil) }
+        return FlowPath.read(tail, in: PageHarness.json(try component(key, index: index)))
+    }
+
+    /// `component.dishRow[1].title`: an index right after the key picks that row's component.
+    private static func rowIndex(_ segments: ArraySlice<FlowPath.Segment>) -> (Int?, ArraySlice<FlowPath.Segment>) {
+        if case .index(let n)? = segments.first { return (n, segments.dropFirst()) }
+        return (nil, segments)
     }
 
     private func readErrors() throws -> PageValue {

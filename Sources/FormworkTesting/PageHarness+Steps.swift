@@ -4,16 +4,41 @@
 extension PageHarness {
     // MARK: - Finding components
 
-    /// The component with this key on the current page.
+    /// The component with this key on the current page; `dishRow[1]` is the second component
+    /// keyed `dishRow` (a list repeats its children's keys, one per row, counting from 0).
     ///
-    /// Throws `no component "saev" on the page 'dish-edit'; did you mean "save"?`
+    /// Throws `no component "sav" on the page 'dish-edit'; did you mean "save"?`
     public func component(_ key: String) throws -> PageComponent {
+        var name = key
+        var index: Int?
+        if key.hasSuffix("]"), let open = key.lastIndex(of: "["), let n = Int(key[key.index(after: open)..<key.index(before: key.endIndex)]) {
+            name = String(key[..<open])
+            index = n
+        }
+        return try component(name, index: index)
+    }
+
+    /// The `index`th component keyed `key` (the first when nil) on the current page.
+    public func component(_ key: String, index: Int?) throws -> PageComponent {
         let page = try current
-        if let component = page.component(key) { return component }
-        let keys = page.allComponents.compactMap(\.key)
+        let matches = page.allComponents.filter { $0.key == key }
+        if let index {
+            guard matches.indices.contains(index) else {
+                throw PageHarnessError(matches.isEmpty ? missing(key, on: page).message
+                    : "there is no \(key)[\(index)] on the page '\(page.document.id)': it has \(matches.count) component\(matches.count == 1 ? "" : "s") keyed \"\(key)\", counted from 0")
+            }
+            return matches[index]
+        }
+        guard let first = matches.first else { throw missing(key, on: page) }
+        return first
+    }
+
+    private func missing(_ key: String, on page: PageSession) -> PageHarnessError {
+        var keys: [String] = []
+        for key in page.allComponents.compactMap(\.key) where !keys.contains(key) { keys.append(key) }
         let hint = Suggestions.nearest(to: key, in: keys).map { "; did you mean \"\($0)\"?" }
             ?? (keys.isEmpty ? "; it has no keyed components" : "; its keys are " + keys.map { "\"\($0)\"" }.joined(separator: ", "))
-        throw PageHarnessError("no component \"\(key)\" on the page '\(page.document.id)'" + hint)
+        return PageHarnessError("no component \"\(key)\" on the page '\(page.document.id)'" + hint)
     }
 
     private func live() throws -> PageSession {

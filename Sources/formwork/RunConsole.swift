@@ -62,18 +62,19 @@ final class RunConsole {
             return .next
         }
         let before = harness.trace.count + harness.requests.count + harness.navigation.count
-        var failed = false
+        var failure: (any Error)?
         do {
             try await FlowRunner.perform(action, on: harness)
         } catch {
-            failed = true
-            Console.error("error: \(error)")
+            failure = error
         }
+        let failed = failure != nil
         // NB: a step that did nothing (a misspelled key) is left out of the recording; one that did
         // something and then failed (a request no stub answered) is kept, as it happened.
         let didSomething = harness.trace.count + harness.requests.count + harness.navigation.count != before || !failed
         if didSomething { recorder?.record(action) }
         printTrace()
+        if let failure { Console.error("error: \(failure)") }
         if interactive { draw() } else { printQuestion() }
         return .next
     }

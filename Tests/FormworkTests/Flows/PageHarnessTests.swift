@@ -149,6 +149,24 @@ struct PageHarnessTests {
         #expect(throws: PageHarnessError("can't read 'dta.x': there is no 'dta'; did you mean 'data'?")) { try page.read("dta.x") }
     }
 
+    @Test func repeatedKeysAreAddressedByRow() async throws {
+        let page = PageHarness()
+        try await page.open(json: """
+            {"page": "menu", "data": {"dishes": [{"name": "Tofu"}, {"name": "Soup"}]},
+             "components": [{"id": "list", "key": "dishes", "attributes": {"items": {"expr": "$data.dishes"}}, "components": [
+               {"id": "button", "key": "row", "attributes": {"title": {"expr": "$item.name"}},
+                "interactions": {"onTap": [{"id": "store-var", "attributes": {"key": "$data.chosen", "value": {"expr": "$index"}}}]}}
+             ]}]}
+            """)
+        try await page.tap("row[1]")
+        #expect(page.data["chosen"] == 1)
+        #expect(try page.read("component.row[1].title") == "Soup")
+        #expect(try page.read("component.row.title") == "Tofu")
+        #expect(try page.read("component.dishes.count") == 2)
+        #expect(try page.read("component.row[2].exists") == false)
+        await #expect(throws: PageHarnessError("there is no row[2] on the page 'menu': it has 2 components keyed \"row\", counted from 0")) { try await page.tap("row[2]") }
+    }
+
     @Test func coverageRecordsWhatRan() async throws {
         let page = try await dishForm()
         try await page.tap("save")
