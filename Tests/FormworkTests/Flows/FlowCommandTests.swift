@@ -1,5 +1,6 @@
 import Foundation
 import FormworkTesting
+import LoopbackHTTP
 import Testing
 
 /// `formwork run` and `formwork test` as a person meets them: stdout, stderr and exit codes.
@@ -127,5 +128,29 @@ struct FlowCommandTests {
         let replay = try CLIRunner.run(["test", "flows"], in: folder)
         #expect(replay.stdout == "PASS flows/soup.flow.json (20 steps)\n1 passed, 0 failed\n")
         #expect(replay.status == 0)
+    }
+
+    @Test func aSessionAgainstARealServerIsRecordedWithItsAnswersAsStubs() throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("GET", "/api/dishes/42", .init(status: 200, headers: ["Content-Type": "application/json"],
+                                                    body: Data(#"{"name":"Soup","price":4,"category":"soups","tag":null}"#.utf8)))
+        server.route("POST", "/api/dishes") { request in .init(status: 201, headers: ["Content-Type": "application/json"], body: request.body) }
+        let folder = try CLIRunner.folder(with: Self.pages)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["run", "dish-form.json", "--param", #"dishId="42""#, "--api-base", server.baseURL.absoluteString, "--record", "live.flow.json"],
+                                       in: folder, input: "set price 5\ntap save\n")
+        #expect(output.stderr == "")
+        #expect(output.stdout.contains("[dish-form] request: POST /api/dishes {\"name\":\"Soup\",\"price\":5.0,\"category\":\"soups\",\"tag\":null}"))
+        #expect(output.stdout.contains("[dish-form] response: 201 {\"name\":\"Soup\""))
+        #expect(server.requests.map(\.path) == ["/api/dishes/42", "/api/dishes"])
+        server.stop()
+
+        let flow = try FlowFile.load(file: folder.appendingPathComponent("live.flow.json").path)
+        #expect(flow.stubs.map(\.name) == ["GET /api/dishes/42", "POST /api/dishes"])
+        #expect(flow.stubs.last?.responses.first?.status == 201)
+        #expect(flow.params == ["dishId": "42"])
+        let replay = try CLIRunner.run(["test", "live.flow.json"], in: folder)
+        #expect(replay.stdout == "PASS live.flow.json (5 steps)\n1 passed, 0 failed\n")
     }
 }
