@@ -199,6 +199,19 @@ struct BindingTests {
         #expect([counter["a"], counter["b"], counter["c"], counter["x"]] == [1, 0, 0, 0] as [Int])
     }
 
+    @Test func noChangeArrivesAfterAnObservationIsCancelled() async throws {
+        let page = try open(Self.orderLine)
+        let total = try #require(page.component("total"))
+        var calls = 0
+        let observation = total.observe { _ in calls += 1 }
+        try page.set(1, at: try path("$data.price"))
+
+        observation.cancel()
+        try page.set(2, at: try path("$data.price"))
+
+        #expect(calls == 1)
+    }
+
     @Test func anUnchangedValueSendsNoNotification() async throws {
         let page = try open(Self.orderLine)
         let total = ChangeCounter(page.component("total"))
