@@ -62,6 +62,21 @@ struct FallbackTests {
         #expect(warning.message.contains("unknown component 'confetti'"))
     }
 
+    @Test func anUnknownComponentInAListIsReportedOnceNotPerRowOrRebuild() throws {
+        let warnings = Warnings()
+        let host = PageHost(report: { if case .diagnostic(let d) = $0 { warnings.diagnostics.append(d) } })
+        let document = try PageDocument.load(Array(#"""
+            {"page": "p", "data": {"items": [1, 2, 3]}, "components": [
+              {"id": "list", "attributes": {"items": {"expr": "$data.items"}}, "components": [{"id": "gizmo"}, {"id": "label"}]}]}
+            """#.utf8))
+        let page = try PageEngine(host: host).open(document)
+
+        try page.set([1, 2, 3, 4], at: try #require(StorePath("$data.items")))
+
+        #expect(page.components.first?.children.count == 4)
+        #expect(warnings.diagnostics.map(\.path) == ["components[0].components[0]"])
+    }
+
     @Test func checkWarnsAboutFallbacksAndFailsComponentsWithout() throws {
         let document = try #require(PageDocument.decode(json: Self.page).document)
         let found = document.check().map { "\($0.severity.rawValue) \($0.code) \($0.path)" }
