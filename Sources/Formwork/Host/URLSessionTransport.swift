@@ -183,7 +183,11 @@ private final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked 
 
     init(hosts: HostPolicy) { self.hosts = hosts }
 
-    var blockedHost: String? { lock.withLock { blocked } }
+    var blockedHost: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return blocked
+    }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
@@ -191,12 +195,15 @@ private final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked 
             completionHandler(request)
             return
         }
-        lock.withLock { if blocked == nil { blocked = refused } }
+        lock.lock()
+        if blocked == nil { blocked = refused }
+        lock.unlock()
         completionHandler(nil)
     }
 }
 
 /// The running task, so cancelling the Swift task cancels it, whichever happens first.
+/// NB: lock()/unlock() rather than NSLock.withLock, which needs macOS 14 / iOS 17.
 private final class InFlight: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionTask?
@@ -204,17 +211,17 @@ private final class InFlight: @unchecked Sendable {
 
     /// Records `task`; false when cancellation already happened (the caller then cancels it).
     func attach(_ task: URLSessionTask) -> Bool {
-        lock.withLock {
-            self.task = task
-            return !cancelled
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        self.task = task
+        return !cancelled
     }
 
     func cancel() {
-        let task: URLSessionTask? = lock.withLock {
-            cancelled = true
-            return self.task
-        }
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
         task?.cancel()
     }
 }

@@ -334,7 +334,7 @@ extension PageDocument {
         let located = decoder.diagnostics.map { diagnostic -> PageDiagnostic in
             var d = diagnostic
             d.file = file
-            if let location = parsed.location(of: d.path) {
+            if let location = parsed.location(of: d.path) ?? parsed.location(of: PageChecker.parentPath(d.path)) {
                 d.line = location.line
                 d.column = location.column
             }

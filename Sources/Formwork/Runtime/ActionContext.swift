@@ -55,10 +55,12 @@ public struct ActionContext {
     /// Chains held by a `chains` attribute, like `all`'s `chains`.
     public func chains(_ name: String) -> [[ActionNode]] { reader.chains(name) }
 
-    /// Runs a nested chain with `$result` starting at `result`. A failure inside propagates to the
-    /// caller (so the enclosing action fails); cancellation ends the whole chain quietly.
+    /// Runs a nested chain with `$result` starting at `result` (and this context's `$event` and
+    /// `$error`). A failure inside propagates to the caller (so the enclosing action fails, and
+    /// its `onError` is offered the failure after the inner action's); cancellation ends the
+    /// whole chain quietly.
     public func run(_ chain: [ActionNode], result: PageValue) async throws -> PageValue {
-        try await session.runner.runNested(chain, in: session, result: result, event: event, component: component)
+        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component)
     }
 
     /// Writes a store path; committed with the action's other writes when it returns.

@@ -1,37 +1,40 @@
 import Foundation
 
 /// Runs interaction chains: each action gets the previous result as `$result`; a failure stops
-/// the chain and goes to the failing action's `onError`, then the page's `onError` (the first
-/// handler whose `when` holds), then the host. Cancellation ends the chain quietly.
+/// the chain and goes to the failing action's `onError`, then to the `onError` of each action
+/// enclosing it (an `if`, `all` or `trigger`), innermost first, then the page's `onError` (the
+/// first handler whose `when` holds), then the host. Cancellation ends the chain quietly.
 @MainActor
 final class ChainRunner {
-    /// A failure on its way out of (possibly nested) chains, with the action that failed.
+    /// A failure on its way out of (possibly nested) chains: `$error`, and the handlers of the
+    /// action that failed followed by those of the actions enclosing it, innermost first.
     struct Failure: Error {
         let error: PageValue
-        let action: ActionNode
+        let handlers: [HandlerNode]
     }
 
     func run(_ chain: [ActionNode], in session: PageSession, event: PageValue, component: PageComponent?) async -> ChainOutcome {
         do {
             return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component))
         } catch let failure as Failure {
-            let handler = await handle(failure.error, handlers: failure.action.onError + session.document.onError, in: session, component: component)
+            let handler = await handle(failure.error, handlers: failure.handlers + session.document.onError, in: session, component: component)
             return .failed(error: failure.error, handledBy: handler)
         } catch {
             return .cancelled
         }
     }
 
-    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, component: PageComponent?) async throws -> PageValue {
+    /// Runs `chain` inside another action (or an error handler, which passes its `$error` on).
+    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?) async throws -> PageValue {
         var result = initial
         for action in chain {
             if Task.isCancelled || session.isClosed { throw ChainCancelled() }
             guard let type = session.engine.registry.actions[action.typeID] else {
                 let failure = ActionFailure(kind: "unknown-action", message: session.engine.registry.actions.unknownMessage(action.typeID))
-                throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), action: action)
+                throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: .null, component: component, specs: type.attributes, batch: batch)
+            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch)
             session.record(.action, action.typeID)
             do {
                 result = try await type.run(context)
@@ -40,9 +43,10 @@ final class ChainRunner {
                 try? session.commit(batch)
                 switch error {
                 case is ChainCancelled, is CancellationError: throw ChainCancelled()
-                case is Failure: throw error
+                case let inner as Failure:
+                    throw Failure(error: inner.error, handlers: inner.handlers + action.onError)
                 default:
-                    throw Failure(error: ChainRunner.failure(from: error, typeID: action.typeID, path: action.path), action: action)
+                    throw Failure(error: ChainRunner.failure(from: error, typeID: action.typeID, path: action.path), handlers: action.onError)
                 }
             }
         }
@@ -71,9 +75,12 @@ final class ChainRunner {
             do {
                 try await type.handle(context)
                 try session.commit(batch)
+            } catch is ChainCancelled {
+                try? session.commit(batch)   // e.g. a declined confirm inside a `run` handler: quiet
             } catch {
                 try? session.commit(batch)
-                session.engine.host.report?(.diagnostic(.error("handler", handler.path, "the error handler '\(handler.typeID)' failed too: \(error)")))
+                let why = (error as? Failure)?.error["message"]?.displayText ?? "\(error)"
+                session.engine.host.report?(.diagnostic(.error("handler", handler.path, "the error handler '\(handler.typeID)' failed too: \(why)")))
             }
             return handler.typeID
         }

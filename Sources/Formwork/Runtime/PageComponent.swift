@@ -1,3 +1,5 @@
+import Foundation
+
 /// A live component: its registered type, its resolved attributes (kept up to date by bindings),
 /// its children and its validation error. Hosts map `type.id` to a view and observe changes.
 ///
@@ -26,7 +28,7 @@ public final class PageComponent {
     var bindingIDs: [Int] = []
     /// Set when the component was removed by a rebuild; late updates skip it.
     var isDisposed = false
-    private var observers: [Int: @MainActor (PageComponentChange) -> Void] = [:]
+    private var observers: [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)] = [:]
     private var nextObserverID = 0
 
     init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue) {
@@ -64,8 +66,11 @@ public final class PageComponent {
     public func observe(_ observer: @escaping @MainActor (PageComponentChange) -> Void) -> PageObservation {
         let id = nextObserverID
         nextObserverID += 1
-        observers[id] = observer
-        return PageObservation { [weak self] in
+        let stopped = PageObservation.Flag()
+        observers[id] = (stopped, observer)
+        // NB: `cancel()` may run off the main actor (a token released anywhere), so the entry is
+        // removed later; the flag, set at once, keeps any change from arriving after `cancel()`.
+        return PageObservation(stopped) { [weak self] in
             Task { @MainActor in _ = self?.observers.removeValue(forKey: id) }
         }
     }
@@ -79,7 +84,7 @@ public final class PageComponent {
     }
 
     func notify(_ change: PageComponentChange) {
-        for observer in observers.values { observer(change) }
+        for entry in observers.values where !entry.stopped.isSet { entry.observer(change) }
     }
 }
 
@@ -95,11 +100,34 @@ public struct PageComponentChange: Sendable, Equatable {
 
 /// Keeps an observation alive; call `cancel()` or drop it to stop observing.
 public final class PageObservation: Sendable {
+    private let stopped: Flag
     private let onCancel: @Sendable () -> Void
 
-    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+    init(_ stopped: Flag, _ onCancel: @escaping @Sendable () -> Void) {
+        self.stopped = stopped
+        self.onCancel = onCancel
+    }
 
-    public func cancel() { onCancel() }
+    /// Stops the observation: no change is delivered after this returns.
+    public func cancel() {
+        if stopped.set() { onCancel() }
+    }
 
-    deinit { onCancel() }
+    deinit { cancel() }
+
+    /// Set once, from any thread.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+
+        var isSet: Bool { lock.withLock { value } }
+
+        /// Sets the flag; true the first time.
+        func set() -> Bool {
+            lock.withLock {
+                defer { value = true }
+                return !value
+            }
+        }
+    }
 }

@@ -39,6 +39,8 @@ public final class PageSession {
     var awaitingHost = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var responseWaiters: [CheckedContinuation<PageValue, any Error>] = []
+    /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
+    private var reportedUnknown: Set<String> = []
 
     private struct Binding {
         unowned let component: PageComponent
@@ -96,6 +98,7 @@ public final class PageSession {
         var node = written
         while engine.registry.components[node.typeID] == nil {
             guard let fallback = node.fallback else {
+                guard reportedUnknown.insert(written.path).inserted else { return nil }
                 engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.components.unknownMessage(written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
                 return nil
             }

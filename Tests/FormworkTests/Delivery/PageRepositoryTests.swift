@@ -245,6 +245,14 @@ import Testing
 final class ReportedLines: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) {
+        lock.lock()
+        stored.append(line)
+        lock.unlock()
+    }
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

@@ -1,4 +1,4 @@
-/// `toast`, `alert`, `push`, `ignore`. Messages default to `$error.message`.
+/// `toast`, `alert`, `push`, `ignore`, `run`. Messages default to `$error.message`.
 enum BuiltInErrorHandlers {
     @MainActor private static func message(_ context: ActionContext) throws -> String {
         try context.string("message") ?? context.error["message"]?.displayText ?? "Something went wrong"
@@ -26,5 +26,9 @@ enum BuiltInErrorHandlers {
         ErrorHandlerType("push", attributes: [AttributeSpec("page", .string, required: true, role: .pageID), AttributeSpec("params", .object)],
                          summary: "opens a page, e.g. login when $error.status == 401", handle: openPage),
         ErrorHandlerType("ignore", summary: "takes the error and does nothing") { _ in },
+        ErrorHandlerType("run", attributes: [AttributeSpec("actions", .actions, required: true, summary: "the chain to run; its actions see $error")],
+                         summary: "runs a chain, e.g. store-var to show an error state and a toast; the failed chain still stops") { context in
+            _ = try await context.run(context.actions("actions"), result: .null)
+        },
     ]
 }

@@ -1,0 +1,86 @@
+/// What flows exercised on each page, by JSON path in the page: interactions started, actions
+/// and error handlers run, validations checked, components shown, `if` branches taken.
+public struct PageHits: Sendable, Equatable {
+    public var interactions: Set<String> = []
+    public var actions: Set<String> = []
+    public var handlers: Set<String> = []
+    public var validations: Set<String> = []
+    public var components: Set<String> = []
+    /// `"<path of the if> then"` / `"<path of the if> else"`.
+    public var branches: Set<String> = []
+
+    public init() {}
+
+    public mutating func merge(_ other: PageHits) {
+        interactions.formUnion(other.interactions)
+        actions.formUnion(other.actions)
+        handlers.formUnion(other.handlers)
+        validations.formUnion(other.validations)
+        components.formUnion(other.components)
+        branches.formUnion(other.branches)
+    }
+}
+
+/// Records coverage while a harness drives pages. It wraps every action, validation and error
+/// handler of a registry so each run is noted by its JSON path, then delegates unchanged.
+@MainActor
+public final class CoverageProbe {
+    /// Page id → what ran on it.
+    public private(set) var hits: [String: PageHits] = [:]
+
+    public init() {}
+
+    /// `registry` with every action, validation and error handler wrapped to record its runs.
+    public func instrument(_ registry: Registry) -> Registry {
+        var wrapped = Registry(functions: registry.functions)
+        for type in registry.components.all { wrapped.register(type) }
+        for type in registry.actions.all {
+            wrapped.register(ActionType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+                let page = context.session.document.id
+                hits[page, default: PageHits()].actions.insert(context.path)
+                if type.id == "if", let holds = try? context.bool("condition") {
+                    // NB: conditions are pure (the clock is fixed), so evaluating once more is safe.
+                    hits[page, default: PageHits()].branches.insert(context.path + (holds ? " then" : " else"))
+                }
+                return try await type.run(context)
+            })
+        }
+        for type in registry.validations.all {
+            wrapped.register(ValidationType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+                let paths = context.attributes.items.map(\.path)
+                if let node = context.component.node.validations.first(where: { $0.typeID == context.typeID && $0.attributes.items.map(\.path) == paths }) {
+                    hits[context.session.document.id, default: PageHits()].validations.insert(node.path)
+                }
+                return try type.check(context)
+            })
+        }
+        for type in registry.errorHandlers.all {
+            wrapped.register(ErrorHandlerType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+                hits[context.session.document.id, default: PageHits()].handlers.insert(context.path)
+                try await type.handle(context)
+            })
+        }
+        return wrapped
+    }
+
+    /// Notes an interaction started, from a trace event (`loaded`, `onSave`, `save.onTap`).
+    func observe(_ event: PageTraceEvent, in session: PageSession) {
+        guard event.kind == .event else { return }
+        let name = String(event.text.prefix { $0 != " " })
+        if session.document.interactions[name] != nil {
+            hits[session.document.id, default: PageHits()].interactions.insert("interactions." + name)
+            return
+        }
+        guard let dot = name.lastIndex(of: ".") else { return }
+        let owner = String(name[..<dot]), eventName = String(name[name.index(after: dot)...])
+        let node = session.allComponents.first { ($0.key ?? $0.type.id) == owner && $0.node.interactions[eventName] != nil }?.node
+        if let node { hits[session.document.id, default: PageHits()].interactions.insert(node.path + ".interactions." + eventName) }
+    }
+
+    /// Notes every component the person can see now, and one they touched.
+    func markShown(_ session: PageSession) {
+        var shown = hits[session.document.id, default: PageHits()].components
+        for component in session.allComponents where !component.isHidden { shown.insert(component.node.path) }
+        hits[session.document.id, default: PageHits()].components = shown
+    }
+}

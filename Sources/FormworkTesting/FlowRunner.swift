@@ -1,0 +1,111 @@
+import Foundation
+
+/// Runs flow files headlessly against a `PageHarness` and reports each as passed or failed,
+/// naming the step and the expected and actual values.
+///
+/// ```swift
+/// let result = await FlowRunner().run(file: "pages/dish-edit.flow.json")
+/// print(result.summary)
+/// // FAIL pages/dish-edit.flow.json — step 4 (expect data.dish.price): expected 12.5, got null
+/// ```
+@MainActor
+public struct FlowRunner {
+    /// The types pages may use; a host's own types go here.
+    public var registry: Registry
+
+    public init(registry: Registry = .standard) {
+        self.registry = registry
+    }
+
+    /// Reads and runs the flow file at `path`. A file that can't be read is a failed result.
+    public func run(file path: String) async -> FlowResult {
+        do {
+            return await run(try FlowFile.load(file: path), displayName: path)
+        } catch {
+            return FlowResult(file: path, name: FlowFile.defaultName(path), stepCount: 0,
+                              failures: [FlowFailure(step: nil, label: "flow file", message: error.description)], hits: [:], documents: [])
+        }
+    }
+
+    /// Runs a decoded flow. `displayName` names it in the result (default: its file).
+    public func run(_ flow: FlowFile, displayName: String? = nil) async -> FlowResult {
+        let shown = displayName ?? flow.file ?? flow.name
+        let folder = flow.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let byFile = flow.page.hasSuffix(".json")
+        let pageFile = folder.appendingPathComponent(flow.page).standardizedFileURL
+        let pagesFolder = flow.pages.map { folder.appendingPathComponent($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
+        let harness = PageHarness(registry: registry, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
+                                  clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current)
+        harness.stub.advice = { method, path in "add \"\(method) \(path)\" to the flow's \"stubs\"" }
+        harness.stub.add(flow.stubs)
+        defer { harness.close() }
+
+        func result(_ failures: [FlowFailure]) -> FlowResult {
+            var documents: [PageDocument] = []
+            for session in harness.openedPages where !documents.contains(where: { $0.id == session.document.id }) {
+                documents.append(session.document)
+            }
+            return FlowResult(file: shown, name: flow.name, stepCount: flow.steps.count, failures: failures, hits: harness.coverage.hits, documents: documents)
+        }
+
+        do {
+            if byFile {
+                try await harness.open(file: pageFile.path, params: flow.params)
+            } else {
+                try await harness.open(pageID: flow.page, params: flow.params)
+            }
+        } catch {
+            return result([FlowFailure(step: nil, label: "open \(flow.page)", message: PageHarness.message(error))])
+        }
+        for (index, step) in flow.steps.enumerated() {
+            let failures = await run(step, number: index + 1, on: harness)
+            if !failures.isEmpty { return result(failures) }
+        }
+        return result([])
+    }
+
+    /// Runs one step; returns its failures (none when it passed).
+    public func run(_ step: FlowStep, number: Int, on harness: PageHarness) async -> [FlowFailure] {
+        do {
+            switch step.action {
+            case .expect(let expectations):
+                var failures: [FlowFailure] = []
+                for expectation in expectations {
+                    let label = "expect \(expectation.path)"
+                    let actual: PageValue
+                    do {
+                        actual = try harness.read(expectation.path)
+                    } catch {
+                        failures.append(FlowFailure(step: number, label: label, message: PageHarness.message(error), expected: expectation.expectedJSON))
+                        continue
+                    }
+                    if let message = expectation.failure(for: actual) {
+                        failures.append(FlowFailure(step: number, label: label, message: message, expected: expectation.expectedJSON, actual: actual))
+                    }
+                }
+                return failures
+            default:
+                try await FlowRunner.perform(step.action, on: harness)
+                return []
+            }
+        } catch {
+            return [FlowFailure(step: number, label: step.label, message: PageHarness.message(error))]
+        }
+    }
+
+    /// Does what a step says on the harness (expectations are not checked here).
+    public static func perform(_ action: FlowStep.Action, on harness: PageHarness) async throws {
+        switch action {
+        case .set(let key, let value): try await harness.set(key, value)
+        case .tap(let key): try await harness.tap(key)
+        case .trigger(let name, let event): try await harness.trigger(name, event: event)
+        case .pick(.index(let n)): try await harness.pick(n)
+        case .pick(.title(let title)): try await harness.pick(title)
+        case .pick(.cancel): try await harness.cancelPicker()
+        case .confirm(let yes): try await harness.confirm(yes)
+        case .back: try await harness.back()
+        case .stub(let rules): harness.stub.add(rules)
+        case .expect: break
+        }
+    }
+}

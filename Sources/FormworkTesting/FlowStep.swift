@@ -1,0 +1,162 @@
+/// One step of a flow: something the person does, a check, or a change to the stubs.
+///
+/// ```json
+/// {"set": "price", "value": 12.5}
+/// {"tap": "save"}
+/// {"trigger": "onSave", "event": {"source": "navBar"}}
+/// {"pick": 1}            {"pick": "Mains"}        {"pick": null}   (cancels)
+/// {"confirm": true}
+/// {"back": true}         "back"
+/// {"expect": {"data.dish.price": 12.5, "error.name": null}}
+/// {"stub": {"PUT /api/dishes/42": {"status": 500}}}
+/// ```
+public struct FlowStep: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case set(key: String, value: PageValue)
+        case tap(String)
+        case trigger(String, event: PageValue)
+        case pick(Pick)
+        case confirm(Bool)
+        case back
+        case expect([FlowExpectation])
+        case stub([StubRule])
+    }
+
+    /// How a picker is answered.
+    public enum Pick: Sendable, Equatable {
+        case index(Int)
+        case title(String)
+        case cancel
+    }
+
+    public let action: Action
+    /// A note the author wrote on the step (`"note"`), shown in failures.
+    public let note: String?
+    /// The step's JSON path in the file, like `steps[3]`.
+    public let path: String
+
+    public init(_ action: Action, note: String? = nil, path: String = "") {
+        self.action = action
+        self.note = note
+        self.path = path
+    }
+
+    /// The step keywords, in the order the docs list them.
+    public static let keywords = ["set", "tap", "trigger", "pick", "confirm", "back", "expect", "stub"]
+
+    /// How failures name the step: `set price`, `tap save`, `pick "Mains"`, `expect`.
+    public var label: String {
+        switch action {
+        case .set(let key, _): return "set \(key)"
+        case .tap(let key): return "tap \(key)"
+        case .trigger(let name, _): return "trigger \(name)"
+        case .pick(.index(let n)): return "pick \(n)"
+        case .pick(.title(let title)): return "pick \(PageValue.string(title).jsonText)"
+        case .pick(.cancel): return "pick cancel"
+        case .confirm(let yes): return "confirm \(yes ? "yes" : "no")"
+        case .back: return "back"
+        case .expect: return "expect"
+        case .stub: return "stub"
+        }
+    }
+
+    /// The step as written in a flow file.
+    public var jsonValue: PageValue {
+        var object = PageObject()
+        switch action {
+        case .set(let key, let value):
+            object["set"] = .string(key)
+            object["value"] = value
+        case .tap(let key): object["tap"] = .string(key)
+        case .trigger(let name, let event):
+            object["trigger"] = .string(name)
+            if !event.isNull { object["event"] = event }
+        case .pick(.index(let n)): object["pick"] = .int(Int64(n))
+        case .pick(.title(let title)): object["pick"] = .string(title)
+        case .pick(.cancel): object["pick"] = .null
+        case .confirm(let yes): object["confirm"] = .bool(yes)
+        case .back: object["back"] = .bool(true)
+        case .expect(let expectations):
+            object["expect"] = .object(PageObject(expectations.map { ($0.path.description, $0.expectedJSON) }))
+        case .stub(let rules): object["stub"] = StubRule.json(rules)
+        }
+        if let note { object["note"] = .string(note) }
+        return .object(object)
+    }
+
+    // MARK: - Decoding
+
+    /// Reads one step; `path` is its JSON path (`steps[3]`), for errors.
+    static func decode(_ value: PageValue, path: String) throws(FlowFileError.Problem) -> FlowStep {
+        if case .string("back") = value { return FlowStep(.back, path: path) }
+        guard case .object(let object) = value else {
+            throw .init(path, "a step is an object with one of " + keywords.joined(separator: ", ") + ", like {\"tap\": \"save\"}; not \(value.jsonText)")
+        }
+        let found = object.keys.filter { keywords.contains($0) }
+        guard found.count == 1, let keyword = found.first, let argument = object[keyword] else {
+            if found.count > 1 { throw .init(path, "a step does one thing, but this one has " + found.joined(separator: " and ") + "; split it into steps") }
+            let guess = object.keys.lazy.compactMap { Suggestions.nearest(to: $0, in: keywords) }.first
+            throw .init(path, (object.keys.first.map { "unknown step '\($0)'" } ?? "an empty step") + (guess.map { "; did you mean '\($0)'?" } ?? "; a step has one of " + keywords.joined(separator: ", ")))
+        }
+        let extra: [String] = keyword == "set" ? ["value"] : keyword == "trigger" ? ["event"] : []
+        for key in object.keys where key != keyword && !extra.contains(key) && key != "note" {
+            let hint = Suggestions.nearest(to: key, in: extra + ["note"]).map { "; did you mean '\($0)'?" } ?? ""
+            throw .init("\(path).\(key)", "'\(keyword)' steps don't take '\(key)'" + hint + (extra.isEmpty ? "" : "; they take " + extra.joined(separator: ", ")))
+        }
+        var note: String?
+        if let raw = object["note"] {
+            guard case .string(let text) = raw else { throw .init("\(path).note", "a note is text") }
+            note = text
+        }
+        let at = "\(path).\(keyword)"
+        func string(_ what: String) throws(FlowFileError.Problem) -> String {
+            guard case .string(let text) = argument, !text.isEmpty else { throw .init(at, "'\(keyword)' takes \(what) as a string, not \(argument.jsonText)") }
+            return text
+        }
+        let action: Action
+        switch keyword {
+        case "set":
+            guard let value = object["value"] else { throw .init(path, "'set' needs a \"value\": {\"set\": \"\(argument.stringValue ?? "price")\", \"value\": 12.5}") }
+            action = .set(key: try string("the component's key"), value: value)
+        case "tap": action = .tap(try string("the component's key"))
+        case "trigger": action = .trigger(try string("the interaction's name"), event: object["event"] ?? .null)
+        case "pick":
+            switch argument {
+            case .null: action = .pick(.cancel)
+            case .int(let n) where n >= 0: action = .pick(.index(Int(n)))
+            case .string(let title): action = .pick(.title(title))
+            default: throw .init(at, "'pick' takes an option's index from 0, its title, or null to cancel; not \(argument.jsonText)")
+            }
+        case "confirm":
+            switch argument {
+            case .bool(let yes): action = .confirm(yes)
+            case .string("yes"): action = .confirm(true)
+            case .string("no"): action = .confirm(false)
+            default: throw .init(at, "'confirm' takes true (yes) or false (no), not \(argument.jsonText)")
+            }
+        case "back":
+            guard argument == .bool(true) else { throw .init(at, "write {\"back\": true}") }
+            action = .back
+        case "expect":
+            guard case .object(let checks) = argument, !checks.isEmpty else {
+                throw .init(at, "'expect' takes an object of path → expected value, like {\"data.price\": 12.5}")
+            }
+            var expectations: [FlowExpectation] = []
+            for (text, expected) in checks {
+                let checkPath = "\(at).\(text)"
+                let flowPath: FlowPath
+                do { flowPath = try FlowPath(text) } catch { throw .init(checkPath, error.message) }
+                let root = flowPath.root
+                if !PageHarness.readableRoots.contains(root) {
+                    let hint = Suggestions.nearest(to: root, in: PageHarness.readableRoots).map { "; did you mean '\($0)'?" } ?? "; a path starts with one of " + PageHarness.readableRoots.joined(separator: ", ")
+                    throw .init(checkPath, "there is no '\(root)' to read" + hint)
+                }
+                expectations.append(FlowExpectation(flowPath, try FlowExpectation.matcher(from: expected, path: checkPath)))
+            }
+            action = .expect(expectations)
+        default:
+            action = .stub(try StubRule.decodeAll(argument, path: at))
+        }
+        return FlowStep(action, note: note, path: path)
+    }
+}

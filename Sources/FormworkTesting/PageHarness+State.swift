@@ -1,0 +1,143 @@
+/// What a test reads back: stores, components, requests, navigation, messages, the response,
+/// and `read(_:)`, which reaches all of it by a flow path.
+extension PageHarness {
+    // MARK: - Typed state
+
+    /// `$data` of the current page.
+    public var data: PageValue { (try? current.data) ?? .null }
+    /// `$global`.
+    public var globals: PageValue { engine.globals.value }
+    /// Every request sent, in order.
+    public var requests: [SentRequest] { stub.requests }
+    /// Every navigation, in order.
+    public var navigation: [NavigationEvent] { navigator.events }
+    public var alerts: [PresentedMessage] { presenter.alerts }
+    public var toasts: [String] { presenter.toasts.map(\.message) }
+    /// What the first page handed back with `response`, if it did.
+    public var response: PageValue? { root?.response }
+    /// The picker waiting for an answer, if any.
+    public var pendingPicker: PickerRequest? { presenter.pendingPicker }
+    /// The confirmation waiting for an answer, if any.
+    public var pendingConfirm: (title: String, message: String)? { presenter.pendingConfirm }
+
+    // MARK: - Reading by path
+
+    /// The roots `read(_:)` knows, for messages and docs.
+    public nonisolated static let readableRoots = [
+        "data", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
+        "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
+        "picker", "confirm", "outcome", "failure", "failures", "trace",
+    ]
+
+    /// Reads any state by a flow path: `data.dish.price`, `component.save.enabled`,
+    /// `error.price`, `request.body.name`, `navigation[-1].page`, `toast`, `response.id`.
+    ///
+    /// Throws for an unknown root or a component key the page doesn't have:
+    /// `no component "prise" on the page 'dish-edit'; did you mean "price"?`
+    public func read(_ path: FlowPath) throws -> PageValue {
+        let rest = path.segments.dropFirst()
+        func below(_ value: PageValue) -> PageValue { FlowPath.read(rest, in: value) }
+        switch path.root {
+        case "data": return below(data)
+        case "globals", "global": return below(globals)
+        case "param", "params": return below(try current.params)
+        case "page": return below(.string(try current.document.id))
+        case "title": return below(.string(try current.title))
+        case "stack": return below(.array(navigator.stack.map { .string($0.document.id) }))
+        case "closed": return below(.bool(try current.isClosed))
+        case "component": return try readComponent(rest)
+        case "error":
+            guard case .key(let key)? = rest.first else { return try readErrors() }
+            let (index, tail) = PageHarness.rowIndex(rest.dropFirst())
+            return FlowPath.read(tail, in: (try component(key, index: index)).validationError.map { .string($0) } ?? .null)
+        case "errors": return below(try readErrors())
+        case "request": return below(requests.last?.jsonValue ?? .null)
+        case "requests": return below(.array(requests.map(\.jsonValue)))
+        case "response": return below(response ?? .null)
+        case "navigation": return below(.array(navigation.map(\.jsonValue)))
+        case "alert": return below(alerts.last?.jsonValue ?? .null)
+        case "alerts": return below(.array(alerts.map(\.jsonValue)))
+        case "toast": return below(toasts.last.map { .string($0) } ?? .null)
+        case "toasts": return below(.array(toasts.map { .string($0) }))
+        case "messages": return below(.array(presenter.presented.map(\.jsonValue)))
+        case "picker":
+            guard let picker = pendingPicker else { return .null }
+            return below(.object(PageObject([
+                ("title", .string(picker.title)), ("options", .array(picker.options.map { .string($0.title) })),
+                ("selected", picker.selected.map { .int(Int64($0)) } ?? .null),
+            ])))
+        case "confirm":
+            guard let confirm = pendingConfirm else { return .null }
+            return below(.object(PageObject([("title", .string(confirm.title)), ("message", .string(confirm.message))])))
+        case "outcome": return below(outcome.map(PageHarness.json) ?? .null)
+        case "failure": return below(failures.last ?? .null)
+        case "failures": return below(.array(failures))
+        case "trace": return below(.array(trace.map { .string($0.description) }))
+        default:
+            let hint = Suggestions.nearest(to: path.root, in: PageHarness.readableRoots).map { "; did you mean '\($0)'?" }
+                ?? "; a path starts with one of " + PageHarness.readableRoots.joined(separator: ", ")
+            throw PageHarnessError("can't read '\(path)': there is no '\(path.root)'" + hint)
+        }
+    }
+
+    /// Reads by a path written as text.
+    public func read(_ path: String) throws -> PageValue {
+        do {
+            return try read(try FlowPath(path))
+        } catch let problem as FlowFileError.Problem {
+            throw PageHarnessError(problem.message)
+        }
+    }
+
+    private func readComponent(_ rest: ArraySlice<FlowPath.Segment>) throws -> PageValue {
+        guard case .key(let key)? = rest.first else {
+            throw PageHarnessError("name the component: component.KEY, then an attribute such as value, enabled, hidden, visible or error")
+        }
+        let (index, tail) = PageHarness.rowIndex(rest.dropFirst())
+        if tail.first == .key("exists"), tail.count == 1 { return .bool((try? component(key, index: index)) != nil) }
+        return FlowPath.read(tail, in: PageHarness.json(try component(key, index: index)))
+    }
+
+    /// `component.dishRow[1].title`: an index right after the key picks that row's component.
+    private static func rowIndex(_ segments: ArraySlice<FlowPath.Segment>) -> (Int?, ArraySlice<FlowPath.Segment>) {
+        if case .index(let n)? = segments.first { return (n, segments.dropFirst()) }
+        return (nil, segments)
+    }
+
+    private func readErrors() throws -> PageValue {
+        var errors = PageObject()
+        for component in try current.allComponents {
+            if let message = component.validationError { errors[component.key ?? component.node.path] = .string(message) }
+        }
+        return .object(errors)
+    }
+
+    /// A component as flows read it: its resolved attributes, with `hidden` and `enabled` as the
+    /// person sees them (an ancestor's count), plus `visible`, `error`, `type`, `key`, `exists`.
+    static func json(_ component: PageComponent) -> PageValue {
+        var object = PageObject()
+        for spec in component.type.attributes where !spec.type.holdsNodes {
+            object[spec.name] = component.attributes[spec.name] ?? .null
+        }
+        object["hidden"] = .bool(component.isHidden)
+        object["visible"] = .bool(!component.isHidden)
+        object["enabled"] = .bool(component.isEnabled)
+        object["error"] = component.validationError.map { .string($0) } ?? .null
+        object["type"] = .string(component.type.id)
+        object["key"] = component.key.map { .string($0) } ?? .null
+        object["exists"] = .bool(true)
+        object["count"] = .int(Int64(component.children.count))
+        return .object(object)
+    }
+
+    /// `{status, result, error, handledBy, reason}` for a chain's outcome.
+    static func json(_ outcome: ChainOutcome) -> PageValue {
+        switch outcome {
+        case .completed(let result): return .object(PageObject([("status", "completed"), ("result", result)]))
+        case .cancelled: return .object(PageObject([("status", "cancelled")]))
+        case .failed(let error, let handler):
+            return .object(PageObject([("status", "failed"), ("error", error), ("handledBy", handler.map { .string($0) } ?? .null)]))
+        case .ignored(let reason): return .object(PageObject([("status", "ignored"), ("reason", .string(reason))]))
+        }
+    }
+}

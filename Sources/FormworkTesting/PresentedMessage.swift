@@ -1,0 +1,24 @@
+/// Something the page showed the person: an alert, a toast, a confirmation or a picker.
+public struct PresentedMessage: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case alert, toast, confirm, picker
+    }
+
+    public let kind: Kind
+    public let title: String
+    public let message: String
+    /// The page that showed it.
+    public let page: String
+
+    public init(kind: Kind, title: String, message: String, page: String) {
+        self.kind = kind
+        self.title = title
+        self.message = message
+        self.page = page
+    }
+
+    /// `{kind, title, message, page}`, as flows read it (`alert.message`).
+    public var jsonValue: PageValue {
+        .object(PageObject([("kind", .string(kind.rawValue)), ("title", .string(title)), ("message", .string(message)), ("page", .string(page))]))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A navigator and router for tests: keeps the stack of open pages (a `push` puts the new page
+/// on top, `pop` and back take it off) and records every navigation.
+///
+/// Native routes (`push` with `route`, the `route` action) answer from `routes` (URL → value),
+/// or null.
+@MainActor
+public final class RecordingNavigator: PageNavigator, PageRouter {
+    /// Open pages, the first opened at the bottom.
+    public private(set) var stack: [PageSession] = []
+    /// Every navigation, in order.
+    public private(set) var events: [NavigationEvent] = []
+    /// Answers for native routes, by full URL.
+    public var routes: [String: PageValue] = [:]
+    /// Called when a page is shown, so the harness can follow it.
+    var onShow: (@MainActor (PageSession) -> Void)?
+
+    public init() {}
+
+    /// The page on top.
+    public var top: PageSession? { stack.last }
+
+    func showRoot(_ session: PageSession) {
+        stack = [session]
+        onShow?(session)
+    }
+
+    func record(_ event: NavigationEvent) { events.append(event) }
+
+    /// Takes `session` off the stack (back, or it closed by itself).
+    func remove(_ session: PageSession) {
+        stack.removeAll { $0 === session }
+    }
+
+    // MARK: - PageNavigator
+
+    public func show(_ session: PageSession) async {
+        stack.append(session)
+        events.append(NavigationEvent(kind: .push, page: session.document.id, from: session.opener?.document.id, value: session.params))
+        onShow?(session)
+    }
+
+    public func dismiss(_ session: PageSession) async {
+        events.append(NavigationEvent(kind: .pop, page: session.document.id, from: session.opener?.document.id))
+        remove(session)
+    }
+
+    public func pushRoute(_ url: URL, from session: PageSession) async throws -> PageValue? {
+        events.append(NavigationEvent(kind: .route, page: url.absoluteString, from: session.document.id))
+        return routes[url.absoluteString]
+    }
+
+    // MARK: - PageRouter
+
+    public func route(_ url: URL, from session: PageSession) async throws -> PageValue {
+        events.append(NavigationEvent(kind: .route, page: url.absoluteString, from: session.document.id))
+        return routes[url.absoluteString] ?? .null
+    }
+}

@@ -1,0 +1,98 @@
+/// A presenter for tests and `formwork run`: alerts are recorded and dismissed at once, toasts
+/// are recorded, and pickers and confirmations wait until the test answers them.
+///
+/// ```swift
+/// try await harness.tap("category")       // a select: its picker is now pending
+/// harness.presenter.pendingPicker?.options.map(\.title)   // ["Starters", "Mains", …]
+/// try await harness.pick(1)               // chooses "Mains"
+/// ```
+@MainActor
+public final class ScriptedPresenter: PagePresenter {
+    /// A question waiting for the person.
+    public enum Question: Sendable, Equatable {
+        case picker(PickerRequest)
+        case confirm(title: String, message: String)
+    }
+
+    private struct Waiting {
+        let question: Question
+        let page: String
+        var picker: CheckedContinuation<Int?, Never>?
+        var confirm: CheckedContinuation<Bool, Never>?
+    }
+
+    /// Everything shown, in order.
+    public private(set) var presented: [PresentedMessage] = []
+    private var waiting: [Waiting] = []
+    /// The id of the page shown on top, for `PresentedMessage.page`.
+    var currentPage: @MainActor () -> String = { "" }
+
+    public init() {}
+
+    public var alerts: [PresentedMessage] { presented.filter { $0.kind == .alert } }
+    public var toasts: [PresentedMessage] { presented.filter { $0.kind == .toast } }
+
+    /// Questions waiting for an answer, oldest first.
+    public var pending: [Question] { waiting.map(\.question) }
+
+    /// The oldest picker waiting for an answer.
+    public var pendingPicker: PickerRequest? {
+        for question in pending { if case .picker(let request) = question { return request } }
+        return nil
+    }
+
+    /// The oldest confirmation waiting for an answer.
+    public var pendingConfirm: (title: String, message: String)? {
+        for question in pending { if case .confirm(let title, let message) = question { return (title, message) } }
+        return nil
+    }
+
+    // MARK: - Answering
+
+    /// Answers the oldest pending picker with an option index, or nil to cancel. Returns false
+    /// when no picker is pending.
+    func answerPicker(_ index: Int?) -> Bool {
+        guard let at = waiting.firstIndex(where: { $0.picker != nil }) else { return false }
+        waiting.remove(at: at).picker?.resume(returning: index)
+        return true
+    }
+
+    /// Answers the oldest pending confirmation. Returns false when none is pending.
+    func answerConfirm(_ yes: Bool) -> Bool {
+        guard let at = waiting.firstIndex(where: { $0.confirm != nil }) else { return false }
+        waiting.remove(at: at).confirm?.resume(returning: yes)
+        return true
+    }
+
+    /// Cancels the questions a page asked (it closed under them), or every question.
+    func cancel(page: String? = nil) {
+        let cancelled = waiting.filter { page == nil || $0.page == page }
+        waiting.removeAll { page == nil || $0.page == page }
+        for entry in cancelled {
+            entry.picker?.resume(returning: nil)
+            entry.confirm?.resume(returning: false)
+        }
+    }
+
+    // MARK: - PagePresenter
+
+    public func pick(_ request: PickerRequest) async -> Int? {
+        presented.append(PresentedMessage(kind: .picker, title: request.title, message: request.options.map(\.title).joined(separator: " | "), page: currentPage()))
+        let page = currentPage()
+        return await withCheckedContinuation { waiting.append(Waiting(question: .picker(request), page: page, picker: $0)) }
+    }
+
+    public func confirm(title: String, message: String) async -> Bool {
+        presented.append(PresentedMessage(kind: .confirm, title: title, message: message, page: currentPage()))
+        let page = currentPage()
+        return await withCheckedContinuation { waiting.append(Waiting(question: .confirm(title: title, message: message), page: page, confirm: $0)) }
+    }
+
+    public func alert(title: String, message: String) async {
+        presented.append(PresentedMessage(kind: .alert, title: title, message: message, page: currentPage()))
+    }
+
+    public func toast(_ message: String) {
+        presented.append(PresentedMessage(kind: .toast, title: "", message: message, page: currentPage()))
+    }
+}

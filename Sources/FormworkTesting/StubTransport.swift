@@ -1,0 +1,136 @@
+import Foundation
+
+/// A transport that answers from stubs instead of the network, and records every request.
+///
+/// Stubs are named by method and path. The most recently added stub that matches answers, so a
+/// test can change the server's answer half-way. A request nothing matches fails loudly: the
+/// `api` action fails with a message naming the method and path, and the harness step that sent
+/// it throws.
+///
+/// ```swift
+/// let stub = StubTransport()
+/// stub.on("GET", "/api/dishes/42", .json(200, ["name": "Mapo tofu"]))
+/// stub.on("PUT", "/api/dishes/*") { request in .json(200, request.body) }
+/// // a request to POST /api/dishes fails with:
+/// // no stub for POST /api/dishes; add one with on("POST", "/api/dishes")
+/// ```
+///
+/// Paths match segment by segment; `*` matches one segment. A path with `?` must match the query
+/// too; a full `http(s)://` URL must match the whole URL. The method `*` matches any method.
+@MainActor
+public final class StubTransport: PageTransport {
+    /// How one stub answers.
+    public enum Answer {
+        /// Canned answers used in order; the last one repeats.
+        case canned([StubResponse])
+        /// Computed from the request; throw `ActionFailure` to fail the request.
+        case handler(@MainActor (SentRequest) throws -> StubResponse)
+    }
+
+    private struct Stub {
+        let method: String
+        let pattern: String
+        let answer: Answer
+        var used = 0
+    }
+
+    private var stubs: [Stub] = []
+    /// Every request sent, in order, with the answer it got.
+    public private(set) var requests: [SentRequest] = []
+    /// Requests no stub matched (and no `fallback` took).
+    public private(set) var unmatched: [SentRequest] = []
+    /// Where requests no stub matches go instead of failing (`formwork run --api-base`).
+    public var fallback: (any PageTransport)?
+    /// The advice in the message for an unmatched request; flows replace it with theirs.
+    public var advice: @MainActor (_ method: String, _ path: String) -> String = { method, path in
+        "add one with on(\"\(method)\", \"\(path)\")"
+    }
+
+    public init() {}
+
+    /// Answers `method path` with these responses, in order (the last one repeats).
+    public func on(_ method: String, _ path: String, _ responses: StubResponse...) {
+        on(method, path, answer: .canned(responses.isEmpty ? [.status(200)] : responses))
+    }
+
+    /// Answers `method path` by calling `handler` with the request.
+    public func on(_ method: String, _ path: String, _ handler: @escaping @MainActor (SentRequest) throws -> StubResponse) {
+        on(method, path, answer: .handler(handler))
+    }
+
+    public func on(_ method: String, _ path: String, answer: Answer) {
+        stubs.append(Stub(method: method.uppercased(), pattern: path, answer: answer))
+    }
+
+    /// Drops every stub (recorded requests stay).
+    public func removeAll() { stubs.removeAll() }
+
+    /// The stubs as `"METHOD path"` → canned answer(s), for flow files; handler stubs are left out.
+    public var cannedStubs: [(name: String, responses: [StubResponse])] {
+        stubs.compactMap { stub in
+            guard case .canned(let responses) = stub.answer else { return nil }
+            return ("\(stub.method) \(stub.pattern)", responses)
+        }
+    }
+
+    // MARK: - Transport
+
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        var sent = SentRequest(request)
+        let index = requests.count
+        requests.append(sent)
+        guard let stubIndex = stubs.lastIndex(where: { StubTransport.matches($0, sent, url: request.url) }) else {
+            if let fallback {
+                let response = try await fallback.send(request)
+                requests[index].response = StubResponse(status: response.status, headers: response.headers, body: SentRequest.decode(response.body))
+                return response
+            }
+            unmatched.append(sent)
+            throw ActionFailure(kind: "network", message: unmatchedMessage(sent))
+        }
+        let answer: StubResponse
+        switch stubs[stubIndex].answer {
+        case .canned(let responses):
+            answer = responses[min(stubs[stubIndex].used, responses.count - 1)]
+        case .handler(let handler):
+            do {
+                answer = try handler(sent)
+            } catch let failure as ActionFailure {
+                throw failure
+            } catch {
+                throw ActionFailure(kind: "network", message: "the stub for \(sent.line) failed: \(error)")
+            }
+        }
+        stubs[stubIndex].used += 1
+        sent.response = answer
+        requests[index] = sent
+        if let failure = answer.networkFailure { throw TransportError.network(failure) }
+        return answer.transportResponse
+    }
+
+    /// "no stub for POST /api/dish; add one with on(\"POST\", \"/api/dish\")"
+    func unmatchedMessage(_ request: SentRequest) -> String {
+        "no stub for \(request.line); " + advice(request.method, request.path)
+    }
+
+    // MARK: - Matching
+
+    private static func matches(_ stub: Stub, _ request: SentRequest, url: URL) -> Bool {
+        guard stub.method == "*" || stub.method == request.method else { return false }
+        let pattern = stub.pattern
+        if pattern.hasPrefix("http://") || pattern.hasPrefix("https://") {
+            return segmentsMatch(pattern, url.absoluteString)
+        }
+        if pattern.contains("?") {
+            return segmentsMatch(pattern, request.path + (request.query.map { "?" + $0 } ?? ""))
+        }
+        return segmentsMatch(pattern, request.path)
+    }
+
+    private static func segmentsMatch(_ pattern: String, _ text: String) -> Bool {
+        let want = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        let have = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard want.count == have.count else { return false }
+        return zip(want, have).allSatisfy { $0 == "*" || $0 == $1 }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Formwork
+import FormworkTesting
+
+/// `formwork run PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json]`
+struct RunCommand: CLICommand {
+    static let name = "run"
+    static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
+    static let help = """
+        USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
+                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json]
+
+        Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
+        terminal (redrawing the form after each), or from --script or a pipe (printing a trace of
+        each action, request, navigation and store change):
+
+          set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
+          tap KEY           tap a button, a select, a list
+          trigger NAME      run a page interaction (an optional JSON event may follow)
+          pick N|TITLE      answer the open picker (N from 0); 'pick cancel' cancels it
+          confirm yes|no    answer the open confirmation
+          back              leave the current page (a pushed page returns to its opener)
+          data, globals     print $data or $global as one line of JSON
+          show              draw the form again
+          help, quit
+
+        Lines starting with # are comments. `now()` is fixed at the moment the page opened.
+
+        OPTIONS:
+          --param KEY=VALUE   a $param; VALUE is read as JSON when it parses, else as text
+          --params FILE       $param from a JSON file (--param values go on top)
+          --global FILE       $global from a JSON file
+          --pages DIR         where pushed page ids are found (default: the page's folder)
+          --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
+                              (a request no stub answers fails, naming its method and path)
+          --api-base URL      send requests no stub answers to this server (its host is allowed)
+          --script FILE       read commands from FILE instead of standard input
+          --record FILE       write the session as a flow file whose expect steps pin what was seen
+
+        EXAMPLE:
+          printf 'set name Tofu\\nset price 12.5\\ntap save\\n' | formwork run pages/dish-edit.json --api-stub stubs.json
+        """
+
+    let file: String
+    let options: PageOptions
+    let pagesDirectory: String?
+    let apiBase: String?
+    let apiStub: String?
+    let script: String?
+    let record: String?
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        options = try PageOptions(&arguments)
+        pagesDirectory = try arguments.option("pages")
+        apiBase = try arguments.option("api-base")
+        apiStub = try arguments.option("api-stub")
+        script = try arguments.option("script")
+        record = try arguments.option("record")
+        if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
+        let positionals = arguments.positionals()
+        guard positionals.count == 1, let file = positionals.first else {
+            throw UsageError(positionals.isEmpty ? "give the page file to run" : "give exactly one page file to run")
+        }
+        self.file = file
+    }
+
+    func run() async -> Int32 {
+        let harness: PageHarness
+        let recorder: FlowRecorder?
+        do {
+            (harness, recorder) = try await open()
+        } catch {
+            Console.error("error: \(error.message)")
+            return ExitCode.failure
+        }
+        let interactive = script == nil && isatty(0) != 0
+        let console = RunConsole(harness: harness, recorder: recorder, interactive: interactive)
+        console.opened()
+        var lines: AnyIterator<String>
+        if let script {
+            guard let data = FileManager.default.contents(atPath: script) else {
+                Console.error("error: can't read the script '\(script)'; check the path")
+                return ExitCode.failure
+            }
+            var remaining = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
+            lines = AnyIterator { remaining.popFirst() }
+        } else {
+            lines = AnyIterator {
+                if interactive { FileHandle.standardOutput.write(Data("> ".utf8)) }
+                return readLine()
+            }
+        }
+        while let line = lines.next() {
+            if await console.execute(line) == .quit { break }
+        }
+        harness.close()
+        if let record, let recorder {
+            let flow = recorder.finish()
+            do {
+                let target = URL(fileURLWithPath: record)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(flow.text.utf8).write(to: target)
+                Console.out("recorded \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s") to \(record); replay with: formwork test \(record)")
+            } catch {
+                Console.error("error: can't write the flow file '\(record)': \(error.localizedDescription)")
+                return ExitCode.failure
+            }
+        }
+        return ExitCode.success
+    }
+
+    /// Reads the page and the files, sets up the harness and opens the page.
+    private func open() async throws(CLIFailure) -> (PageHarness, FlowRecorder?) {
+        let params = try options.paramValue()
+        let globals = try options.globalValue()
+        guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
+        let document: PageDocument
+        do {
+            document = try PageDocument.load(Array(bytes), file: file)
+        } catch {
+            throw CLIFailure("the page can't be opened:\n" + error.description)
+        }
+        let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let clock = SystemClock().nowMilliseconds()
+        let harness = PageHarness(globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
+                                  clock: FixedClock(milliseconds: clock), timeZone: .current)
+        try configureNetwork(harness)
+        var recorder: FlowRecorder?
+        if let record {
+            let flowFolder = URL(fileURLWithPath: record).deletingLastPathComponent().path
+            var flow = FlowFile(name: FlowFile.defaultName(record), page: FlowRecorder.relativePath(file, from: flowFolder),
+                                params: params, globals: globals, clock: clock, timeZone: TimeZone.current.identifier)
+            if let pagesDirectory { flow.pages = FlowRecorder.relativePath(pagesDirectory, from: flowFolder) }
+            flow.description = "Recorded with formwork run."
+            recorder = FlowRecorder(harness: harness, flow: flow)
+        }
+        do {
+            try await harness.open(document, params: params)
+        } catch {
+            guard harness.root != nil else { throw CLIFailure("\(error)") }
+            Console.error("error: \(error)")
+        }
+        return (harness, recorder)
+    }
+
+    private func configureNetwork(_ harness: PageHarness) throws(CLIFailure) {
+        if let apiStub {
+            guard let data = FileManager.default.contents(atPath: apiStub) else { throw CLIFailure("can't read the stub file '\(apiStub)'; check the path") }
+            let document: JSONReader.Document
+            do {
+                document = try JSONReader.parseDocument(bytes: Array(data))
+            } catch {
+                throw CLIFailure("\(apiStub):\(error.line):\(error.column): the stub file is not valid JSON: \(error.message)")
+            }
+            do {
+                harness.stub.add(try StubRule.decodeAll(document.value, path: ""))
+            } catch {
+                let at = document.location(of: error.path).map { ":\($0.line):\($0.column)" } ?? ""
+                throw CLIFailure("\(apiStub)\(at): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
+            }
+        }
+        if let apiBase {
+            guard let url = URL(string: apiBase), let scheme = url.scheme, scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
+                throw CLIFailure("--api-base must be an http(s) URL like https://api.example.com, not '\(apiBase)'")
+            }
+            harness.stub.fallback = URLSessionTransport(baseURL: url, allowedHosts: [host])
+        }
+        let stubFile = apiStub
+        let base = apiBase
+        harness.stub.advice = { method, path in
+            if let stubFile { return "add \"\(method) \(path)\": {\"status\": 200, \"body\": …} to \(stubFile)" }
+            return base == nil ? "give --api-stub FILE with \"\(method) \(path)\": {\"status\": 200, \"body\": …}, or --api-base URL to reach a server" : "the server was not asked"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Formwork
+import FormworkTesting
+
+/// `formwork test [PATH…] [--coverage] [--format text|json]`
+struct TestCommand: CLICommand {
+    static let name = "test"
+    static let abstract = "Run page flows (*.flow.json) and report each, with optional coverage."
+    static let help = """
+        USAGE: formwork test [PATH...] [--coverage] [--format text|json]
+
+        Runs every *.flow.json under the paths (folders are searched recursively; default: pages/),
+        headlessly against the stubs each flow declares. Prints one line per flow and a closing
+        line 'N passed, N failed'; exits 1 when any flow fails.
+
+        OPTIONS:
+          --coverage          also print, per page, which interactions, actions, validations,
+                              components, if branches and error handlers the flows exercised,
+                              what they never touched, and the share of interactions and actions run
+          --format text|json  text (default), or one JSON document for tools
+
+        EXAMPLE:
+          formwork test pages
+          PASS pages/dish-edit.flow.json (7 steps)
+          FAIL pages/login.flow.json — step 4 (expect data.token): expected "t-1", got null
+          1 passed, 1 failed
+        """
+
+    let paths: [String]
+    let coverage: Bool
+    let json: Bool
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        coverage = arguments.flag("coverage")
+        let format = try arguments.option("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
+        json = format == "json"
+        let positionals = arguments.positionals()
+        paths = positionals.isEmpty ? ["pages"] : positionals
+    }
+
+    func run() async -> Int32 {
+        var flows: [String] = []
+        var pageFiles: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                Console.error("error: no file or folder '\(path)'")
+                return ExitCode.failure
+            }
+            if !isFolder.boolValue {
+                flows.append(path)
+                continue
+            }
+            let found = TestCommand.files(under: path)
+            flows += found.filter { $0.hasSuffix(".flow.json") }
+            pageFiles += found.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".flow.json") }
+        }
+        guard !flows.isEmpty else {
+            Console.error("error: no *.flow.json files under \(paths.joined(separator: ", ")); write one (see Docs/grammar-part3-flows.md) or record one with formwork run PAGE.json --record NAME.flow.json")
+            return ExitCode.failure
+        }
+        let runner = FlowRunner()
+        var results: [FlowResult] = []
+        for flow in flows {
+            let result = await runner.run(file: flow)
+            results.append(result)
+            if !json { Console.out(result.summary) }
+        }
+        let failed = results.count { !$0.passed }
+        let reports = coverage ? TestCommand.coverage(results, pageFiles: pageFiles) : []
+        if json {
+            var object = PageObject([("flows", .array(results.map(\.jsonValue))), ("passed", .int(Int64(results.count - failed))), ("failed", .int(Int64(failed)))])
+            if coverage { object["coverage"] = .array(reports.map(\.jsonValue)) }
+            Console.out(PageValue.object(object).prettyJSONText)
+        } else {
+            if coverage {
+                Console.out("\nCoverage")
+                for report in reports { Console.out(report.rendered) }
+                Console.out("")
+            }
+            Console.out("\(results.count - failed) passed, \(failed) failed")
+        }
+        return failed == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Every file under `folder`, sorted, as paths starting with `folder`.
+    static func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".json") { found.append((folder as NSString).appendingPathComponent(relative)) }
+        }
+        return found.sorted()
+    }
+
+    /// One report per page: every page file found plus every page a flow opened, with the hits of all flows.
+    static func coverage(_ results: [FlowResult], pageFiles: [String]) -> [PageCoverage] {
+        var documents: [String: PageDocument] = [:]
+        for file in pageFiles {
+            guard let bytes = FileManager.default.contents(atPath: file),
+                  let document = PageDocument.decode(Array(bytes), file: file).document, !document.id.isEmpty else { continue }
+            documents[document.id] = documents[document.id] ?? document
+        }
+        var hits: [String: PageHits] = [:]
+        for result in results {
+            for document in result.documents where documents[document.id] == nil { documents[document.id] = document }
+            for (page, pageHits) in result.hits { hits[page, default: PageHits()].merge(pageHits) }
+        }
+        return documents.keys.sorted().compactMap { id in
+            documents[id].map { PageCoverage(document: $0, hits: hits[id] ?? PageHits()) }
+        }
+    }
+}

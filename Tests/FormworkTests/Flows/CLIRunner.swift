@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Runs the built `formwork` binary (next to the test bundle) and captures what it prints.
+enum CLIRunner {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `formwork` executable in the build folder the tests run from.
+    static let executable: URL? = {
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        return folders.map { $0.appendingPathComponent("formwork") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Runs `formwork arguments…` in `folder` with `input` on standard input.
+    static func run(_ arguments: [String], in folder: URL? = nil, input: String = "") throws -> Output {
+        guard let executable else {
+            Issue.record("the formwork binary was not found next to the tests; build it with swift build")
+            return Output(status: -1, stdout: "", stderr: "")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // NB: read both pipes to the end before waiting, so a chatty process can't block on a full pipe.
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder holding copies of these fixtures.
+    static func folder(with fixtures: [String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in fixtures {
+            try FileManager.default.copyItem(atPath: FlowFixtures.path(name), toPath: folder.appendingPathComponent(name).path)
+        }
+        return folder
+    }
+}

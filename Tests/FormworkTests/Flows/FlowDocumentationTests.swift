@@ -1,0 +1,49 @@
+import Foundation
+import FormworkTesting
+import Testing
+
+/// Docs/grammar-part3-flows.md's full example runs exactly as written.
+@MainActor
+@Suite("Flow format documentation")
+struct FlowDocumentationTests {
+    static let document = FlowFixtures.packageRoot.appendingPathComponent("Docs/grammar-part3-flows.md")
+
+    /// The blocks marked `<!-- example: NAME -->`, by name.
+    static func examples() throws -> [(name: String, text: String)] {
+        let text = try String(contentsOf: document, encoding: .utf8)
+        var examples: [(String, String)] = []
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        while let line = lines.popFirst() {
+            guard line.hasPrefix("<!-- example: "), let name = line.split(separator: " ").dropFirst(2).first else { continue }
+            guard lines.popFirst()?.hasPrefix("```") == true else { continue }
+            var body: [Substring] = []
+            while let next = lines.popFirst(), !next.hasPrefix("```") { body.append(next) }
+            examples.append((String(name), body.joined(separator: "\n")))
+        }
+        return examples
+    }
+
+    @Test func theFullExamplePasses() async throws {
+        let examples = try Self.examples()
+        #expect(examples.map(\.name) == ["dish-price.json", "dish-price.flow.json", "dish-price-discard.flow.json"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-doc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for example in examples { try Data(example.text.utf8).write(to: folder.appendingPathComponent(example.name)) }
+        for example in examples where example.name.hasSuffix(".flow.json") {
+            let result = await FlowRunner().run(file: folder.appendingPathComponent(example.name).path)
+            #expect(result.failures == [], "\(example.name)")
+            #expect(result.stepCount > 0)
+        }
+    }
+
+    @Test func everyReadableRootIsDocumented() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        for root in PageHarness.readableRoots {
+            #expect(text.contains("`\(root)"), "the paths table doesn't mention '\(root)'")
+        }
+        for keyword in FlowStep.keywords {
+            #expect(text.contains("{\"\(keyword)\""), "the steps table doesn't show '\(keyword)'")
+        }
+    }
+}
