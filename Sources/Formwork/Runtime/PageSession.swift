@@ -156,6 +156,7 @@ public final class PageSession {
             }
         }
         component.bindingIDs = []
+        component.finishChanges()
         for child in component.children { dispose(child) }
     }
 
@@ -322,6 +323,7 @@ public final class PageSession {
         let waiters = responseWaiters
         responseWaiters = []
         for waiter in waiters { waiter.resume(throwing: ChainCancelled()) }
+        for component in allComponents { component.finishChanges() }
         record(.navigation, "closed")
         signalIdleIfNeeded()
     }
