@@ -71,7 +71,13 @@ public final class PageHarness {
         engine = PageEngine(registry: coverage.instrument(registry), host: host, globals: GlobalStore(globals), pages: pages)
         engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
-        navigator.onShow = { [weak self] session in self?.adopt(session) }
+        navigator.onShow = { [weak self] session in
+            self?.adopt(session)
+            // As a host does: the page now shown appears; the one it covers disappears.
+            if let opener = session.opener { PageHarness.lifecycle("disappear", opener) }
+            PageHarness.lifecycle("appear", session)
+        }
+        navigator.onReveal = { session in PageHarness.lifecycle("appear", session) }
     }
 
     // MARK: - Opening
@@ -173,6 +179,13 @@ public final class PageHarness {
             guard let self, let session else { return }
             self.navigator.record(NavigationEvent(kind: .response, page: session.document.id, from: session.opener?.document.id, value: value))
         }
+    }
+
+    /// Runs `appear` or `disappear` when the page defines it, as the host would when showing or
+    /// hiding the page; `settle()` waits for it like any chain.
+    private static func lifecycle(_ name: String, _ session: PageSession) {
+        guard !session.isClosed, session.document.interactions[name] != nil else { return }
+        Task { @MainActor in await session.trigger(name) }
     }
 
     private func ingest(_ event: PageTraceEvent, from session: PageSession) {

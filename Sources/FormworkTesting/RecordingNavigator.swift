@@ -15,6 +15,8 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
     public var routes: [String: PageValue] = [:]
     /// Called when a page is shown, so the harness can follow it.
     var onShow: (@MainActor (PageSession) -> Void)?
+    /// Called when a page is on top again because the one above it left.
+    var onReveal: (@MainActor (PageSession) -> Void)?
 
     public init() {}
 
@@ -30,7 +32,9 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
 
     /// Takes `session` off the stack (back, or it closed by itself).
     func remove(_ session: PageSession) {
+        let wasTop = top === session
         stack.removeAll { $0 === session }
+        if wasTop, let revealed = top { onReveal?(revealed) }
     }
 
     // MARK: - PageNavigator

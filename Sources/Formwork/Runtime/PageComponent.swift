@@ -30,6 +30,8 @@ public final class PageComponent {
     var isDisposed = false
     private var observers: [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)] = [:]
     private var nextObserverID = 0
+    private var streamEnds: [Int: AsyncStream<PageComponentChange>.Continuation] = [:]
+    private var changesEnded = false
 
     init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue) {
         self.type = type
@@ -75,12 +77,30 @@ public final class PageComponent {
         }
     }
 
-    /// Changes as an async sequence, for hosts that prefer `for await`.
+    /// Changes as an async sequence, for hosts that prefer `for await`. The sequence ends when
+    /// the component goes away: its list or status rebuilt its children, or the page closed.
     public var changes: AsyncStream<PageComponentChange> {
         let (stream, continuation) = AsyncStream<PageComponentChange>.makeStream()
+        guard !changesEnded else {
+            continuation.finish()
+            return stream
+        }
         let token = observe { continuation.yield($0) }
-        continuation.onTermination = { _ in token.cancel() }
+        let id = nextObserverID - 1   // the id of its observer
+        streamEnds[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            token.cancel()
+            Task { @MainActor in _ = self?.streamEnds.removeValue(forKey: id) }
+        }
         return stream
+    }
+
+    /// Ends every `changes` sequence; the component was removed.
+    func finishChanges() {
+        changesEnded = true
+        let ends = streamEnds
+        streamEnds = [:]
+        for end in ends.values { end.finish() }
     }
 
     func notify(_ change: PageComponentChange) {

@@ -159,6 +159,7 @@ public final class PageSession {
             }
         }
         component.bindingIDs = []
+        component.finishChanges()
         for child in component.children { dispose(child) }
     }
 
@@ -345,6 +346,7 @@ public final class PageSession {
         let waiters = responseWaiters
         responseWaiters = []
         for waiter in waiters { waiter.resume(throwing: ChainCancelled()) }
+        for component in allComponents { component.finishChanges() }
         record(.navigation, "closed")
         signalIdleIfNeeded()
     }

@@ -115,6 +115,41 @@ struct HostIntegrationTests {
         #expect(texts == ["3 of 5 stars", "3 of 5 stars"])
     }
 
+    @Test func theStreamEndsWhenThePageCloses() async throws {
+        let registry = menuRegistry(analytics: Analytics())
+        let page = try PageEngine(registry: registry, host: PageHost(transport: MenuTransport()))
+            .open(try PageDocument.load(Array(reviewPage.utf8), registry: registry))
+        await page.waitUntilIdle()
+        let summary = try #require(page.component("summary"))
+        let changes = summary.changes
+        let listening = Task {
+            var count = 0
+            for await _ in changes { count += 1 }
+            return count   // reached only when the stream ends
+        }
+
+        try await page.edit(try #require(page.component("stars")), to: 1)
+        page.close()
+
+        #expect(await listening.value == 1)
+    }
+
+    @Test func aRowsStreamEndsWhenItsListIsRebuilt() async throws {
+        let document = try PageDocument.load(Array(#"""
+            {"page": "p", "data": {"dishes": ["Tofu"]}, "components": [
+              {"id": "list", "attributes": {"items": {"expr": "$data.dishes"}}, "components": [{"id": "label", "key": "row", "attributes": {"text": {"expr": "$item"}}}]}]}
+            """#.utf8))
+        let page = try PageEngine().open(document)
+        let row = try #require(page.component("row"))
+        let changes = row.changes
+        let ended = Task { for await _ in changes {}; return true }
+
+        try page.set(["Tofu", "Noodles"], at: try #require(StorePath("$data.dishes")))
+
+        #expect(await ended.value)
+        #expect(page.component("row") !== row)
+    }
+
     @Test func aRatingBoundToALiteralKeepsItsOwnState() async throws {
         let registry = menuRegistry(analytics: Analytics())
         let document = try PageDocument.load(Array(#"{"page": "p", "components": [{"id": "rating", "key": "r", "attributes": {"value": 1}}]}"#.utf8), registry: registry)

@@ -167,6 +167,29 @@ struct PageHarnessTests {
         await #expect(throws: PageHarnessError("there is no row[2] on the page 'menu': it has 2 components keyed \"row\", counted from 0")) { try await page.tap("row[2]") }
     }
 
+    @Test func pagesAppearAndDisappearAsAHostShowsThem() async throws {
+        let counter = """
+            "interactions": {
+              "appear": [{"id": "store-var", "attributes": {"key": "$global.log", "value": {"expr": "($global.log ?? '') + $param.name + '+'"}}}],
+              "disappear": [{"id": "store-var", "attributes": {"key": "$global.log", "value": {"expr": "$global.log + $param.name + '-'"}}}]
+            }
+            """
+        let pages = InlinePages([
+            "second": #"{"page": "second", "params": {"name": {"type": "string"}}, "components": [], \#(counter)}"#,
+        ])
+        let page = PageHarness(pages: pages)
+        try await page.open(json: """
+            {"page": "first", "params": {"name": {"type": "string"}},
+             "components": [{"id": "button", "key": "next", "interactions": {"onTap": [{"id": "push", "attributes": {"page": "second", "params": {"name": "B"}}}]}}],
+             \(counter)}
+            """, params: ["name": "A"])
+        #expect(page.globals["log"] == "A+")
+        try await page.tap("next")
+        #expect(page.globals["log"] == "A+A-B+")
+        try await page.back()
+        #expect(page.globals["log"] == "A+A-B+A+")
+    }
+
     @Test func coverageRecordsWhatRan() async throws {
         let page = try await dishForm()
         try await page.tap("save")
@@ -185,4 +208,16 @@ struct PageHarnessTests {
 
 extension PageHarnessError: Equatable {
     public static func == (lhs: PageHarnessError, rhs: PageHarnessError) -> Bool { lhs.message == rhs.message }
+}
+
+/// Pages by id from strings, for tests that push.
+struct InlinePages: PageSource {
+    let pages: [String: String]
+
+    init(_ pages: [String: String]) { self.pages = pages }
+
+    func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
+        guard let text = pages[id] else { throw PageHarnessError("no inline page '\(id)'") }
+        return (Array(text.utf8), nil)
+    }
 }

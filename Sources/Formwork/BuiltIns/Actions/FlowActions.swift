@@ -1,5 +1,10 @@
 /// `if`, `all`, `trigger`: shaping a chain.
 enum FlowActions {
+    /// How deeply `trigger` may nest inside one chain; deeper means an interaction triggers
+    /// itself (directly or through others) and would never end.
+    static let maximumTriggerDepth = 64
+    @TaskLocal static var triggerDepth = 0
+
     static let all: [ActionType] = [
         ActionType("if", attributes: [
             AttributeSpec("condition", .bool, required: true), AttributeSpec("then", .actions), AttributeSpec("else", .actions),
@@ -33,7 +38,12 @@ enum FlowActions {
             guard let chain = context.session.document.interactions[name] else {
                 throw ActionFailure(kind: "interaction", message: "the page has no interaction '\(name)'")
             }
-            return try await context.run(chain, result: context.result)
+            guard triggerDepth < maximumTriggerDepth else {
+                throw ActionFailure(kind: "interaction", message: "the interaction '\(name)' is triggered \(maximumTriggerDepth) levels deep inside one chain; an interaction that triggers itself never ends, so it was stopped")
+            }
+            return try await $triggerDepth.withValue(triggerDepth + 1) {
+                try await context.run(chain, result: context.result)
+            }
         },
     ]
 }
