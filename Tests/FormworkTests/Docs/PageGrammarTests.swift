@@ -8,7 +8,7 @@ import Formwork
 struct PageGrammarTests {
     static let grammar: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = ["Grammar.md", "Docs/grammar-part2-pages.md"].map { root.appendingPathComponent($0) }
+        let candidates = [root.appendingPathComponent("Grammar.md")]
         return candidates.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }()
 
