@@ -87,7 +87,8 @@ final class ChainRunner {
         if let report = session.engine.host.report {
             report(.unhandledFailure(page: session.document.id, error: error))
         } else {
-            await session.engine.host.presenter.alert(title: "Something went wrong", message: message)
+            session.record(.present, "alert \"Something went wrong\" \(message)")
+            await session.waitingForPerson { await session.engine.host.presenter.alert(title: "Something went wrong", message: message) }
         }
         return nil
     }

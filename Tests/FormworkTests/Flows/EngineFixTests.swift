@@ -35,4 +35,40 @@ struct EngineFixTests {
         #expect(page.data["n"] == 0)
         #expect(page.outcome?.result != nil)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theFallbackAlertForAnUnhandledFailureCountsAsWaitingForThePerson() async throws {
+        let presenter = DismissablePresenter()
+        let engine = PageEngine(host: PageHost(presenter: presenter))
+        let document = try PageDocument.load(Array("""
+            {"page": "fails", "interactions": {"loaded": [{"id": "api", "attributes": {"url": "/x"}}]}}
+            """.utf8))
+        let session = try engine.open(document)
+        await session.waitUntilIdle()   // returned while the alert is up (it used to wait for the dismissal)
+        #expect(presenter.shown == ["Something went wrong: this app gives pages no way to send requests (no transport is configured)"])
+        #expect(session.trace.map(\.text).contains("alert \"Something went wrong\" this app gives pages no way to send requests (no transport is configured)"))
+        presenter.dismiss()
+        await session.waitUntilIdle()
+    }
+}
+
+/// A presenter whose alerts stay up until `dismiss()`, as a real one's do.
+@MainActor
+final class DismissablePresenter: PagePresenter {
+    private(set) var shown: [String] = []
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func dismiss() {
+        let all = waiting
+        waiting = []
+        for continuation in all { continuation.resume() }
+    }
+
+    func pick(_ request: PickerRequest) async -> Int? { nil }
+    func confirm(title: String, message: String) async -> Bool { false }
+    func alert(title: String, message: String) async {
+        shown.append("\(title): \(message)")
+        await withCheckedContinuation { waiting.append($0) }
+    }
+    func toast(_ message: String) {}
 }
