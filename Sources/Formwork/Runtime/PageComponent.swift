@@ -20,6 +20,8 @@ public final class PageComponent {
     public internal(set) var children: [PageComponent] = []
     /// The message of the first failing validation, or nil.
     public internal(set) var validationError: String?
+    /// Whether validations ran on it at least once (live validation then re-checks it).
+    var hasBeenValidated = false
     public internal(set) weak var parent: PageComponent?
     /// `$item` and `$index` for components inside a repeated parent.
     let item: PageValue

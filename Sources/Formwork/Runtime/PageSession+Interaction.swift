@@ -102,7 +102,10 @@ extension PageSession {
         }
         record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
         if component.attributes["validateOn"]?.stringValue == "change" {
-            validate([component])
+            // Re-check the other live-validated fields already checked once, so a rule across
+            // fields (threshold ≥ minimum order) follows an edit of either side.
+            let others = allComponents.filter { $0 !== component && $0.hasBeenValidated && $0.attributes["validateOn"]?.stringValue == "change" }
+            validate([component] + others)
         }
         guard component.node.interactions["onChange"] != nil else { return .completed(newValue) }
         return await fire("onChange", on: component, payload: .object(PageObject([("value", newValue), ("oldValue", oldValue)])))
@@ -117,6 +120,7 @@ extension PageSession {
         let targets = components ?? allComponents
         var failures: [(PageComponent, String)] = []
         for component in targets where !component.node.validations.isEmpty {
+            component.hasBeenValidated = true
             let message = component.isHidden ? nil : firstFailure(of: component)
             if message != component.validationError {
                 component.validationError = message
