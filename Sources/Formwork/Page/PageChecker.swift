@@ -119,6 +119,9 @@ struct PageChecker {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(value.preview()) is \(article(value.typeName)) \(value.typeName)")
             }
             checkExpression(attribute)
+            if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
+                diagnostics.append(.warning("type", attribute.path, "the literal '\(attribute.name)' holds {\"\(nested)\": …} inside it, which is sent as written, not evaluated; write the whole value as one expression, like {\"expr\": \"{name: $data.name}\"}"))
+            }
             if spec.twoWay, let expression = attribute.expression, expression.plainPath?.root == .param {
                 error("param", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but $param is read-only; copy the param into $data (in \"data\" or \"loaded\") and bind to that")
             }
@@ -172,6 +175,20 @@ struct PageChecker {
         guard path.root == .param, case .key(let name)? = path.components.first, !declaredParams.contains(name) else { return }
         let hint = Suggestions.nearest(to: name, in: declaredParams).map { "; did you mean '\($0)'?" } ?? "; declare it under \"params\""
         error("param", location, "the page reads $param.\(name), but declares no param '\(name)'" + hint)
+    }
+
+    /// `expr` or `template` when a literal array or object holds a compact-form value somewhere
+    /// inside it: a likely mistake, since only a whole attribute value is evaluated.
+    static func embeddedExpression(in value: PageValue) -> String? {
+        switch value {
+        case .object(let object):
+            if object.count == 1, let key = object.keys.first, key == "expr" || key == "template", object[key]?.stringValue != nil { return key }
+            for member in object.values { if let found = embeddedExpression(in: member) { return found } }
+        case .array(let items):
+            for item in items { if let found = embeddedExpression(in: item) { return found } }
+        default: break
+        }
+        return nil
     }
 
     /// `a.b[2].c` → `a.b[2]`.
