@@ -226,12 +226,13 @@ public final class PageHarness {
             // yielding lets it, and the loop goes on until nothing moves any more.
             for _ in 0..<4 { await Task.yield() }
             rounds += 1
-            if rounds > 20_000 { throw PageHarnessError("the page never became idle: its chains kept running (does an interaction trigger itself?)") }
-            if progress != before { continue }
-            // NB: a page counts as idle while a chain it woke (a push's result, an answer) is still
-            // on its way back; a step whose chain isn't done and waits for nothing is such a chain.
-            guard steps.contains(where: { !$0.isDone && !isWaitingForPerson($0.page) }) else { break }
             if rounds > 1_000 { try? await Task.sleep(nanoseconds: 1_000_000) }
+            if rounds > 20_000 { throw PageHarnessError("the page never became idle: its chains kept running for 20 seconds") }
+            // NB: a page counts as waiting for the person until the chain an answer (or a pushed
+            // page's response) woke has resumed: wait for answers not yet taken, and for any step
+            // whose chain isn't done while it waits for nothing.
+            if progress != before || presenter.answersInFlight > 0 { continue }
+            guard steps.contains(where: { !$0.isDone && !isWaitingForPerson($0.page) }) else { break }
         }
         for session in sessions where !session.isClosed { coverage.markShown(session) }
         var errors: [String] = []

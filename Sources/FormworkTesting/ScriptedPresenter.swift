@@ -23,6 +23,9 @@ public final class ScriptedPresenter: PagePresenter {
 
     /// Everything shown, in order.
     public private(set) var presented: [PresentedMessage] = []
+    /// Answers given whose chain hasn't taken them yet: a page counts as waiting for the person
+    /// until its chain resumes, so the harness waits for this to reach 0.
+    private(set) var answersInFlight = 0
     private var waiting: [Waiting] = []
     /// The id of the page shown on top, for `PresentedMessage.page`.
     var currentPage: @MainActor () -> String = { "" }
@@ -53,6 +56,7 @@ public final class ScriptedPresenter: PagePresenter {
     /// when no picker is pending.
     func answerPicker(_ index: Int?) -> Bool {
         guard let at = waiting.firstIndex(where: { $0.picker != nil }) else { return false }
+        answersInFlight += 1
         waiting.remove(at: at).picker?.resume(returning: index)
         return true
     }
@@ -60,6 +64,7 @@ public final class ScriptedPresenter: PagePresenter {
     /// Answers the oldest pending confirmation. Returns false when none is pending.
     func answerConfirm(_ yes: Bool) -> Bool {
         guard let at = waiting.firstIndex(where: { $0.confirm != nil }) else { return false }
+        answersInFlight += 1
         waiting.remove(at: at).confirm?.resume(returning: yes)
         return true
     }
@@ -68,6 +73,7 @@ public final class ScriptedPresenter: PagePresenter {
     func cancel(page: String? = nil) {
         let cancelled = waiting.filter { page == nil || $0.page == page }
         waiting.removeAll { page == nil || $0.page == page }
+        answersInFlight += cancelled.count
         for entry in cancelled {
             entry.picker?.resume(returning: nil)
             entry.confirm?.resume(returning: false)
@@ -79,13 +85,17 @@ public final class ScriptedPresenter: PagePresenter {
     public func pick(_ request: PickerRequest) async -> Int? {
         presented.append(PresentedMessage(kind: .picker, title: request.title, message: request.options.map(\.title).joined(separator: " | "), page: currentPage()))
         let page = currentPage()
-        return await withCheckedContinuation { waiting.append(Waiting(question: .picker(request), page: page, picker: $0)) }
+        let answer = await withCheckedContinuation { waiting.append(Waiting(question: .picker(request), page: page, picker: $0)) }
+        answersInFlight -= 1
+        return answer
     }
 
     public func confirm(title: String, message: String) async -> Bool {
         presented.append(PresentedMessage(kind: .confirm, title: title, message: message, page: currentPage()))
         let page = currentPage()
-        return await withCheckedContinuation { waiting.append(Waiting(question: .confirm(title: title, message: message), page: page, confirm: $0)) }
+        let answer = await withCheckedContinuation { waiting.append(Waiting(question: .confirm(title: title, message: message), page: page, confirm: $0)) }
+        answersInFlight -= 1
+        return answer
     }
 
     public func alert(title: String, message: String) async {

@@ -190,6 +190,24 @@ struct PageHarnessTests {
         #expect(page.globals["log"] == "A+A-B+A+")
     }
 
+    @Test func anAnswerIsTakenBeforeTheStepReturns() async throws {
+        // The page counts as waiting for the person until the woken chain resumes; the harness
+        // must not return from pick/confirm before then (it used to, under load).
+        for _ in 0..<100 {
+            let page = PageHarness()
+            try await page.open(json: """
+                {"page": "p", "interactions": {"loaded": [
+                  {"id": "picker", "attributes": {"options": ["a", "b"]}}, {"id": "store-var", "attributes": {"key": "$data.x"}},
+                  {"id": "confirm"}, {"id": "store-var", "attributes": {"key": "$data.y", "value": true}}
+                ]}}
+                """)
+            try await page.pick(1)
+            #expect(page.data["x"] == "b")
+            try await page.confirm(true)
+            #expect(page.data["y"] == true)
+        }
+    }
+
     @Test func coverageRecordsWhatRan() async throws {
         let page = try await dishForm()
         try await page.tap("save")
