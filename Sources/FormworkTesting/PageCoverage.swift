@@ -81,7 +81,8 @@ public struct PageCoverage: Sendable {
         ]))
     }
 
-    static func format(_ percent: Double) -> String {
+    /// `92%`: a percentage rounded down, so 89.9 never reads as 90.
+    public static func format(_ percent: Double) -> String {
         "\(Int(percent.rounded(.down)))%"
     }
 

@@ -65,14 +65,6 @@ public final class StubTransport: PageTransport {
     /// Drops every stub (recorded requests stay).
     public func removeAll() { stubs.removeAll() }
 
-    /// The stubs as `"METHOD path"` → canned answer(s), for flow files; handler stubs are left out.
-    public var cannedStubs: [(name: String, responses: [StubResponse])] {
-        stubs.compactMap { stub in
-            guard case .canned(let responses) = stub.answer else { return nil }
-            return ("\(stub.method) \(stub.pattern)", responses)
-        }
-    }
-
     // MARK: - Transport
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {

@@ -7,7 +7,7 @@ struct TestCommand: CLICommand {
     static let name = "test"
     static let abstract = "Run page flows (*.flow.json) and report each, with optional coverage."
     static let help = """
-        USAGE: formwork test [PATH...] [--coverage] [--format text|json]
+        USAGE: formwork test [PATH...] [--coverage] [--min-coverage PERCENT] [--format text|json]
 
         Runs every *.flow.json under the paths (folders are searched recursively; default: pages/),
         headlessly against the stubs each flow declares. Prints one line per flow and a closing
@@ -17,6 +17,8 @@ struct TestCommand: CLICommand {
           --coverage          also print, per page, which interactions, actions, validations,
                               components, if branches and error handlers the flows exercised,
                               what they never touched, and the share of interactions and actions run
+          --min-coverage N    with --coverage: also fail when a page's interactions and actions
+                              are less than N% exercised (the pages' target is 90)
           --format text|json  text (default), or one JSON document for tools
 
         EXAMPLE:
@@ -28,10 +30,19 @@ struct TestCommand: CLICommand {
 
     let paths: [String]
     let coverage: Bool
+    let minimumCoverage: Double?
     let json: Bool
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
-        coverage = arguments.flag("coverage")
+        if let text = try arguments.option("min-coverage") {
+            guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(value) else {
+                throw UsageError("--min-coverage takes a percentage from 0 to 100, like 90 (got '\(text)')")
+            }
+            minimumCoverage = value
+        } else {
+            minimumCoverage = nil
+        }
+        coverage = arguments.flag("coverage") || minimumCoverage != nil
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
         json = format == "json"
@@ -69,9 +80,14 @@ struct TestCommand: CLICommand {
         }
         let failed = results.count { !$0.passed }
         let reports = coverage ? TestCommand.coverage(results, pageFiles: pageFiles) : []
+        let belowMinimum = minimumCoverage.map { minimum in reports.filter { $0.percent < minimum } } ?? []
         if json {
             var object = PageObject([("flows", .array(results.map(\.jsonValue))), ("passed", .int(Int64(results.count - failed))), ("failed", .int(Int64(failed)))])
             if coverage { object["coverage"] = .array(reports.map(\.jsonValue)) }
+            if let minimumCoverage {
+                object["minimumCoverage"] = .number(minimumCoverage)
+                object["belowMinimum"] = .array(belowMinimum.map { .string($0.page) })
+            }
             Console.out(PageValue.object(object).prettyJSONText)
         } else {
             if coverage {
@@ -79,9 +95,12 @@ struct TestCommand: CLICommand {
                 for report in reports { Console.out(report.rendered) }
                 Console.out("")
             }
+            for report in belowMinimum {
+                Console.out("FAIL coverage of \(report.page): \(PageCoverage.format(report.percent)) of interactions and actions, below --min-coverage \(PageValue.format(minimumCoverage ?? 0))%")
+            }
             Console.out("\(results.count - failed) passed, \(failed) failed")
         }
-        return failed == 0 ? ExitCode.success : ExitCode.failure
+        return failed == 0 && belowMinimum.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
     /// Every file under `folder`, sorted, as paths starting with `folder`.

@@ -53,6 +53,18 @@ struct FlowCommandTests {
         #expect(value["coverage"]?[0]?["categories"]?["interactions"]?["missed"]?[0]?["label"] == "cancel.onTap")
     }
 
+    @Test func minimumCoverageFailsPagesBelowIt() throws {
+        let folder = try CLIRunner.folder(with: Self.pages + ["dish-form.flow.json"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["test", ".", "--min-coverage", "90"], in: folder)
+        #expect(output.stdout.hasSuffix("FAIL coverage of dish-form: 75% of interactions and actions, below --min-coverage 90%\n1 passed, 0 failed\n"))
+        #expect(output.status == 1)
+        #expect(try CLIRunner.run(["test", ".", "--min-coverage", "75"], in: folder).status == 0)
+        let bad = try CLIRunner.run(["test", ".", "--min-coverage", "lots"], in: folder)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("error: --min-coverage takes a percentage from 0 to 100, like 90 (got 'lots')"))
+    }
+
     @Test func testWithoutFlowsOrWithABadFileSaysSo() throws {
         let folder = try CLIRunner.folder(with: Self.pages)
         defer { try? FileManager.default.removeItem(at: folder) }

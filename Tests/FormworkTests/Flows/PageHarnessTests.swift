@@ -208,6 +208,21 @@ struct PageHarnessTests {
         }
     }
 
+    @Test func theScopedHarnessClosesItsPagesAfterTheBody() async throws {
+        var opened: PageSession?
+        let toast = try await PageHarness.test(file: FlowFixtures.path("dish-form.json"), stubs: { stub in
+            stub.on("POST", "/api/dishes", .json(201, ["id": "1", "name": "Tofu"]))
+        }) { page in
+            opened = try page.current
+            try await page.set("name", "Tofu")
+            try await page.set("price", 2)
+            try await page.tap("save")
+            return page.toasts.last
+        }
+        #expect(toast == "Saved Tofu")
+        #expect(opened?.isClosed == true)
+    }
+
     @Test func coverageRecordsWhatRan() async throws {
         let page = try await dishForm()
         try await page.tap("save")
