@@ -65,7 +65,16 @@ public struct FlowExpectation: Sendable, Equatable {
     public func failure(for actual: PageValue) -> String? {
         switch matcher {
         case .equals(let expected):
-            return expected == actual ? nil : "expected \(expected.jsonText), got \(actual.jsonText)"
+            if expected == actual { return nil }
+            var message = "expected \(expected.jsonText), got \(actual.jsonText)"
+            // NB: for objects, name the leaves that differ, so a long value needn't be compared by eye.
+            if case .object = expected, case .object = actual {
+                let differences = FlowRecorder.changes(from: expected, to: actual, at: path)
+                message += "; " + differences.prefix(3).map { at, value in
+                    "at \(at): expected \(FlowPath.read(at.segments.dropFirst(path.segments.count)[...], in: expected).jsonText), got \(value.jsonText)"
+                }.joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
+            }
+            return message
         case .not(let unwanted):
             return unwanted == actual ? "expected anything but \(unwanted.jsonText), got it" : nil
         case .exists(let wanted):

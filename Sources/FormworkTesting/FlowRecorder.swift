@@ -150,7 +150,7 @@ public final class FlowRecorder {
 
     /// The leaves that differ between two values, by path below `at`: members of objects are
     /// compared one by one; anything else that differs is pinned whole.
-    static func changes(from old: PageValue, to new: PageValue, at path: FlowPath) -> [(FlowPath, PageValue)] {
+    nonisolated static func changes(from old: PageValue, to new: PageValue, at path: FlowPath) -> [(FlowPath, PageValue)] {
         if old == new && old.jsonText == new.jsonText { return [] }
         guard case .object(let before) = old, case .object(let after) = new else { return [(path, new)] }
         var result: [(FlowPath, PageValue)] = []
@@ -164,7 +164,7 @@ public final class FlowRecorder {
     }
 
     /// `target` written relative to `folder`, for the `page` of a recorded flow.
-    public static func relativePath(_ target: String, from folder: String) -> String {
+    public nonisolated static func relativePath(_ target: String, from folder: String) -> String {
         let targetParts = URL(fileURLWithPath: target).standardizedFileURL.pathComponents
         let folderParts = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
         var common = 0

@@ -89,6 +89,27 @@ extension PageHarness {
         }
     }
 
+    /// Checks what `path` reads, as a flow's `expect` does; throws a message naming the path and
+    /// both values, so the failure points at the caller's `try` in any test framework.
+    ///
+    /// ```swift
+    /// try page.expect("data.dish.price", 12.5)
+    /// // PageHarnessError: expect data.dish.price: expected 12.5, got null
+    /// try page.expect("toast", .contains("Saved"))
+    /// ```
+    public func expect(_ path: String, _ expected: PageValue) throws {
+        try expect(path, .equals(expected))
+    }
+
+    public func expect(_ path: String, _ matcher: FlowExpectation.Matcher) throws {
+        let flowPath: FlowPath
+        do { flowPath = try FlowPath(path) } catch { throw PageHarnessError(error.message) }
+        let expectation = FlowExpectation(flowPath, matcher)
+        if let failure = expectation.failure(for: try read(flowPath)) {
+            throw PageHarnessError("expect \(path): \(failure)")
+        }
+    }
+
     private func readComponent(_ rest: ArraySlice<FlowPath.Segment>) throws -> PageValue {
         guard case .key(let key)? = rest.first else {
             throw PageHarnessError("name the component: component.KEY, then an attribute such as value, enabled, hidden, visible or error")

@@ -223,6 +223,17 @@ struct PageHarnessTests {
         #expect(opened?.isClosed == true)
     }
 
+    @Test func expectNamesThePathAndTheLeavesThatDiffer() async throws {
+        let page = try await dishForm()
+        try await page.set("price", 12.5)
+        try page.expect("data.dish.price", 12.5)
+        try page.expect("component.category.options", .count(3))
+        #expect(throws: PageHarnessError("expect data.dish.price: expected 13, got 12.5")) { try page.expect("data.dish.price", 13) }
+        #expect(throws: PageHarnessError(#"expect data.dish: expected {"name":"Tofu","price":12.5,"category":"mains","tag":null}, got {"name":"","price":12.5,"category":"mains","tag":null}; at data.dish.name: expected "Tofu", got """#)) {
+            try page.expect("data.dish", ["name": "Tofu", "price": 12.5, "category": "mains", "tag": nil])
+        }
+    }
+
     @Test func coverageRecordsWhatRan() async throws {
         let page = try await dishForm()
         try await page.tap("save")
