@@ -101,12 +101,12 @@ extension PageSession {
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
         record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
-        if component.attributes["validateOn"]?.stringValue == "change" {
-            // Re-check the other live-validated fields already checked once, so a rule across
-            // fields (threshold ≥ minimum order) follows an edit of either side.
-            let others = allComponents.filter { $0 !== component && $0.hasBeenValidated && $0.attributes["validateOn"]?.stringValue == "change" }
-            validate([component] + others)
-        }
+        // Re-check the other live-validated fields already checked once, whatever was edited, so
+        // a rule across fields (threshold ≥ minimum order) follows an edit of either side, even
+        // when that side is only validated on submit.
+        let live = component.attributes["validateOn"]?.stringValue == "change"
+        let others = allComponents.filter { $0 !== component && $0.hasBeenValidated && $0.attributes["validateOn"]?.stringValue == "change" }
+        if live || !others.isEmpty { validate((live ? [component] : []) + others) }
         guard component.node.interactions["onChange"] != nil else { return .completed(newValue) }
         return await fire("onChange", on: component, payload: .object(PageObject([("value", newValue), ("oldValue", oldValue)])))
     }
