@@ -44,8 +44,12 @@ enum BuiltInValidations {
             guard case .string(let text) = context.value, !text.isEmpty else { return nil }
             return try fullMatch(text, try context.string("pattern") ?? "") ? nil : "The format is not valid"
         },
-        ValidationType("email", summary: "an email address") { context in
-            guard case .string(let text) = context.value, !text.isEmpty else { return nil }
+        ValidationType("email", summary: "an email address (spaces around it are ignored)") { context in
+            // Spaces around the address (a keyboard's autocompletion adds one) are ignored, as
+            // `required` ignores them; pages send trim($data.email).
+            guard case .string(let raw) = context.value else { return nil }
+            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { return nil }
             return try fullMatch(text, "[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}") ? nil : "Enter a valid email address"
         },
         ValidationType("expression", attributes: [AttributeSpec("condition", .bool, required: true, summary: "true when the value is valid; sees $value and $data")],
