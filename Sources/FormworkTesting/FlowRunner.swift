@@ -32,8 +32,12 @@ public struct FlowRunner {
         let shown = displayName ?? flow.file ?? flow.name
         let folder = flow.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let byFile = flow.page.hasSuffix(".json")
-        let pageFile = folder.appendingPathComponent(flow.page).standardizedFileURL
-        let pagesFolder = flow.pages.map { folder.appendingPathComponent($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
+        // Relative to the flow file; an absolute path is taken as it is (it was joined onto the folder).
+        func resolve(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        }
+        let pageFile = resolve(flow.page).standardizedFileURL
+        let pagesFolder = flow.pages.map { resolve($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
         let harness = PageHarness(registry: registry, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
                                   clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current)
         harness.stub.advice = { method, path in "add \"\(method) \(path)\" to the flow's \"stubs\"" }
