@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// The flows kept next to the example pages (pages/*.flow.json) pass, and between them exercise at
+/// least 90% of each page's interactions and actions, as `formwork test pages --coverage` reports.
+@Suite("Example page flows")
+struct ExampleFlowsTests {
+    @Test func theExampleFlowsPassAndCoverEachPage() throws {
+        let output = try CLIRunner.run(["test", "pages", "--coverage", "--format", "json"], in: FlowFixtures.packageRoot)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)\(output.stderr)")
+        let flows = report["flows"] as? [[String: Any]] ?? []
+        let failing = flows.filter { $0["passed"] as? Bool != true }.map { "\($0["file"] ?? "?"): \($0["failures"] ?? "")" }
+
+        #expect(output.status == 0)
+        #expect(failing == [])
+        #expect(flows.count >= 5)
+        let pages = report["coverage"] as? [[String: Any]] ?? []
+        #expect(Set(pages.compactMap { $0["page"] as? String }) == ["cashier-settings", "dish-edit", "dish-list", "login", "takeout-settings"])
+        for page in pages {
+            let percent = page["percent"] as? Double ?? 0
+            #expect(percent >= 90, "\(page["page"] ?? "?") has \(percent)% of its interactions and actions exercised")
+        }
+    }
+}
