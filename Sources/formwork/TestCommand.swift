@@ -17,7 +17,7 @@ struct TestCommand: CLICommand {
           --coverage          also print, per page, which interactions, actions, validations,
                               components, if branches and error handlers the flows exercised,
                               what they never touched, and the share of interactions and actions run
-          --min-coverage N    with --coverage: also fail when a page's interactions and actions
+          --min-coverage N    implies --coverage; also fail when a page's interactions and actions
                               are less than N% exercised (the pages' target is 90)
           --format text|json  text (default), or one JSON document for tools
 

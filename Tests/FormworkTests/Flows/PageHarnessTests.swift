@@ -193,7 +193,7 @@ struct PageHarnessTests {
     @Test func anAnswerIsTakenBeforeTheStepReturns() async throws {
         // The page counts as waiting for the person until the woken chain resumes; the harness
         // must not return from pick/confirm before then (it used to, under load).
-        for _ in 0..<100 {
+        for _ in 0..<50 {
             let page = PageHarness()
             try await page.open(json: """
                 {"page": "p", "interactions": {"loaded": [
