@@ -46,4 +46,24 @@ struct FlowDocumentationTests {
             #expect(text.contains("{\"\(keyword)\""), "the steps table doesn't show '\(keyword)'")
         }
     }
+
+    @Test func theReadmeFlowPassesAgainstTheExamplePage() async throws {
+        let readme = try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let section = readme.components(separatedBy: "## Testing page flows").dropFirst().first,
+              let flow = section.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first
+        else {
+            Issue.record("README has no flow example under '## Testing page flows'")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = FlowFixtures.packageRoot.appendingPathComponent("pages")
+        for name in try FileManager.default.contentsOfDirectory(atPath: pages.path) where name.hasSuffix(".json") && !name.hasSuffix(".flow.json") {
+            try FileManager.default.copyItem(at: pages.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        try Data(flow.utf8).write(to: folder.appendingPathComponent("readme.flow.json"))
+        let result = await FlowRunner().run(file: folder.appendingPathComponent("readme.flow.json").path)
+        #expect(result.failures == [])
+    }
 }
