@@ -118,7 +118,7 @@ struct RunCommand: CLICommand {
         do {
             document = try PageDocument.load(Array(bytes), file: file)
         } catch {
-            throw CLIFailure("the page can't be opened:\n" + error.description)
+            throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(RunConsole.located).joined(separator: "\n"))
         }
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()

@@ -15,6 +15,7 @@ final class RunConsole {
     let recorder: FlowRecorder?
     let interactive: Bool
     private var printedTrace = 0
+    private var printedDiagnostics = 0
 
     init(harness: PageHarness, recorder: FlowRecorder?, interactive: Bool) {
         self.harness = harness
@@ -119,10 +120,21 @@ final class RunConsole {
 
     // MARK: - Output
 
+    /// The trace since the last command, then any problem the engine reported (an attribute that
+    /// can't be computed, a component type the app doesn't have).
     private func printTrace() {
         let trace = harness.trace
         for event in trace[min(printedTrace, trace.count)...] { Console.out("  " + event.description) }
         printedTrace = trace.count
+        let diagnostics = harness.diagnostics
+        for diagnostic in diagnostics[min(printedDiagnostics, diagnostics.count)...] { Console.error(RunConsole.located(diagnostic)) }
+        printedDiagnostics = diagnostics.count
+    }
+
+    /// `file:line:column: path: error: message` when the position is known.
+    static func located(_ diagnostic: PageDiagnostic) -> String {
+        guard let file = diagnostic.file, let line = diagnostic.line, let column = diagnostic.column else { return diagnostic.rendered }
+        return "\(file):\(line):\(column): " + diagnostic.rendered.dropFirst(file.count + 2)
     }
 
     private func draw() {
