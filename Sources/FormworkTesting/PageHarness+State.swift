@@ -26,7 +26,7 @@ extension PageHarness {
     public nonisolated static let readableRoots = [
         "data", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
         "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
-        "picker", "confirm", "outcome", "failure", "failures", "trace",
+        "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace",
     ]
 
     /// Reads any state by a flow path: `data.dish.price`, `component.save.enabled`,
@@ -72,6 +72,7 @@ extension PageHarness {
         case "outcome": return below(outcome.map(PageHarness.json) ?? .null)
         case "failure": return below(failures.last ?? .null)
         case "failures": return below(.array(failures))
+        case "diagnostics": return below(.array(diagnostics.map { .string($0.rendered) }))
         case "trace": return below(.array(trace.map { .string($0.description) }))
         default:
             let hint = Suggestions.nearest(to: path.root, in: PageHarness.readableRoots).map { "; did you mean '\($0)'?" }

@@ -83,7 +83,7 @@ struct FlowFileTests {
                 "data.dish.tag": {"$not": "x"}, "response": {"$exists": false}, "data.dish.price": 3.0, "title": {"$contains": "dish"}
               }},
               {"tap": "save"},
-              {"expect": {"toasts": {"$contains": "Saved T"}, "navigation[-1]": {"$contains": {"kind": "pop"}}, "requests[0].headers": {"$contains": {"Content-Type": "application/json"}}}}
+              {"expect": {"diagnostics": {"$count": 0}, "toasts": {"$contains": "Saved T"}, "navigation[-1]": {"$contains": {"kind": "pop"}}, "requests[0].headers": {"$contains": {"Content-Type": "application/json"}}}}
             ]}
             """)
         #expect(result.failures == [])

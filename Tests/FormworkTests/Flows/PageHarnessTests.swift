@@ -234,6 +234,14 @@ struct PageHarnessTests {
         }
     }
 
+    @Test func problemsTheEngineReportsAreReadable() async throws {
+        let page = PageHarness()
+        try await page.open(json: #"{"page": "d", "data": {"a": "x"}, "components": [{"id": "label", "key": "l", "attributes": {"text": {"expr": "$data.a * 2"}}}]}"#)
+        #expect(page.diagnostics.count == 1)
+        try page.expect("diagnostics", .count(1))
+        try page.expect("diagnostics[0]", .contains("the attribute 'text' of 'l' can't be computed"))
+    }
+
     @Test func coverageRecordsWhatRan() async throws {
         let page = try await dishForm()
         try await page.tap("save")
