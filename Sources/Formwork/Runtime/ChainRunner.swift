@@ -53,9 +53,16 @@ final class ChainRunner {
         return result
     }
 
+    /// How deeply a failure inside an error handler's chain (`run`) may be handled by another
+    /// handler that fails in turn, before it is reported instead (a page-level `run` whose chain
+    /// always fails would otherwise handle its own failure forever).
+    static let maxHandlerDepth = 8
+
     /// Offers `error` to `handlers` in order; returns the id of the one that took it, or nil after
-    /// reporting it to the host.
-    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?) async -> String? {
+    /// reporting it to the host. A failure inside the chosen handler's own chain (a `run`) is a
+    /// failure like any other: it goes to the failing action's `onError`, those of the actions
+    /// enclosing it in that chain, then the page's `onError`, then the host.
+    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?, depth: Int = 0) async -> String? {
         let message = error["message"]?.displayText ?? "something went wrong"
         session.record(.error, message)
         for handler in handlers {
@@ -77,10 +84,16 @@ final class ChainRunner {
                 try session.commit(batch)
             } catch is ChainCancelled {
                 try? session.commit(batch)   // e.g. a declined confirm inside a `run` handler: quiet
+            } catch let inner as Failure where depth < ChainRunner.maxHandlerDepth {
+                try? session.commit(batch)
+                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, depth: depth + 1)
             } catch {
                 try? session.commit(batch)
                 let why = (error as? Failure)?.error["message"]?.displayText ?? "\(error)"
-                session.engine.host.report?(.diagnostic(.error("handler", handler.path, "the error handler '\(handler.typeID)' failed too: \(why)")))
+                let text = "the error handler '\(handler.typeID)' failed too: \(why)"
+                    + (error is Failure ? " (failures inside error handlers were handled \(ChainRunner.maxHandlerDepth) levels deep, so this one is not)" : "")
+                session.record(.error, text)
+                session.engine.host.report?(.diagnostic(.error("handler", handler.path, text)))
             }
             return handler.typeID
         }
