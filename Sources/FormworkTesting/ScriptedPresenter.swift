@@ -54,7 +54,8 @@ public final class ScriptedPresenter: PagePresenter {
 
     /// Answers the oldest pending picker with an option index, or nil to cancel. Returns false
     /// when no picker is pending.
-    func answerPicker(_ index: Int?) -> Bool {
+    @discardableResult
+    public func answerPicker(_ index: Int?) -> Bool {
         guard let at = waiting.firstIndex(where: { $0.picker != nil }) else { return false }
         answersInFlight += 1
         waiting.remove(at: at).picker?.resume(returning: index)
@@ -62,7 +63,8 @@ public final class ScriptedPresenter: PagePresenter {
     }
 
     /// Answers the oldest pending confirmation. Returns false when none is pending.
-    func answerConfirm(_ yes: Bool) -> Bool {
+    @discardableResult
+    public func answerConfirm(_ yes: Bool) -> Bool {
         guard let at = waiting.firstIndex(where: { $0.confirm != nil }) else { return false }
         answersInFlight += 1
         waiting.remove(at: at).confirm?.resume(returning: yes)
