@@ -25,13 +25,13 @@ public enum AttributeType: String, Sendable, CaseIterable {
     public var holdsNodes: Bool { self == .actions || self == .chains || self == .components }
 
     /// Brings a computed value to this type where that is lossless or conventional: any value
-    /// to bool by truthiness, scalars to string by display text, integral numbers to int.
+    /// to bool by truthiness, scalars to string by display text, integral numbers to int. An int
+    /// stays an int where a number is expected, so `40` typed in a number field is sent as `40`.
     func coerce(_ value: PageValue) -> PageValue {
         switch (self, value) {
         case (_, .null): return .null
         case (.bool, _): return .bool(value.isTruthy)
         case (.string, .int), (.string, .number), (.string, .bool): return .string(value.displayText)
-        case (.number, .int(let i)): return .number(Double(i))
         case (.int, .number(let d)) where d.rounded() == d && abs(d) < 9.2e18: return .int(Int64(d))
         default: return value
         }

@@ -68,7 +68,7 @@ struct PageHarnessTests {
         try await page.set("name", "Tofu")
         try await page.set("price", 3)
         try await page.tap("save")
-        #expect(page.alerts.last?.message.contains("offline") == true)
+        #expect(page.alerts.last?.message == "Couldn't reach the server. Check your connection and try again.")
         #expect(try page.read("request.status") == nil)
     }
 

@@ -22,12 +22,18 @@ enum RequestActions {
             } catch is CancellationError {
                 throw ChainCancelled()
             } catch let error as TransportError {
-                if error == .cancelled { throw ChainCancelled() }
-                throw ActionFailure(kind: "network", message: error.description)
+                switch error {
+                case .cancelled: throw ChainCancelled()
+                case .network:
+                    // NB: `message` is what people see by default; the technical reason is in `detail`.
+                    throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string(error.description))]))
+                default:
+                    throw ActionFailure(kind: "network", message: error.description)
+                }
             } catch let error as ActionFailure {
                 throw error
             } catch {
-                throw ActionFailure(kind: "network", message: "the request to \(request.url.absoluteString) failed: \(error.localizedDescription)")
+                throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string("the request to \(request.url.absoluteString) failed: \(error.localizedDescription)"))]))
             }
             let body = decode(response.body)
             context.trace(.response, "\(response.status) \(body.preview())")
@@ -38,6 +44,8 @@ enum RequestActions {
             return body
         },
     ]
+
+    static let unreachable = "Couldn't reach the server. Check your connection and try again."
 
     @MainActor static func makeRequest(_ context: ActionContext) throws -> TransportRequest {
         let method = (try context.string("method") ?? "GET").uppercased()
