@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page-flow test written as JSON: which page to open with what, the stubbed server, and the
-/// steps a person takes with checks between them. See Docs/grammar-part3-flows.md.
+/// steps a person takes with checks between them. See Grammar.md, part 3.
 ///
 /// ```json
 /// {

@@ -68,7 +68,7 @@ struct TestCommand: CLICommand {
             pageFiles += found.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".flow.json") }
         }
         guard !flows.isEmpty else {
-            Console.error("error: no *.flow.json files under \(paths.joined(separator: ", ")); write one (see Docs/grammar-part3-flows.md) or record one with formwork run PAGE.json --record NAME.flow.json")
+            Console.error("error: no *.flow.json files under \(paths.joined(separator: ", ")); write one (see Grammar.md, part 3) or record one with formwork run PAGE.json --record NAME.flow.json")
             return ExitCode.failure
         }
         let runner = FlowRunner()

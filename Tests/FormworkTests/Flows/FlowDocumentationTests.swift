@@ -2,19 +2,18 @@ import Foundation
 import FormworkTesting
 import Testing
 
-/// The flow format's spec (Grammar.md part 3, drafted in Docs/grammar-part3-flows.md) stays
+/// The flow format's spec (Grammar.md part 3) stays
 /// true: its full example runs exactly as written, and it documents every path root and step.
 @MainActor
 @Suite("Flow format documentation")
 struct FlowDocumentationTests {
-    /// Part 3 of Grammar.md once it is merged there, else the draft.
+    /// Part 3 of Grammar.md.
     static func specification() throws -> String {
-        let root = FlowFixtures.packageRoot
-        if let grammar = try? String(contentsOf: root.appendingPathComponent("Grammar.md"), encoding: .utf8),
-           let part = grammar.components(separatedBy: "# Part 3 — Flow files").dropFirst().first, part.contains("<!-- example: ") {
-            return part
+        let grammar = try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent("Grammar.md"), encoding: .utf8)
+        guard let part = grammar.components(separatedBy: "# Part 3 — Flow files").dropFirst().first else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "Grammar.md has no '# Part 3 — Flow files'"])
         }
-        return try String(contentsOf: root.appendingPathComponent("Docs/grammar-part3-flows.md"), encoding: .utf8)
+        return part
     }
 
     /// The blocks marked `<!-- example: NAME -->`, by name.
