@@ -114,7 +114,7 @@ final class RunConsole {
             return .back
         default:
             let hint = Suggestions.nearest(to: name, in: RunConsole.commands).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError("unknown command '\(name)'\(hint) Type help for the commands.")
+            throw UsageError("unknown command '\(name)'\(hint.isEmpty ? "." : hint) Type help for the commands.")
         }
     }
 

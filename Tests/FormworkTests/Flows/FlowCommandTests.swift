@@ -94,7 +94,7 @@ struct FlowCommandTests {
         #expect(!output.stdout.contains("never"))
         #expect(output.stderr == """
             error: no component "nme" on the page 'dish-form'; did you mean "name"?
-            error: unknown command 'fly' Type help for the commands.
+            error: unknown command 'fly'. Type help for the commands.
 
             """)
     }
