@@ -28,7 +28,14 @@ public final class PageSession {
     /// `onTrace` is set.
     public var traceLimit = 1_000
     /// The session that pushed this one, if any.
-    public internal(set) weak var opener: PageSession?
+    public internal(set) weak var opener: PageSession? {
+        didSet {
+            opener?.pushed.removeAll { $0.isClosed }
+            opener?.pushed.append(self)
+        }
+    }
+    /// Pages opened by this one's `push`; closing this page closes them.
+    private var pushed: [PageSession] = []
 
     let runner = ChainRunner()
     private var bindings: [Int: Binding] = [:]
@@ -65,6 +72,15 @@ public final class PageSession {
     public var title: String {
         guard let node = document.title else { return document.id }
         return (try? AttributeReader(attributes: AttributeList([node]), specs: [], scope: scope(for: nil)).value("title").displayText) ?? document.id
+    }
+
+    /// Called with the new title when a title bound to the stores changes ("Menu (3)").
+    public var onTitleChange: (@MainActor (String) -> Void)?
+
+    /// Whether a write at one of `paths` can change the title.
+    private func titleReads(_ paths: [StorePath]) -> Bool {
+        guard let dependencies = document.title?.expression?.dependencies else { return false }
+        return paths.contains { path in dependencies.contains { $0.overlaps(path) } }
     }
 
     // MARK: - Finding components
@@ -179,6 +195,7 @@ public final class PageSession {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ paths: [StorePath]) {
         guard !paths.isEmpty, !isClosed else { return }
+        if let onTitleChange, titleReads(paths) { onTitleChange(title) }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
         var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
@@ -342,6 +359,8 @@ public final class PageSession {
         guard !isClosed else { return }
         isClosed = true
         for task in running.values { task.cancel() }
+        // Pages this one pushed can't hand anything back to it any more.
+        for page in pushed where !page.isClosed { page.close() }
         engine.globals.removeListener(self)
         let waiters = responseWaiters
         responseWaiters = []
