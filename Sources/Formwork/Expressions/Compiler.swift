@@ -45,7 +45,7 @@ struct Compiler {
         case .local(let slot, _):
             return Compiled(evaluator: { _, locals in locals[slot] }, constant: nil)
 
-        case .member:
+        case .member(let base, let name):
             if let (root, keys, ranges) = Compiler.memberChain(expr) {
                 // NB: one closure for the whole chain; the one-member forms ($data.price, x.price)
                 // are the most common by far and skip the loop.
@@ -67,7 +67,6 @@ struct Compiler {
                     return value
                 }, constant: nil)
             }
-            guard case .member(let base, let name) = expr.kind else { fatalError("unreachable") }
             let b = compileNode(base)
             let baseEval = b.evaluator
             let evaluator: Evaluator = { scope, locals in
