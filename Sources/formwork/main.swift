@@ -44,7 +44,8 @@ let commands: [any CLICommand.Type] = [
         try scanner.finish()
         return await instance.run()
     } catch {
-        Console.error("error: \(error.message)\nUsage:\n\(command.help)")
+        let usage = command.help.split(separator: "\n").first.map(String.init) ?? ""
+        Console.error("error: \(error.message)\n\(usage)\nRun 'formwork \(command.name) --help' for the options.")
         return ExitCode.usage
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `formwork eval`, `check` and `render` as a person sees them: stdout, stderr and exit code.
+@Suite("formwork eval, check and render")
+struct CheckEvalRenderCommandTests {
+    static func folder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder
+    }
+
+    @Test func evalPrintsOneLineOfJSON() throws {
+        let output = try CLIRunner.run(["eval", "$data.price * $data.qty", "--data", #"{"price": 12.5, "qty": 2}"#])
+        #expect(output.status == 0)
+        #expect(output.stdout == "25.0\n")
+        #expect(output.stderr == "")
+    }
+
+    @Test func evalErrorsPointAtTheExpression() throws {
+        let output = try CLIRunner.run(["eval", "$data.name * 2", "--data", #"{"name": "Tofu"}"#])
+        #expect(output.status == 1)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "error: cannot apply '*' to string and int\n  $data.name * 2\n  ^~~~~~~~~~~~~~\n")
+    }
+
+    @Test func evalDepsSaysWhatItReadsAndWhetherItBindsBothWays() throws {
+        let output = try CLIRunner.run(["eval", "$data.items[$data.i]", "--deps"])
+        #expect(output.stdout == "dependencies: $data.items, $data.i\nassignable: no\n")
+        let plain = try CLIRunner.run(["eval", "$global.user.name", "--deps"])
+        #expect(plain.stdout == "dependencies: $global.user.name\nassignable: yes ($global.user.name)\n")
+    }
+
+    @Test func checkReportsInCompilerFormAndFails() throws {
+        let folder = try Self.folder([
+            "good.json": #"{"page": "good", "components": [{"id": "label", "attributes": {"text": "Hi"}}]}"#,
+            "bad.json": #"{"page": "bad", "components": [{"id": "text-feild", "key": "a"}, {"id": "label", "attributes": {"text": {"expr": "$param.who"}}}]}"#,
+            "bad.flow.json": "not a page, and not checked as one",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["check", "."], in: folder)
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            ./bad.json: components[0].id: error: unknown component 'text-feild'; did you mean 'text-field'?
+            ./bad.json: components[1].attributes.text.expr: error: the page reads $param.who, but declares no param 'who'; declare it under "params"
+            checked 2 pages: 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func checkOfACleanPageSucceeds() throws {
+        let folder = try Self.folder(["good.json": #"{"page": "good"}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["check", "good.json"], in: folder)
+        #expect(output.status == 0)
+        #expect(output.stdout == "checked 1 page: 0 errors, 0 warnings\n")
+    }
+
+    @Test func checkOfTruncatedJSONSaysWhereAndNeverCrashes() throws {
+        let folder = try Self.folder(["cut.json": #"{"page": "cut", "components": [{"id": "lab"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["check", "cut.json", "--format", "json"], in: folder)
+        #expect(output.status == 1)
+        #expect(output.stdout.contains(#""code": "json""#))
+        #expect(output.stdout.contains(#""line": 1"#))
+    }
+
+    @Test func renderDrawsTheFormAfterLoaded() throws {
+        let folder = try Self.folder(["p.json": """
+            {"page": "p", "title": {"template": "Hello ${$param.who}"}, "params": {"who": {"type": "string", "required": true}},
+             "data": {"n": 1},
+             "components": [{"id": "section", "attributes": {"header": "Numbers"}, "components": [
+               {"id": "number-field", "key": "n", "attributes": {"title": "N", "value": {"expr": "$data.n"}}},
+               {"id": "switch", "key": "on", "attributes": {"title": "On", "value": true}}]}],
+             "interactions": {"loaded": [{"id": "store-var", "attributes": {"key": "$data.n", "value": {"expr": "$data.n + 1"}}}]}}
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try CLIRunner.run(["render", "p.json", "--param", "who=Ann"], in: folder)
+        #expect(output.status == 0)
+        #expect(output.stdout == "Hello Ann\n═════════\n▌ Numbers\n  N [n]: 2\n  On [on]: on\n")
+        let missing = try CLIRunner.run(["render", "p.json"], in: folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("needs the param 'who'"))
+    }
+
+    @Test func usageMistakesExitWith64AndAHint() throws {
+        let output = try CLIRunner.run(["chek", "pages"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("Did you mean 'check'?"))
+        let noPath = try CLIRunner.run(["check"])
+        #expect(noPath.status == 64)
+        #expect(noPath.stderr.hasPrefix("error: give a page file or a folder of pages to check\nUSAGE: formwork check"))
+    }
+}
