@@ -6,7 +6,11 @@ public protocol PageSource: Sendable {
     func page(_ id: String) throws -> (bytes: [UInt8], file: String?)
 }
 
-/// Pages in a folder: `<id>.json`, or any `*.json` whose `"page"` is the id.
+/// Pages in a folder: `<id>.json`, or any `*.json` whose `"page"` is the id. For tools and tests;
+/// an app uses `PageRepository`, which also verifies downloaded pages.
+///
+/// NB: not built on `PageRepository`: that one requires the `version` and `minEngineVersion` that
+/// publishing needs, while a page being written may leave them to their defaults.
 public struct DirectoryPageSource: PageSource {
     public let directory: URL
 

@@ -26,6 +26,7 @@ public struct FileGlobalPersistence: GlobalPersistence {
 
     public func save(_ value: PageValue) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(value.prettyJSONText.utf8).write(to: url, options: .atomic)
+        // The same temp-file-and-rename writer page sync installs pages with.
+        try AtomicFile.write(Data(value.prettyJSONText.utf8), to: url)
     }
 }
