@@ -35,6 +35,23 @@ struct PageOptions {
         }
     }
 
+    /// Reads and decodes a page file, or explains what is wrong with it, each problem as
+    /// `file:line:column: path: error: message`.
+    static func loadDocument(_ file: String) throws(CLIFailure) -> PageDocument {
+        guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
+        do {
+            return try PageDocument.load(Array(bytes), file: file)
+        } catch {
+            throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
+        }
+    }
+
+    /// A diagnostic with its line and column in front, when known.
+    static func located(_ diagnostic: PageDiagnostic) -> String {
+        guard let file = diagnostic.file, let line = diagnostic.line, let column = diagnostic.column else { return diagnostic.rendered }
+        return "\(file):\(line):\(column): " + diagnostic.rendered.dropFirst(file.count + 2)
+    }
+
     /// `$param`: the `--params` file, then each `--param` on top.
     func paramValue() throws(CLIFailure) -> PageValue {
         var object = PageObject()

@@ -39,14 +39,7 @@ struct RenderCommand: CLICommand {
         do {
             let params = try options.paramValue()
             let globals = try options.globalValue()
-            guard let data = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read '\(file)'; check the path") }
-            let document: PageDocument
-            do {
-                document = try PageDocument.load(Array(data), file: file)
-            } catch {
-                Console.error(error.description)
-                return ExitCode.failure
-            }
+            let document = try PageOptions.loadDocument(file)
             let directory = URL(fileURLWithPath: pagesDirectory ?? (file as NSString).deletingLastPathComponent)
             let host = PageHost(report: { report in
                 if case .diagnostic(let diagnostic) = report { Console.error(diagnostic.rendered) }

@@ -99,7 +99,7 @@ struct RunCommand: CLICommand {
             do {
                 let target = URL(fileURLWithPath: record)
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(flow.text.utf8).write(to: target)
+                try AtomicFile.write(Data(flow.text.utf8), to: target)
                 Console.out("recorded \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s") to \(record); replay with: formwork test \(record)")
             } catch {
                 Console.error("error: can't write the flow file '\(record)': \(error.localizedDescription)")
@@ -113,13 +113,7 @@ struct RunCommand: CLICommand {
     private func open() async throws(CLIFailure) -> (PageHarness, FlowRecorder?) {
         let params = try options.paramValue()
         let globals = try options.globalValue()
-        guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
-        let document: PageDocument
-        do {
-            document = try PageDocument.load(Array(bytes), file: file)
-        } catch {
-            throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(RunConsole.located).joined(separator: "\n"))
-        }
+        let document = try PageOptions.loadDocument(file)
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
         let harness = PageHarness(globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),

@@ -127,14 +127,8 @@ final class RunConsole {
         for event in trace[min(printedTrace, trace.count)...] { Console.out("  " + event.description) }
         printedTrace = trace.count
         let diagnostics = harness.diagnostics
-        for diagnostic in diagnostics[min(printedDiagnostics, diagnostics.count)...] { Console.error(RunConsole.located(diagnostic)) }
+        for diagnostic in diagnostics[min(printedDiagnostics, diagnostics.count)...] { Console.error(PageOptions.located(diagnostic)) }
         printedDiagnostics = diagnostics.count
-    }
-
-    /// `file:line:column: path: error: message` when the position is known.
-    static func located(_ diagnostic: PageDiagnostic) -> String {
-        guard let file = diagnostic.file, let line = diagnostic.line, let column = diagnostic.column else { return diagnostic.rendered }
-        return "\(file):\(line):\(column): " + diagnostic.rendered.dropFirst(file.count + 2)
     }
 
     private func draw() {

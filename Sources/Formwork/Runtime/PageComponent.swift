@@ -20,8 +20,10 @@ public final class PageComponent {
     public internal(set) var children: [PageComponent] = []
     /// The message of the first failing validation, or nil.
     public internal(set) var validationError: String?
-    /// Whether validations ran on it at least once (live validation then re-checks it).
+    /// Whether validations ran on it at least once (it is then in the session's `liveValidated`).
     var hasBeenValidated = false
+    /// Whether it validates on every edit (`validateOn: "change"`) rather than on submit.
+    var validatesOnChange: Bool { attributes["validateOn"]?.stringValue == "change" }
     public internal(set) weak var parent: PageComponent?
     /// `$item` and `$index` for components inside a repeated parent.
     let item: PageValue

@@ -104,8 +104,11 @@ extension PageSession {
         // Re-check the other live-validated fields already checked once, whatever was edited, so
         // a rule across fields (threshold ≥ minimum order) follows an edit of either side, even
         // when that side is only validated on submit.
-        let live = component.attributes["validateOn"]?.stringValue == "change"
-        let others = allComponents.filter { $0 !== component && $0.hasBeenValidated && $0.attributes["validateOn"]?.stringValue == "change" }
+        // NB: only the components validated so far are considered (a list kept by `validate`), so an
+        // edit doesn't walk the whole page.
+        liveValidated.removeAll { $0.isDisposed }
+        let live = component.validatesOnChange
+        let others = liveValidated.filter { $0 !== component && $0.validatesOnChange }
         if live || !others.isEmpty { validate((live ? [component] : []) + others) }
         guard component.node.interactions["onChange"] != nil else { return .completed(newValue) }
         return await fire("onChange", on: component, payload: .object(PageObject([("value", newValue), ("oldValue", oldValue)])))
@@ -120,7 +123,10 @@ extension PageSession {
         let targets = components ?? allComponents
         var failures: [(PageComponent, String)] = []
         for component in targets where !component.node.validations.isEmpty {
-            component.hasBeenValidated = true
+            if !component.hasBeenValidated {
+                component.hasBeenValidated = true
+                liveValidated.append(component)
+            }
             let message = component.isHidden ? nil : firstFailure(of: component)
             if message != component.validationError {
                 component.validationError = message

@@ -44,6 +44,8 @@ public final class PageSession {
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
     var awaitingHost = 0
+    /// Components validated at least once, in that order; an edit re-checks the live ones among them.
+    var liveValidated: [PageComponent] = []
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var responseWaiters: [CheckedContinuation<PageValue, any Error>] = []
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
