@@ -1,0 +1,145 @@
+import Foundation
+
+/// Every budget Formwork enforces, declared in one place and shared by the engine, the CLI and the
+/// flow harness, so a page that fits in one fits in all three.
+///
+/// Pages, manifests and server answers arrive over the network and run inside people's apps, so
+/// every kind of work is bounded: what one evaluation computes, what one interaction runs, how deep
+/// pages push, how big a stored value or a download may grow. Going over a budget is a failure like
+/// any other (`$error.kind` is `"limit"`), handled by `onError` — never a crash, a hang or runaway
+/// memory.
+///
+/// ```swift
+/// var limits = PageLimits.standard
+/// limits.apiResponseBytes = 1 << 20        // this app's server never answers more than 1 MiB
+/// let engine = PageEngine(host: host, limits: limits)
+/// ```
+///
+/// Grammar.md's "Limits" table is printed from `PageLimits.standard.rows` and checked by a test.
+public struct PageLimits: Sendable, Equatable {
+    // MARK: - Expressions
+
+    /// The longest expression or template accepted, in UTF-8 bytes.
+    public var expressionBytes = 20_000
+    /// The deepest nesting of operators, calls, brackets and member accesses in an expression.
+    public var expressionDepth = 256
+    /// The work one evaluation may do: each operator, call, member access and each element a
+    /// function such as `map`, `count` or `range` visits is a step. Constant folding at compile
+    /// time uses the same budget; a constant over it is simply left to run time.
+    public var evaluationSteps = 1_000_000
+    /// The total size of the strings and arrays one evaluation may build, in bytes (an array
+    /// element counts 16 bytes).
+    public var evaluationBytes = 16 << 20
+    /// The longest one regular expression (`matches()`, the `regex` validation, a flow's
+    /// `$matches`) may run before it fails, in seconds.
+    public var regexSeconds = 1.0
+
+    // MARK: - Values
+
+    /// The deepest nesting of arrays and objects in a JSON document or a stored value. Equal for
+    /// both, so nothing can be saved that can't be loaded again.
+    public var valueDepth = 256
+    /// The largest value one store write may hold, measured as its JSON text, in bytes.
+    public var valueBytes = 16 << 20
+    /// The largest page file, flow file or JSON document read, in bytes.
+    public var documentBytes = 8 << 20
+
+    // MARK: - Interactions and pages
+
+    /// The most actions one interaction may run, counting everything its `all`, `trigger`, `if`
+    /// and error handlers start.
+    public var actionsPerInteraction = 10_000
+    /// How deeply `trigger` may start interactions inside each other.
+    public var triggerDepth = 64
+    /// How deeply a failure inside an error handler's chain may be handled by another handler.
+    public var handlerDepth = 8
+    /// The most pages open on one stack: a page pushed past it fails instead of opening.
+    public var pushDepth = 32
+
+    // MARK: - Trace
+
+    /// How many trace events a page keeps (the oldest go first).
+    public var traceEvents = 1_000
+    /// The longest preview of a value in a trace line, in characters; the rest is elided.
+    public var tracePreviewCharacters = 200
+
+    // MARK: - Delivery and requests
+
+    /// The largest manifest `sync` reads, in bytes.
+    public var manifestBytes = 4 << 20
+    /// The most pages one manifest may list.
+    public var manifestPages = 1_000
+    /// The largest page `sync` downloads, in bytes (and never more than the manifest's size for it).
+    public var pageBytes = 4 << 20
+    /// The largest answer an `api` action reads, in bytes, after decompression.
+    public var apiResponseBytes = 10 << 20
+    /// The longest one request may take from start to the last byte, in seconds.
+    public var requestSeconds = 30.0
+    /// The longest one `sync` may take, in seconds.
+    public var syncSeconds = 300.0
+
+    public init() {}
+
+    /// The limits Formwork ships with.
+    public static let standard = PageLimits()
+}
+
+// MARK: - Documentation
+
+extension PageLimits {
+    /// One budget as Grammar.md's "Limits" table shows it.
+    public struct Row: Sendable, Equatable {
+        public let name: String
+        public let value: String
+        public let bounds: String
+    }
+
+    /// Every budget, in the order of Grammar.md's "Limits" table.
+    public var rows: [Row] {
+        func bytes(_ n: Int) -> String {
+            if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+            if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+            return "\(grouped(n)) bytes"
+        }
+        func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+        return [
+            Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
+            Row(name: "expressionDepth", value: grouped(expressionDepth), bounds: "nesting inside one expression"),
+            Row(name: "evaluationSteps", value: grouped(evaluationSteps), bounds: "operators, calls and elements visited by one evaluation (constant folding too)"),
+            Row(name: "evaluationBytes", value: bytes(evaluationBytes), bounds: "text and arrays built by one evaluation"),
+            Row(name: "regexSeconds", value: seconds(regexSeconds), bounds: "one regular expression match"),
+            Row(name: "valueDepth", value: grouped(valueDepth), bounds: "nesting of a JSON document or a stored value"),
+            Row(name: "valueBytes", value: bytes(valueBytes), bounds: "one value written to a store, as JSON text"),
+            Row(name: "documentBytes", value: bytes(documentBytes), bounds: "one page, flow or JSON file"),
+            Row(name: "actionsPerInteraction", value: grouped(actionsPerInteraction), bounds: "actions run by one interaction, with all it starts"),
+            Row(name: "triggerDepth", value: grouped(triggerDepth), bounds: "`trigger` inside `trigger`"),
+            Row(name: "handlerDepth", value: grouped(handlerDepth), bounds: "failures inside error handlers handled by other handlers"),
+            Row(name: "pushDepth", value: grouped(pushDepth), bounds: "pages open on one stack"),
+            Row(name: "traceEvents", value: grouped(traceEvents), bounds: "trace events a page keeps"),
+            Row(name: "tracePreviewCharacters", value: grouped(tracePreviewCharacters), bounds: "a value shown in one trace line"),
+            Row(name: "manifestBytes", value: bytes(manifestBytes), bounds: "a manifest read by sync"),
+            Row(name: "manifestPages", value: grouped(manifestPages), bounds: "pages listed in one manifest"),
+            Row(name: "pageBytes", value: bytes(pageBytes), bounds: "a page downloaded by sync"),
+            Row(name: "apiResponseBytes", value: bytes(apiResponseBytes), bounds: "an `api` answer, after decompression"),
+            Row(name: "requestSeconds", value: seconds(requestSeconds), bounds: "one request, first byte to last"),
+            Row(name: "syncSeconds", value: seconds(syncSeconds), bounds: "one whole sync"),
+        ]
+    }
+
+    /// Grammar.md's "Limits" table, as Markdown.
+    public var markdownTable: String {
+        var lines = ["| budget | standard | bounds |", "|---|---|---|"]
+        for row in rows { lines.append("| `\(row.name)` | \(row.value) | \(row.bounds) |") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return out
+    }
+}
