@@ -5,6 +5,8 @@ import Formwork
 struct SyncCommand: CLICommand {
     static let name = "sync"
     static let abstract = "Download newer published pages into a cache folder, verified and atomically."
+    /// The budgets a sync from the command line keeps to: the ones apps ship with.
+    static let limits = PageLimits.standard
     static let help = """
         USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N]
 
@@ -13,7 +15,12 @@ struct SyncCommand: CLICommand {
         pages that are newer than the cached (or bundled) copy and that this engine can run,
         checks each one's size and SHA-256 against the manifest, and installs it atomically. A
         failed or interrupted download leaves the previous version in place, and the next sync
-        tries again. Exits 1 if anything failed.
+        tries again (first deleting what the interrupted one left). Exits 1 if anything failed.
+
+        Downloads are bounded (Grammar.md, part 4 "Limits"): a manifest of at most
+        \(PageLimits.bytesText(limits.manifestBytes)) listing at most \(limits.manifestPages) pages, each page no larger than the manifest
+        says (and at most \(PageLimits.bytesText(limits.pageBytes))), \(PageLimits.secondsText(limits.requestSeconds)) per request and \(PageLimits.secondsText(limits.syncSeconds)) for the whole sync. Only one
+        sync updates a cache folder at a time; a second one stops with an error.
 
         OPTIONS:
           --manifest URL   the published manifest.json (http or https); pages are fetched from beside it
@@ -64,7 +71,7 @@ struct SyncCommand: CLICommand {
             return ExitCode.failure
         }
         let sync = PageSync(manifestURL: manifestURL, cache: URL(fileURLWithPath: cache),
-                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine)
+                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine, limits: SyncCommand.limits)
         let report: SyncReport
         do {
             report = try await sync.run()

@@ -96,12 +96,7 @@ extension PageLimits {
 
     /// Every budget, in the order of Grammar.md's "Limits" table.
     public var rows: [Row] {
-        func bytes(_ n: Int) -> String {
-            if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
-            if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
-            return "\(grouped(n)) bytes"
-        }
-        func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+        let bytes = PageLimits.bytesText, seconds = PageLimits.secondsText, grouped = PageLimits.grouped
         return [
             Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
             Row(name: "expressionDepth", value: grouped(expressionDepth), bounds: "nesting inside one expression"),
@@ -133,7 +128,17 @@ extension PageLimits {
         return lines.joined(separator: "\n")
     }
 
-    private func grouped(_ n: Int) -> String {
+    /// A size as the table and error messages write it: `4 MiB`, `64 KiB`, `1,500 bytes`.
+    public static func bytesText(_ n: Int) -> String {
+        if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+        if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+        return "\(grouped(n)) bytes"
+    }
+
+    /// A duration as the table and error messages write it: `30 s`, `0.5 s`.
+    public static func secondsText(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+
+    static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {

@@ -80,8 +80,8 @@ enum Fixture {
         return manifest
     }
 
-    /// The names of files in `folder`, sorted.
+    /// The names of files in `folder`, sorted, hidden ones included, except sync's lock file.
     static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != CacheLock.fileName }.sorted()
     }
 }
