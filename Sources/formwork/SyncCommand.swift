@@ -17,10 +17,10 @@ struct SyncCommand: CLICommand {
         failed or interrupted download leaves the previous version in place, and the next sync
         tries again (first deleting what the interrupted one left). Exits 1 if anything failed.
 
-        Downloads are bounded (Grammar.md, part 4 "Limits"): a manifest of at most
-        \(PageLimits.bytesText(limits.manifestBytes)) listing at most \(limits.manifestPages) pages, each page no larger than the manifest
-        says (and at most \(PageLimits.bytesText(limits.pageBytes))), \(PageLimits.secondsText(limits.requestSeconds)) per request and \(PageLimits.secondsText(limits.syncSeconds)) for the whole sync. Only one
-        sync updates a cache folder at a time; a second one stops with an error.
+        Downloads are bounded (Grammar.md, part 4 "Limits"): the manifest is read up to
+        \(PageLimits.bytesText(limits.manifestBytes)) and \(PageLimits.countText(limits.manifestPages)) pages, each page up to the size the manifest gives it
+        (at most \(PageLimits.bytesText(limits.pageBytes))), each request for \(PageLimits.secondsText(limits.requestSeconds)) and the whole sync for \(PageLimits.secondsText(limits.syncSeconds)).
+        Only one sync updates a cache folder at a time; a second one stops with an error.
 
         OPTIONS:
           --manifest URL   the published manifest.json (http or https); pages are fetched from beside it

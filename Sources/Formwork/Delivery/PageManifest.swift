@@ -114,7 +114,7 @@ public struct PageManifest: Sendable, Equatable {
         }
         guard case .array(let items)? = object["pages"] else { throw invalid("\"pages\" must be an array") }
         guard items.count <= limits.manifestPages else {
-            throw invalid("it lists \(PageLimits.grouped(items.count)) pages, more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
+            throw invalid("it lists \(PageLimits.countText(items.count)) pages, more than the \(PageLimits.countText(limits.manifestPages)) one manifest may list (manifestPages)")
         }
         var pages: [Entry] = []
         var seen: Set<String> = []

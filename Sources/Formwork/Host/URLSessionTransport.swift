@@ -55,7 +55,9 @@ public struct URLSessionTransport: PageTransport {
         let hosts = HostPolicy(baseURL: baseURL, allowedHosts: allowedHosts)
         if let refused = hosts.refusal(for: url) { throw TransportError.hostNotAllowed(refused) }
         if let problem = HTTPRequestRules.problem(in: request) { throw TransportError.invalidRequest(problem) }
-        let seconds = request.timeout ?? limits.requestSeconds
+        // A budget of days is as good as none; NaN or infinity must not reach Dispatch's arithmetic.
+        let asked = request.timeout ?? limits.requestSeconds
+        let seconds = asked.isFinite ? min(max(0, asked), 1e6) : 1e6
 
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         urlRequest.httpMethod = request.method.uppercased()

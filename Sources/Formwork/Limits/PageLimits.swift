@@ -96,7 +96,7 @@ extension PageLimits {
 
     /// Every budget, in the order of Grammar.md's "Limits" table.
     public var rows: [Row] {
-        let bytes = PageLimits.bytesText, seconds = PageLimits.secondsText, grouped = PageLimits.grouped
+        let bytes = PageLimits.bytesText, seconds = PageLimits.secondsText, grouped = PageLimits.countText
         return [
             Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
             Row(name: "expressionDepth", value: grouped(expressionDepth), bounds: "nesting inside one expression"),
@@ -132,13 +132,16 @@ extension PageLimits {
     public static func bytesText(_ n: Int) -> String {
         if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
         if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
-        return "\(grouped(n)) bytes"
+        return "\(countText(n)) bytes"
     }
 
     /// A duration as the table and error messages write it: `30 s`, `0.5 s`.
-    public static func secondsText(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+    public static func secondsText(_ s: Double) -> String {
+        s == s.rounded() && abs(s) < 1e15 ? "\(Int(s)) s" : "\(s) s"
+    }
 
-    static func grouped(_ n: Int) -> String {
+    /// A count as the table and error messages write it: `1,000,000`.
+    public static func countText(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {
