@@ -46,8 +46,8 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         self.seconds = seconds
     }
 
-    /// Starts the deadline, then the task `makeTask` creates; `continuation` hears the outcome.
-    ///
+    /// Starts the deadline, then (on a thread of its own) the task `makeTask` creates;
+    /// `continuation` hears the outcome.
     func start(continuation: Continuation, makeTask: @escaping @Sendable () -> URLSessionDataTask) {
         let timer = DispatchWorkItem { [weak self] in
             guard let self else { return }

@@ -21,6 +21,32 @@ struct TemporaryFolder {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
+/// A temporary folder with a `cache` folder in it, and a loopback server to sync from. Call
+/// `tearDown()` in a `defer`.
+struct SyncScene {
+    let temp: TemporaryFolder
+    let cache: URL
+    let server: LoopbackServer
+
+    init() throws {
+        temp = try TemporaryFolder()
+        cache = try temp.folder("cache")
+        server = try LoopbackServer()
+    }
+
+    /// Where `Fixture.publish` puts the manifest.
+    var manifestURL: URL { server.url("/pages/manifest.json") }
+
+    func sync(_ limits: PageLimits = .standard) -> PageSync {
+        PageSync(manifestURL: manifestURL, cache: cache, limits: limits)
+    }
+
+    func tearDown() {
+        server.stop()
+        temp.remove()
+    }
+}
+
 enum Fixture {
     /// A small page document; `title` makes two versions' bytes differ.
     static func page(_ id: String, version: Int, minEngine: Int = 1) -> Data {

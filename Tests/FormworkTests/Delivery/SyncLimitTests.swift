@@ -7,20 +7,9 @@ import Testing
 /// manifests listing too many pages. Budgets are small so each case ends quickly; a refused
 /// download never changes what the cache serves.
 @Suite struct SyncLimitTests {
-    let temp: TemporaryFolder
-    let cache: URL
-    let server: LoopbackServer
+    let scene: SyncScene
 
-    init() throws {
-        temp = try TemporaryFolder()
-        cache = temp.url.appendingPathComponent("cache")
-        server = try LoopbackServer()
-    }
-
-    func tearDown() {
-        server.stop()
-        temp.remove()
-    }
+    init() throws { scene = try SyncScene() }
 
     static var small: PageLimits {
         var limits = PageLimits.standard
@@ -30,31 +19,29 @@ import Testing
         return limits
     }
 
-    func sync(_ limits: PageLimits = small) -> PageSync {
-        PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, limits: limits)
-    }
+    func sync(_ limits: PageLimits = small) -> PageSync { scene.sync(limits) }
 
-    var manifestURL: String { server.url("/pages/manifest.json").absoluteString }
+    var manifestURL: String { scene.manifestURL.absoluteString }
 
     // MARK: - The manifest
 
     @Test func anEndlessManifestIsRefusedAtManifestBytes() async throws {
-        defer { tearDown() }
-        try Fixture.publish([Fixture.page("dish-edit", version: 4)], on: server)
+        defer { scene.tearDown() }
+        try Fixture.publish([Fixture.page("dish-edit", version: 4)], on: scene.server)
         _ = try await sync().run()
-        server.route("GET", "/pages/manifest.json", .init(stream: .repeating(Data(#"{"totalVersion": "2", "pages": [ "#.utf8))))
+        scene.server.route("GET", "/pages/manifest.json", .init(stream: .repeating(Data(#"{"totalVersion": "2", "pages": [ "#.utf8))))
 
         await #expect(throws: DeliveryError.download(url: manifestURL, reason:
             "the manifest is larger than 16 KiB, the most sync reads (manifestBytes); check that the URL points at the manifest.json written by 'formwork pack'")) {
             try await sync().run()
         }
-        #expect(Fixture.files(in: cache) == ["dish-edit.v4.json", "manifest.json"])
-        #expect(try PageRepository(bundled: temp.url, cache: cache).resolve("dish-edit").version == 4)
+        #expect(Fixture.files(in: scene.cache) == ["dish-edit.v4.json", "manifest.json"])
+        #expect(try PageRepository(bundled: scene.temp.url, cache: scene.cache).resolve("dish-edit").version == 4)
     }
 
     @Test func aGzipBombManifestIsRefusedAtManifestBytes() async throws {
-        defer { tearDown() }
-        server.route("GET", "/pages/manifest.json", .init(stream: .gzipBomb))
+        defer { scene.tearDown() }
+        scene.server.route("GET", "/pages/manifest.json", .init(stream: .gzipBomb))
 
         let error = await #expect(throws: DeliveryError.self) { try await sync().run() }
 
@@ -62,19 +49,19 @@ import Testing
     }
 
     @Test func aManifestListingMorePagesThanManifestPagesIsRefused() async throws {
-        defer { tearDown() }
-        try Fixture.publish((1...4).map { Fixture.page("page-\($0)", version: 1) }, on: server)
+        defer { scene.tearDown() }
+        try Fixture.publish((1...4).map { Fixture.page("page-\($0)", version: 1) }, on: scene.server)
 
         await #expect(throws: DeliveryError.invalidManifest(source: manifestURL, reason:
             "it lists 4 pages, more than the 3 one manifest may list (manifestPages)")) {
             try await sync().run()
         }
-        #expect(server.requests.map(\.description) == ["GET /pages/manifest.json"])
+        #expect(scene.server.requests.map(\.description) == ["GET /pages/manifest.json"])
     }
 
     @Test func aManifestThatDripsIsCutOffAtRequestSeconds() async throws {
-        defer { tearDown() }
-        server.route("GET", "/pages/manifest.json", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
+        defer { scene.tearDown() }
+        scene.server.route("GET", "/pages/manifest.json", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
         var limits = Self.small
         limits.requestSeconds = 0.5
 
@@ -87,28 +74,28 @@ import Testing
     // MARK: - Pages
 
     @Test func aPageBodyIsNeverReadPastTheManifestsSize() async throws {
-        defer { tearDown() }
-        try Fixture.publish([Fixture.page("dish-edit", version: 4)], on: server)
+        defer { scene.tearDown() }
+        try Fixture.publish([Fixture.page("dish-edit", version: 4)], on: scene.server)
         _ = try await sync().run()
         let v5 = Fixture.page("dish-edit", version: 5)
-        try Fixture.publish([v5], on: server)
+        try Fixture.publish([v5], on: scene.server)
         // The right first bytes, then no end.
-        server.route("GET", "/pages/dish-edit.json", .init(body: v5, stream: .repeating(Data(repeating: 0x20, count: 4096))))
+        scene.server.route("GET", "/pages/dish-edit.json", .init(body: v5, stream: .repeating(Data(repeating: 0x20, count: 4096))))
 
         let report = try await sync().run()
 
-        let url = server.url("/pages/dish-edit.json").absoluteString
+        let url = scene.server.url("/pages/dish-edit.json").absoluteString
         #expect(report.changes == [.failed(id: "dish-edit", version: 5, reason:
             "\(url) sent more than the \(v5.count) bytes the manifest gives it: the page and the manifest on the server are out of step; publish the packed folder again",
             kept: 4)])
-        #expect(Fixture.files(in: cache) == ["dish-edit.v4.json", "manifest.json"])
+        #expect(Fixture.files(in: scene.cache) == ["dish-edit.v4.json", "manifest.json"])
     }
 
     @Test func aGzipBombPageIsCutOffAtTheManifestsSize() async throws {
-        defer { tearDown() }
+        defer { scene.tearDown() }
         let v1 = Fixture.page("dish-edit", version: 1)
-        try Fixture.publish([v1], on: server)
-        server.route("GET", "/pages/dish-edit.json", .init(stream: .gzipBomb))
+        try Fixture.publish([v1], on: scene.server)
+        scene.server.route("GET", "/pages/dish-edit.json", .init(stream: .gzipBomb))
 
         let report = try await sync().run()
 
@@ -121,30 +108,30 @@ import Testing
     }
 
     @Test func aPageTheManifestSaysIsOverPageBytesIsNotDownloaded() async throws {
-        defer { tearDown() }
+        defer { scene.tearDown() }
         let big = Fixture.page("dish-edit", version: 1)
         var entry = PageManifest.Entry(header: try PageHeader(data: big), file: "dish-edit.json", data: big)
         entry.size = 9 << 10
-        server.route("GET", "/pages/manifest.json", .data(PageManifest(pages: [entry]).jsonData))
+        scene.server.route("GET", "/pages/manifest.json", .data(PageManifest(pages: [entry]).jsonData))
 
         let report = try await sync().run()
 
         #expect(report.changes == [.failed(id: "dish-edit", version: 1, reason:
             "the manifest gives it 9 KiB, more than the 8 KiB a page may have (pageBytes); it was not downloaded", kept: nil)])
-        #expect(server.requests(to: "/pages/dish-edit.json").isEmpty)
+        #expect(scene.server.requests(to: "/pages/dish-edit.json").isEmpty)
     }
 
     // MARK: - The whole sync
 
     @Test func aSyncStopsAtSyncSecondsAndTheCacheKeepsServing() async throws {
-        defer { tearDown() }
-        try Fixture.publish([Fixture.page("z-kept", version: 1)], on: server)
+        defer { scene.tearDown() }
+        try Fixture.publish([Fixture.page("z-kept", version: 1)], on: scene.server)
         _ = try await sync().run()
         var limits = Self.small
         limits.syncSeconds = 3
-        try Fixture.publish(["a-slow", "b-never", "z-kept"].map { Fixture.page($0, version: 2) }, on: server)
+        try Fixture.publish(["a-slow", "b-never", "z-kept"].map { Fixture.page($0, version: 2) }, on: scene.server)
         // Each byte comes in time for the request; the sync as a whole runs out.
-        server.route("GET", "/pages/a-slow.json", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
+        scene.server.route("GET", "/pages/a-slow.json", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
 
         let report = try await sync(limits).run()
 
@@ -154,9 +141,9 @@ import Testing
             .failed(id: "b-never", version: 2, reason: outOfTime, kept: nil),
             .failed(id: "z-kept", version: 2, reason: outOfTime, kept: 1),
         ])
-        #expect(server.requests(to: "/pages/b-never.json").isEmpty)
-        #expect(server.requests(to: "/pages/z-kept.json").count == 1)   // the first sync's
-        #expect(Fixture.files(in: cache) == ["manifest.json", "z-kept.v1.json"])
-        #expect(try PageRepository(bundled: temp.url, cache: cache).resolve("z-kept").version == 1)
+        #expect(scene.server.requests(to: "/pages/b-never.json").isEmpty)
+        #expect(scene.server.requests(to: "/pages/z-kept.json").count == 1)   // the first sync's
+        #expect(Fixture.files(in: scene.cache) == ["manifest.json", "z-kept.v1.json"])
+        #expect(try PageRepository(bundled: scene.temp.url, cache: scene.cache).resolve("z-kept").version == 1)
     }
 }

@@ -8,19 +8,14 @@ import Formwork
 /// must not hold up the main actor's tests.
 @Suite("$global's file")
 struct GlobalPersistenceTests {
-    let folder: URL
+    let temp: TemporaryFolder
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-globals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
+    init() throws { temp = try TemporaryFolder() }
 
-    private var file: URL { folder.appendingPathComponent("state/globals.json") }
-
-    private func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+    private var file: URL { temp.url.appendingPathComponent("state/globals.json") }
 
     @Test func savesAreAtomicTheFileIsAlwaysWholeJSON() throws {
-        defer { cleanUp() }
+        defer { temp.remove() }
         let persistence = FileGlobalPersistence(url: file)
         try persistence.save(["token": "first"])
         let parent = file.deletingLastPathComponent()
@@ -52,7 +47,7 @@ struct GlobalPersistenceTests {
     }
 
     @Test func savedGlobalsAreReadableByTheOwnerOnlyAndKeepAModeTheOwnerChose() throws {
-        defer { cleanUp() }
+        defer { temp.remove() }
         let persistence = FileGlobalPersistence(url: file)
         func mode() throws -> Int {
             try #require(FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber).intValue & 0o777
