@@ -17,8 +17,9 @@ struct ExactSum {
     /// 2,098 bits for any double, 64 for carries, and 64 of extra precision for `double(dividedBy:)`.
     private static let limbCount = 35
 
-    private var positive = [UInt64](repeating: 0, count: ExactSum.limbCount)
-    private var negative = [UInt64](repeating: 0, count: ExactSum.limbCount)
+    /// The positive terms' total in the first `limbCount` limbs, the negative terms' in the rest
+    /// (one buffer, one allocation).
+    private var limbs = [UInt64](repeating: 0, count: 2 * ExactSum.limbCount)
 
     /// Adds a finite double exactly.
     mutating func add(_ value: Double) {
@@ -32,12 +33,12 @@ struct ExactSum {
             significand = value.significandBitPattern | (1 << 52)
             shift = Int(value.exponentBitPattern) - 1
         }
-        if value.sign == .minus { ExactSum.add(significand, shiftedBy: shift, to: &negative) } else { ExactSum.add(significand, shiftedBy: shift, to: &positive) }
+        add(significand, shiftedBy: shift, negative: value.sign == .minus)
     }
 
     /// Adds an int exactly.
     mutating func add(_ value: Int64) {
-        if value < 0 { ExactSum.add(value.magnitude, shiftedBy: ExactSum.fractionBits, to: &negative) } else { ExactSum.add(UInt64(value), shiftedBy: ExactSum.fractionBits, to: &positive) }
+        add(value.magnitude, shiftedBy: ExactSum.fractionBits, negative: value < 0)
     }
 
     /// The total as a 64-bit int, or nil when it has a fraction or doesn't fit.
@@ -86,30 +87,37 @@ struct ExactSum {
 
     // MARK: - Wide integers
 
-    /// Adds `value << shift` to a wide integer.
-    private static func add(_ value: UInt64, shiftedBy shift: Int, to limbs: inout [UInt64]) {
+    /// Adds `value << shift` to the positive or the negative total.
+    private mutating func add(_ value: UInt64, shiftedBy shift: Int, negative: Bool) {
         guard value != 0 else { return }
-        var index = shift / 64
-        let offset = UInt64(shift % 64)
-        var addend = value << offset
-        var next: UInt64 = offset == 0 ? 0 : value >> (64 - offset)
-        var carry: UInt64 = 0
-        // NB: a carry runs past the two limbs only when the total is about to grow a limb.
-        repeat {
-            let (partial, overflowA) = limbs[index].addingReportingOverflow(addend)
-            let (total, overflowB) = partial.addingReportingOverflow(carry)
-            limbs[index] = total
-            carry = overflowA || overflowB ? 1 : 0
-            addend = next
-            next = 0
+        let offset = UInt64(truncatingIfNeeded: shift & 63)
+        let low = value &<< offset
+        let high = offset == 0 ? 0 : value &>> (64 &- offset)
+        limbs.withUnsafeMutableBufferPointer { limbs in
+            // NB: two limbs, and a carry that runs on only when a limb fills up.
+            var index = (negative ? ExactSum.limbCount : 0) + shift >> 6
+            let (sum0, carry0) = limbs[index].addingReportingOverflow(low)
+            limbs[index] = sum0
             index += 1
-        } while addend != 0 || carry != 0
+            var (sum1, carry) = limbs[index].addingReportingOverflow(high)
+            if carry0 {
+                let (bumped, carry2) = sum1.addingReportingOverflow(1)
+                sum1 = bumped
+                carry = carry || carry2
+            }
+            limbs[index] = sum1
+            while carry {
+                index += 1
+                (limbs[index], carry) = limbs[index].addingReportingOverflow(1)
+            }
+        }
     }
 
     /// |positive − negative| and its sign.
     private func difference() -> (isNegative: Bool, magnitude: [UInt64]) {
+        let positive = limbs[..<ExactSum.limbCount], negative = limbs[ExactSum.limbCount...]
         let negativeIsLarger = ExactSum.compare(negative, positive) > 0
-        let (large, small) = negativeIsLarger ? (negative, positive) : (positive, negative)
+        let (large, small) = negativeIsLarger ? (Array(negative), Array(positive)) : (Array(positive), Array(negative))
         var result = large
         var borrow = false
         for index in result.indices {
@@ -121,8 +129,8 @@ struct ExactSum {
         return (negativeIsLarger, result)
     }
 
-    private static func compare(_ a: [UInt64], _ b: [UInt64]) -> Int {
-        for index in a.indices.reversed() where a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+    private static func compare(_ a: ArraySlice<UInt64>, _ b: ArraySlice<UInt64>) -> Int {
+        for (x, y) in zip(a.reversed(), b.reversed()) where x != y { return x < y ? -1 : 1 }
         return 0
     }
 
@@ -136,13 +144,10 @@ struct ExactSum {
 
     /// `count` (≤ 64) bits starting at bit `from`, as an integer.
     private static func bits(of limbs: [UInt64], from start: Int, count: Int) -> UInt64 {
-        var result: UInt64 = 0
-        for bit in (start..<start + count).reversed() {
-            let index = bit / 64
-            let set = index < limbs.count && (limbs[index] >> UInt64(bit % 64)) & 1 == 1
-            result = result << 1 | (set ? 1 : 0)
-        }
-        return result
+        let index = start / 64, offset = UInt64(start % 64)
+        var word = index < limbs.count ? limbs[index] >> offset : 0
+        if offset > 0, index + 1 < limbs.count { word |= limbs[index + 1] << (64 - offset) }
+        return count >= 64 ? word : word & ((1 << UInt64(count)) - 1)
     }
 
     /// Whether any bit below `end` is set.
