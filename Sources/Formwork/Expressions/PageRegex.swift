@@ -54,7 +54,7 @@ public struct PageRegex: @unchecked Sendable {
                 return "the regular expression '\(pattern)' took more than \(steps) steps"
             case .engineFailure(let pattern):
                 return "the regular expression '\(pattern)' needs more memory than allowed on this text; "
-                    + "simplify it (nested repeats such as (a|b)* over long text backtrack a lot)"
+                    + "simplify it (a repeated group such as (a|b)* keeps a place to backtrack to for every character of a long text; [ab]* doesn't)"
             }
         }
 

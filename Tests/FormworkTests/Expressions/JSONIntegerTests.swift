@@ -5,7 +5,6 @@ import Formwork
 /// JSON is read without loss: an integer Formwork can't hold exactly is refused, with where it is
 /// and what to do, never rounded into a double.
 @Suite("JSON integers")
-@MainActor
 struct JSONIntegerTests {
     @Test("64-bit integers are ints; wider ones are refused, never rounded", arguments: [
         ("9223372036854775807", "9223372036854775807"),
@@ -29,6 +28,7 @@ struct JSONIntegerTests {
     }
 
     @Test("an api answer holding such an integer fails the action instead of arriving as text")
+    @MainActor
     func apiAnswerWithAWideInteger() async throws {
         let transport = CannedTransport()
         await transport.on("GET /orders/1") { _ in

@@ -3,7 +3,6 @@ import Formwork
 
 /// Messages name types with the right article: "an int", "an array", "a number", "a template".
 @Suite("Wording of type names")
-@MainActor
 struct WordingTests {
     @Test("expression messages", arguments: [
         ("sum([1, true])", "sum() adds numbers, but the array holds a bool"),
@@ -41,6 +40,7 @@ struct WordingTests {
     }
 
     @Test("writing a member inside an int")
+    @MainActor
     func storeMessage() async throws {
         let page = """
         {"page": "p", "data": {"n": 1},
@@ -56,6 +56,7 @@ struct WordingTests {
     }
 
     @Test("editing a field with a value of the wrong type")
+    @MainActor
     func editMessage() async throws {
         let page = #"{"page": "p", "components": [{"id": "stepper", "key": "s", "attributes": {"value": {"expr": "$data.n"}}}]}"#
         let session = try PageEngine().open(try PageDocument.load(Array(page.utf8)))
