@@ -13,6 +13,7 @@ struct SessionLifecycleTests {
 
         try page.set(["tofu"], at: StorePath(.data, [.key("dishes")]))
         try page.set(1, at: StorePath(.data, [.key("other")]))   // the title doesn't read it
+        try page.set(["soup"], at: StorePath(.data, [.key("dishes")]))   // read, but the title stays "Menu (1)"
         try page.set(["tofu", "soup"], at: StorePath(.data, [.key("dishes")]))
 
         #expect(titles == ["Menu (1)", "Menu (2)"])
