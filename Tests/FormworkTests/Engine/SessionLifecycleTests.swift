@@ -29,9 +29,7 @@ struct SessionLifecycleTests {
         var pushed: PageSession?
         let navigator = CapturingNavigator { pushed = $0 }
         engine.host.navigator = navigator
-        let adding = Task { await list.trigger("onAdd") }
-        // The trigger starts on a later main-actor turn; give it turns until the push shows.
-        for _ in 0..<1_000 where pushed == nil { await Task.yield() }
+        let adding = await started { await list.trigger("onAdd") }
         await list.waitUntilIdle()
         let edit = try #require(pushed)
         #expect(!edit.isClosed)
