@@ -28,13 +28,13 @@ struct CheckPackAgreementTests {
     ]
 
     @Test(arguments: cases.indices)
-    func checkAndPackReportTheSameErrors(_ index: Int) throws {
+    func checkAndPackReportTheSameErrors(_ index: Int) async throws {
         let (_, files, errors) = Self.cases[index]
         let folder = try CheckEvalRenderCommandTests.folder(files)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let check = try CLIRunner.run(["check", "."], in: folder)
-        let pack = try CLIRunner.run(["pack", ".", "--out", "site"], in: folder)
+        let check = try await CLIRunner.run(["check", "."], in: folder)
+        let pack = try await CLIRunner.run(["pack", ".", "--out", "site"], in: folder)
 
         // check names the files as found under the path it was given ("./menu.json").
         let checkErrors = errors.map { $0.replacingOccurrences(of: #"\b([a-z]+\.json)"#, with: "./$1", options: .regularExpression) }
@@ -52,7 +52,7 @@ struct CheckPackAgreementTests {
         }
     }
 
-    @Test func readmesPackExampleIsWhatPackPrintsForTheRepositorysPages() throws {
+    @Test func readmesPackExampleIsWhatPackPrintsForTheRepositorysPages() async throws {
         let readme = try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let command = "$ formwork pack pages --out site/pages\n"
         let example = try #require(readme.range(of: command).flatMap { start in
@@ -61,7 +61,7 @@ struct CheckPackAgreementTests {
         let folder = try CheckEvalRenderCommandTests.folder([:])
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let output = try CLIRunner.run(["pack", FlowFixtures.packageRoot.appendingPathComponent("pages").path, "--out", "site/pages"], in: folder)
+        let output = try await CLIRunner.run(["pack", FlowFixtures.packageRoot.appendingPathComponent("pages").path, "--out", "site/pages"], in: folder)
 
         #expect(output.status == 0)
         #expect(output.stderr == "")

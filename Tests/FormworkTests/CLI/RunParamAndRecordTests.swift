@@ -20,33 +20,33 @@ struct RunParamAndRecordTests {
     ]
 
     @Test(arguments: ["run", "render"], cases.indices)
-    func aParamDeclaredStringIsTheTextAsTyped(command: String, index: Int) throws {
+    func aParamDeclaredStringIsTheTextAsTyped(command: String, index: Int) async throws {
         let (params, shown) = Self.cases[index]
         let folder = try CheckEvalRenderCommandTests.folder(["order.json": Self.page])
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let output = try CLIRunner.run([command, "order.json"] + params.flatMap { ["--param", $0] }, in: folder, input: "quit\n")
+        let output = try await CLIRunner.run([command, "order.json"] + params.flatMap { ["--param", $0] }, in: folder, input: "quit\n")
 
         #expect(output.stderr == "")
         #expect(output.status == 0)
         #expect(output.stdout.contains("\n\(shown) [summary]\n"))
     }
 
-    @Test func theExamplePageOpensWithAnIDTypedAsANumber() throws {
+    @Test func theExamplePageOpensWithAnIDTypedAsANumber() async throws {
         let root = FlowFixtures.packageRoot
-        let output = try CLIRunner.run(["run", "pages/dish-edit.json", "--param", "dishId=42"], in: root, input: "data\n")
+        let output = try await CLIRunner.run(["run", "pages/dish-edit.json", "--param", "dishId=42"], in: root, input: "data\n")
         #expect(!output.stderr.contains("must be string"))
         #expect(output.stderr.hasPrefix("error: no stub for GET /api/dishes/42; "))   // "42", the string, went into the URL
         #expect(output.status == 0)
     }
 
-    @Test func aSessionThatHitAnUnstubbedRequestReplaysAsRecorded() throws {
+    @Test func aSessionThatHitAnUnstubbedRequestReplaysAsRecorded() async throws {
         let folder = try CLIRunner.folder(with: FlowCommandTests.pages)
         defer { try? FileManager.default.removeItem(at: folder) }
         let stubs = folder.appendingPathComponent("stubs.json")   // an absolute path, as a temporary file has
         try Data(#"{"GET /api/dishes/7": {"body": {"name": "Soup", "price": 4, "category": "soups", "tag": null}}}"#.utf8).write(to: stubs)
 
-        let recorded = try CLIRunner.run(["run", "dish-form.json", "--param", "dishId=7", "--api-stub", stubs.path, "--record", "flows/save.flow.json"],
+        let recorded = try await CLIRunner.run(["run", "dish-form.json", "--param", "dishId=7", "--api-stub", stubs.path, "--record", "flows/save.flow.json"],
                                          in: folder, input: "set price 5\ntap save\n")
 
         #expect(recorded.status == 0)
@@ -58,7 +58,7 @@ struct RunParamAndRecordTests {
         #expect(flow.stubs.last?.responses == [.failure("no stub for POST /api/dishes")])   // offline, as it was while recording
         #expect(flow.params == ["dishId": "7"])
 
-        let replay = try CLIRunner.run(["test", "flows"], in: folder)
+        let replay = try await CLIRunner.run(["test", "flows"], in: folder)
 
         #expect(replay.stdout == "PASS flows/save.flow.json (5 steps)\n1 passed, 0 failed\n")
         #expect(replay.stderr == "")

@@ -19,7 +19,7 @@ struct ContinuousIntegrationTests {
         let readme = try Self.read("README.md")
         let commands = try Self.ciCommands()
         let testCommand = "swift test && swift run formwork test pages --min-coverage 90"
-        #expect(commands.first == testCommand)
+        #expect(commands.first == testCommand + " || exit 1")   // set -e alone ignores a failure left of &&
         #expect(readme.contains(testCommand + "   # every test, every page flow"))
 
         let block = try #require(readme.range(of: "CI (`.ci/run`) runs exactly the second line").flatMap { start in
