@@ -113,10 +113,10 @@ struct PageChecker {
             }
             let compatible = spec.type == .any || attribute.type == spec.type || (spec.type == .number && attribute.type == .int) || (attribute.type == .any && !spec.type.holdsNodes)
             if !compatible {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), not \(article(attribute.type.rawValue)) \(attribute.type.rawValue)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), not \(Wording.withArticle(attribute.type.rawValue))")
             }
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(value.preview()) is \(article(value.typeName)) \(value.typeName)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
             if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check?(value) {
                 error("value", attribute.path, "the attribute '\(attribute.name)' of \(owner): \(problem)")
@@ -162,7 +162,9 @@ struct PageChecker {
                 error("interaction", attribute.path, "the interaction '\(text)' is triggered but not defined" + hint)
             }
         case .pageID:
-            if let knownPages, !knownPages.contains(text) {
+            if !PageHeader.isValidID(text) {
+                error("page", attribute.path, "\(PageValue.string(text).preview()) can't be a page: " + PageHeader.idRule)
+            } else if let knownPages, !knownPages.contains(text) {
                 let hint = Suggestions.nearest(to: text, in: knownPages).map { "; did you mean '\($0)'?" } ?? ""
                 error("page", attribute.path, "there is no page '\(text)' next to this one" + hint)
             }
@@ -198,10 +200,6 @@ struct PageChecker {
     static func parentPath(_ path: String) -> String {
         guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return "" }
         return String(path[..<cut])
-    }
-
-    private func article(_ word: String) -> String {
-        ["a", "e", "i", "o", "u"].contains(word.prefix(1)) ? "an" : "a"
     }
 }
 

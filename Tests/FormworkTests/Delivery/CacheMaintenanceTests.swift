@@ -87,7 +87,7 @@ import Testing
         let lock = try #require(try CacheLock(in: scene.cache))
         defer { lock.release() }
 
-        let output = try CLIRunner.run(["sync", "--manifest", scene.manifestURL.absoluteString, "--cache", scene.cache.path])
+        let output = try await CLIRunner.run(["sync", "--manifest", scene.manifestURL.absoluteString, "--cache", scene.cache.path])
 
         #expect(output.status == 1)
         #expect(output.stdout == "")
