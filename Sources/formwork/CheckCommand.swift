@@ -77,7 +77,7 @@ struct CheckCommand: CLICommand {
                 diagnostics.append(unreadable)
                 continue
             }
-            let (document, found) = PageDocument.decode(Array(data), file: file)
+            let (document, found) = PageDocument.decode(Array(data), file: file, limits: CLILimits.standard)
             diagnostics += found
             if let document { documents.append((file, document)) }
         }

@@ -74,7 +74,7 @@ struct PackCommand: CLICommand {
     /// the file name (the packer adds it).
     static func pageCheck(knownPages: Set<String>) -> PagePacker.Check {
         { _, data in
-            let (document, diagnostics) = PageDocument.decode(Array(data))
+            let (document, diagnostics) = PageDocument.decode(Array(data), limits: CLILimits.standard)
             let all = diagnostics + (document?.check(knownPages: knownPages) ?? [])
             return all.filter { $0.severity == .error }.map(\.rendered)
         }

@@ -54,7 +54,7 @@ public struct PageHeader: Sendable, Equatable, CustomStringConvertible {
         guard let idValue = object["page"] else { throw Failure("missing \"page\": the page's id, like \"page\": \"dish-edit\"") }
         guard case .string(let id) = idValue else { throw Failure("\"page\" must be a string, found \(idValue.typeName) \(idValue.jsonText)") }
         guard PageHeader.isValidID(id) else {
-            throw Failure("\"page\" is \(idValue.jsonText): a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.'")
+            throw Failure("\"page\" is \(idValue.jsonText): \(PageID.rule)")
         }
         self.init(id: id,
                   version: try PageHeader.positiveInt(object, "version", example: "\"version\": 1"),
@@ -64,15 +64,8 @@ public struct PageHeader: Sendable, Equatable, CustomStringConvertible {
     /// `dish-edit v3 (engine ≥ 1)`.
     public var description: String { "\(id) v\(version) (engine ≥ \(minEngineVersion))" }
 
-    /// Whether `id` can name a page: 1–100 characters from `A–Z a–z 0–9 - _ .`, not starting with `.`.
-    /// Ids become file names in the cache, so nothing else (no `/`, no `..`) is allowed.
-    public static func isValidID(_ id: String) -> Bool {
-        guard (1...100).contains(id.utf8.count), !id.hasPrefix(".") else { return false }
-        return id.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
-    }
+    /// Whether `id` can name a page (`PageID.isValid`, the one rule the engine checks too).
+    public static func isValidID(_ id: String) -> Bool { PageID.isValid(id) }
 
     private static func positiveInt(_ object: PageObject, _ key: String, example: String) throws(Failure) -> Int {
         guard let value = object[key] else { throw Failure("missing \"\(key)\": a whole number, like \(example)") }

@@ -4,10 +4,15 @@ import Foundation
 /// collecting every structural problem (it keeps going after an error so all are reported).
 struct PageDecoder {
     let registry: Registry
+    let limits: PageLimits
+    /// What constant folding may spend, for the whole page.
+    private let folding: FoldingBudget
     private(set) var diagnostics: [PageDiagnostic] = []
 
-    init(registry: Registry) {
+    init(registry: Registry, limits: PageLimits = .standard) {
         self.registry = registry
+        self.limits = limits
+        folding = FoldingBudget(limits: limits)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
@@ -84,7 +89,7 @@ struct PageDecoder {
             }
             let required = spec["required"]?.boolValue ?? false
             if let d = spec["default"], !type.accepts(d) {
-                error("type", PageDecoder.join(path, "default"), "the default \(d.jsonText) is not a \(type.rawValue)")
+                error("type", PageDecoder.join(path, "default"), "the default \(d.preview()) is not a \(type.rawValue)")
             }
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
@@ -301,8 +306,8 @@ struct PageDecoder {
             }
             do {
                 let compiled = mode == .expression
-                    ? try CompiledExpression(source, functions: registry.functions)
-                    : try CompiledExpression(template: source, functions: registry.functions)
+                    ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding)
+                    : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding)
                 if let constant = compiled.constantValue, !type.accepts(constant) {
                     error("type", path, "the attribute '\(name)' is a \(type.rawValue), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
@@ -318,10 +323,16 @@ struct PageDecoder {
 extension PageDocument {
     /// Decodes a page from JSON bytes. Returns the document (nil when it can't be read at all) and
     /// every problem found: bad JSON with line and column, structure, types, expression errors.
-    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+    /// `limits` bounds the file (`documentBytes`, `valueDepth`) and the expressions in it.
+    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+        if bytes.count > limits.documentBytes {
+            var diagnostic = PageDiagnostic.error("limit", "", "the page is \(PageLimits.describe(bytes: bytes.count)) long; pages may be at most \(PageLimits.describe(bytes: limits.documentBytes)) (the documentBytes limit)")
+            diagnostic.file = file
+            return (nil, [diagnostic])
+        }
         let parsed: JSONReader.Document
         do {
-            parsed = try JSONReader.parseDocument(bytes: bytes)
+            parsed = try JSONReader.parseDocument(bytes: bytes, maximumDepth: limits.valueDepth)
         } catch {
             var diagnostic = PageDiagnostic.error("json", error.path, "the file is not valid JSON: \(error.message)")
             diagnostic.file = file
@@ -329,7 +340,7 @@ extension PageDocument {
             diagnostic.column = error.column
             return (nil, [diagnostic])
         }
-        var decoder = PageDecoder(registry: registry)
+        var decoder = PageDecoder(registry: registry, limits: limits)
         let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
         let located = decoder.diagnostics.map { diagnostic -> PageDiagnostic in
             var d = diagnostic
@@ -344,13 +355,13 @@ extension PageDocument {
     }
 
     /// Decodes a page from JSON text.
-    public static func decode(json text: String, registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
-        decode(Array(text.utf8), registry: registry, file: file)
+    public static func decode(json text: String, registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+        decode(Array(text.utf8), registry: registry, file: file, limits: limits)
     }
 
     /// Decodes and requires no errors; throws `PageError` listing them otherwise.
-    public static func load(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) throws(PageError) -> PageDocument {
-        let (document, diagnostics) = decode(bytes, registry: registry, file: file)
+    public static func load(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) throws(PageError) -> PageDocument {
+        let (document, diagnostics) = decode(bytes, registry: registry, file: file, limits: limits)
         let errors = diagnostics.filter { $0.severity == .error }
         guard let document, errors.isEmpty else { throw PageError(errors.isEmpty ? diagnostics : errors) }
         return document

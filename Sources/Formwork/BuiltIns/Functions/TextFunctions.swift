@@ -19,10 +19,13 @@ enum TextFunctions {
         },
         ExpressionFunction("upper", arity: 1...1) { args in .string(try B.string(args[0], "upper").uppercased()) },
         ExpressionFunction("lower", arity: 1...1) { args in .string(try B.string(args[0], "lower").lowercased()) },
-        ExpressionFunction("contains", arity: 2...2) { args in
+        ExpressionFunction("contains", arity: 2...2) { call in
+            let args = call.arguments
             switch args[0] {
             case .string(let s): return .bool(s.contains(try B.string(args[1], "contains", 2)) || args[1] == "")
-            case .array(let a): return .bool(a.contains(args[1]))
+            case .array(let a):
+                for item in a where try call.equal(item, args[1]) { return .bool(true) }
+                return .bool(false)
             case .object(let o): return .bool(o[try B.string(args[1], "contains", 2)] != nil)
             case .null: return .bool(false)
             default: throw FunctionFailure("contains() expects a string, array or object as argument 1, got \(args[0].typeName)", kind: .type)
@@ -50,11 +53,13 @@ enum TextFunctions {
             let range = NSRange(text.startIndex..<text.endIndex, in: text)
             return .bool(regex.firstMatch(in: text, options: [.anchored], range: range) != nil)
         },
-        ExpressionFunction("replace", arity: 3...3) { args in
+        ExpressionFunction("replace", arity: 3...3) { call in
+            let args = call.arguments
             let text = try B.string(args[0], "replace")
             let target = try B.string(args[1], "replace", 2)
             let replacement = try B.string(args[2], "replace", 3)
             if target.isEmpty { return .string(text) }
+            try call.charge(bytes: replacedSize(text, target, replacement))
             return .string(text.replacingOccurrences(of: target, with: replacement))
         },
         ExpressionFunction("substr", arity: 2...3) { args in
@@ -75,10 +80,32 @@ enum TextFunctions {
             if separator.isEmpty { return .array(text.map { .string(String($0)) }) }
             return .array(text.components(separatedBy: separator).map { .string($0) })
         },
-        ExpressionFunction("join", arity: 1...2) { args in
+        ExpressionFunction("join", arity: 1...2) { call in
+            let args = call.arguments
             let items = args[0].isNull ? [] : try B.array(args[0], "join")
             let separator = args.count > 1 ? try B.string(args[1], "join", 2) : ""
-            return .string(items.map(\.displayText).joined(separator: separator))
+            try call.charge(steps: items.count)
+            var texts: [String] = []
+            texts.reserveCapacity(items.count)
+            var size = separator.utf8.count * max(0, items.count - 1)
+            for item in items {
+                let text = try call.text(item)
+                size += text.utf8.count
+                texts.append(text)
+            }
+            try call.charge(bytes: size)
+            return .string(texts.joined(separator: separator))
         },
     ]
+
+    /// The UTF-8 size of `text` with every `target` replaced, worked out before building it: a
+    /// bound when it fits what is left of the budget anyway, else counted exactly.
+    static func replacedSize(_ text: String, _ target: String, _ replacement: String) -> Int {
+        let size = text.utf8.count, growth = replacement.utf8.count - target.utf8.count
+        guard growth > 0 else { return size }
+        // NB: a small answer is common; count the matches only when the bound is large.
+        let bound = size + (size / max(1, target.utf8.count)) * growth
+        guard bound > 1 << 16 else { return bound }
+        return size + (text.components(separatedBy: target).count - 1) * growth
+    }
 }
