@@ -64,8 +64,17 @@ public struct FlowRunner {
         } catch {
             return result([FlowFailure(step: nil, label: "open \(flow.page)", message: PageHarness.message(error))])
         }
+        // A page that goes over a budget fails its flow, even when an error handler took the failure.
+        var budgetsReported = 0
+        func overBudget(step: Int?, label: String) -> [FlowFailure] {
+            let found = harness.diagnostics.filter { $0.code == "limit" }
+            defer { budgetsReported = found.count }
+            return found.dropFirst(budgetsReported).prefix(1).map { FlowFailure(step: step, label: label, message: "the page went over a budget: \($0.message)") }
+        }
+        if case let failures = overBudget(step: nil, label: "open \(flow.page)"), !failures.isEmpty { return result(failures) }
         for (index, step) in flow.steps.enumerated() {
-            let failures = await run(step, number: index + 1, on: harness)
+            var failures = await run(step, number: index + 1, on: harness)
+            if failures.isEmpty { failures = overBudget(step: index + 1, label: step.label) }
             if !failures.isEmpty { return result(failures) }
         }
         return result([])

@@ -84,7 +84,7 @@ struct CheckCommand: CLICommand {
         let known = Set(documents.map(\.document.id))
         var seen: [String: String] = [:]
         for (file, document) in documents {
-            diagnostics += document.check(knownPages: paths.count == 1 && files.count == 1 ? nil : known)
+            diagnostics += document.check(knownPages: paths.count == 1 && files.count == 1 ? nil : known, limits: CLILimits.standard)
             if let other = seen[document.id] {
                 var duplicate = PageDiagnostic.error("page", "page", "the page id '\(document.id)' is also used by \(other)")
                 duplicate.file = file

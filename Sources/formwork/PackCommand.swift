@@ -75,7 +75,7 @@ struct PackCommand: CLICommand {
     static func pageCheck(knownPages: Set<String>) -> PagePacker.Check {
         { _, data in
             let (document, diagnostics) = PageDocument.decode(Array(data), limits: CLILimits.standard)
-            let all = diagnostics + (document?.check(knownPages: knownPages) ?? [])
+            let all = diagnostics + (document?.check(knownPages: knownPages, limits: CLILimits.standard) ?? [])
             return all.filter { $0.severity == .error }.map(\.rendered)
         }
     }

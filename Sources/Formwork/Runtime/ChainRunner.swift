@@ -76,6 +76,10 @@ final class ChainRunner {
         let maximumDepth = session.engine.limits.handlerDepth
         let message = error["message"]?.displayText ?? "something went wrong"
         session.record(.error, message)
+        // A page that goes over a budget has a bug even when a handler takes the failure: tell the host.
+        if error["kind"] == "limit" {
+            session.engine.host.report?(.diagnostic(.error("limit", error["path"]?.stringValue ?? "", message)))
+        }
         for handler in handlers {
             guard let type = session.engine.registry.errorHandlers[handler.typeID] else {
                 session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.errorHandlers.unknownMessage(handler.typeID))))
