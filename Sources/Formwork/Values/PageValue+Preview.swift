@@ -5,8 +5,8 @@ extension PageValue {
     /// no more than one of ten.
     public func preview(limit: Int = 40) -> String {
         let limit = max(1, limit)
-        // NB: a character takes at least one UTF-8 byte, so this many bytes hold `limit` characters.
-        let (text, complete) = jsonPrefix(bytes: limit + 1)
+        // NB: a character usually takes at most 4 UTF-8 bytes, so this many hold `limit` of them.
+        let (text, complete) = jsonPrefix(bytes: limit * 4 + 4)
         if complete && text.count <= limit { return text }
         return String(text.prefix(limit - 1)) + "…"
     }

@@ -59,8 +59,13 @@ enum TextFunctions {
             let target = try B.string(args[1], "replace", 2)
             let replacement = try B.string(args[2], "replace", 3)
             if target.isEmpty { return .string(text) }
-            try call.charge(bytes: replacedSize(text, target, replacement))
-            return .string(text.replacingOccurrences(of: target, with: replacement))
+            let estimate = replacedSize(text, target, replacement)
+            try call.charge(bytes: estimate)
+            let result = text.replacingOccurrences(of: target, with: replacement)
+            // NB: Foundation also matches canonically equal spellings, which the estimate counts
+            // by bytes; whatever it missed is charged now.
+            try call.charge(bytes: max(0, result.utf8.count - estimate))
+            return .string(result)
         },
         ExpressionFunction("substr", arity: 2...3) { args in
             let characters = Array(try B.string(args[0], "substr"))
@@ -99,13 +104,37 @@ enum TextFunctions {
     ]
 
     /// The UTF-8 size of `text` with every `target` replaced, worked out before building it: a
-    /// bound when it fits what is left of the budget anyway, else counted exactly.
+    /// bound when it is small anyway, else from the number of matches, counted without building
+    /// anything.
     static func replacedSize(_ text: String, _ target: String, _ replacement: String) -> Int {
         let size = text.utf8.count, growth = replacement.utf8.count - target.utf8.count
         guard growth > 0 else { return size }
-        // NB: a small answer is common; count the matches only when the bound is large.
         let bound = size + (size / max(1, target.utf8.count)) * growth
         guard bound > 1 << 16 else { return bound }
-        return size + (text.components(separatedBy: target).count - 1) * growth
+        return size + occurrences(of: Array(target.utf8), in: text.utf8) * growth
+    }
+
+    /// How many times `pattern` occurs in `bytes` without overlapping, left to right, in time
+    /// proportional to their lengths (Knuth–Morris–Pratt).
+    static func occurrences(of pattern: [UInt8], in bytes: some Collection<UInt8>) -> Int {
+        guard !pattern.isEmpty, pattern.count <= bytes.count else { return 0 }
+        // fallback[i]: the length of the longest proper prefix of pattern[...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for i in 1..<pattern.count {
+            while length > 0 && pattern[i] != pattern[length] { length = fallback[length - 1] }
+            if pattern[i] == pattern[length] { length += 1 }
+            fallback[i] = length
+        }
+        var count = 0, matched = 0
+        for byte in bytes {
+            while matched > 0 && byte != pattern[matched] { matched = fallback[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            if matched == pattern.count {
+                count += 1
+                matched = 0
+            }
+        }
+        return count
     }
 }
