@@ -326,7 +326,7 @@ extension PageDocument {
     /// `limits` bounds the file (`documentBytes`, `valueDepth`) and the expressions in it.
     public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
         if bytes.count > limits.documentBytes {
-            var diagnostic = PageDiagnostic.error("limit", "", "the page is \(PageLimits.describe(bytes: bytes.count)) long; pages may be at most \(PageLimits.describe(bytes: limits.documentBytes)) (the documentBytes limit)")
+            var diagnostic = PageDiagnostic.error("limit", "", "the page is \(PageLimits.grouped(bytes.count)) bytes long; pages may be at most \(PageLimits.describe(bytes: limits.documentBytes)) (the documentBytes limit)")
             diagnostic.file = file
             return (nil, [diagnostic])
         }
