@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Formwork
+import Formwork
 
 /// One evaluation does a bounded amount of work (`evaluationSteps`) and builds a bounded amount
 /// of text and arrays (`evaluationBytes`), and what it gives is bounded like a stored value
@@ -102,18 +102,6 @@ struct EvaluationLimitTests {
         #expect(error?.message.contains("more than 20 levels deep") == true)
         let fits = String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17)
         #expect(try CompiledExpression(fits, limits: limits).evaluate(in: scope).jsonText.count == 35)
-    }
-
-    @Test("replace counts its matches before it builds, as Foundation finds them")
-    func countingMatches() {
-        var random = SplitMix(seed: 42)
-        for _ in 0..<500 {
-            let text = String((0..<Int(random.next() % 60)).map { _ in Character(["a", "b", "c"][Int(random.next() % 3)]) })
-            let target = String((0..<(1 + Int(random.next() % 3))).map { _ in Character(["a", "b"][Int(random.next() % 2)]) })
-            let expected = text.components(separatedBy: target).count - 1
-            #expect(TextFunctions.occurrences(of: Array(target.utf8), in: text.utf8) == expected, "\(target) in \(text)")
-            #expect(TextFunctions.replacedSize(text, target, "xyzw") >= text.replacingOccurrences(of: target, with: "xyzw").utf8.count)
-        }
     }
 
     // MARK: - Host functions
