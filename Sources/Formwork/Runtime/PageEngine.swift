@@ -19,6 +19,8 @@ public final class PageEngine {
     /// The budgets pages opened here run within: evaluation work, stored values, actions per
     /// interaction, pushed pages, the trace (Grammar.md, part 4).
     public let limits: PageLimits
+    /// What the pages' chains are doing, for `isIdle` and `waitUntilIdle()`.
+    let activity = PageActivity()
 
     public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard) {
         self.registry = registry
@@ -28,14 +30,32 @@ public final class PageEngine {
         self.limits = limits
     }
 
+    /// Whether every page this engine opened is settled: no chain is working; each one has ended or
+    /// waits for the person (a picker, a confirmation, an alert, a pushed page) or the app (a
+    /// call to its navigator, presenter or router).
+    ///
+    /// A chain is working from the moment it starts, while it sends requests or runs a host's
+    /// action, and again from the moment the engine wakes it (a pushed page responds or closes, a
+    /// chain it waited for ends) until it has moved on. An answer from the app is seen when the
+    /// call that asked for it returns.
+    public var isIdle: Bool { activity.isIdle }
+
+    /// Waits until `isIdle` holds. Returns early when the calling task is cancelled.
+    ///
+    /// ```swift
+    /// let page = try engine.open(document)
+    /// await engine.waitUntilIdle()     // `loaded` has run, or waits for the person
+    /// ```
+    public func waitUntilIdle() async { await activity.waitUntilIdle() }
+
     /// Decodes and checks the page with this id from `pages`.
     ///
-    /// The id is checked first, exactly as delivery checks the ids in a manifest
-    /// (`PageID.isValid`): a page id computed by an expression (`push` with a template) can't
-    /// reach outside the pages the source holds, whatever the source.
+    /// The id is checked first, by the rule delivery checks manifests and pages with
+    /// (`PageHeader.isValidID`): a page id computed by an expression (`push` with a template)
+    /// can't reach outside the pages the source holds, whatever the source.
     public func document(_ pageID: String) throws(PageError) -> PageDocument {
-        guard PageID.isValid(pageID) else {
-            throw PageError(.error("page", "", "can't open the page \(PageValue.string(pageID).preview()): \(PageID.rule)"))
+        guard PageHeader.isValidID(pageID) else {
+            throw PageError(.error("page", "", "can't open the page \(PageValue.string(pageID).preview()): \(PageHeader.idRule)"))
         }
         guard let pages else {
             throw PageError(.error("page", "", "can't open the page '\(pageID)': no page source is configured (give the engine a folder of pages)"))

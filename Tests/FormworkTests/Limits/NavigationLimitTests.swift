@@ -63,7 +63,7 @@ struct NavigationLimitTests {
         let page = PageHarness(pages: DirectoryPageSource(directory: pages))
         try await page.open(json: escape)
         #expect(page.openedPages.map(\.document.id) == ["escape"])
-        #expect(page.presenter.toasts.map(\.message) == [#"can't open the page "../outside/secret": a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.'"#])
+        #expect(page.presenter.toasts.map(\.message) == [#"can't open the page "../outside/secret": a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.' (it names files in caches and published folders)"#])
         // The source refuses such ids itself, for hosts that call it directly.
         #expect(throws: PageError.self) { try DirectoryPageSource(directory: pages).page("../outside/secret") }
     }
@@ -74,7 +74,6 @@ struct NavigationLimitTests {
         ("é", false), ("a b", false), (String(repeating: "a", count: 101), false), ("..", false),
     ])
     func pageIDRule(id: String, valid: Bool) throws {
-        #expect(PageID.isValid(id) == valid)
         #expect(PageHeader.isValidID(id) == valid)
         let engine = PageEngine(pages: MemoryPageSource([id: LimitFixtures.loadedPage(id, [])]))
         if valid {
