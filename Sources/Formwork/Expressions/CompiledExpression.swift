@@ -121,7 +121,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// memory of the evaluation (`evaluationSteps`, `evaluationBytes`), and the depth and size of
     /// the value it gives (`valueDepth`, `valueBytes`). Going over one is a `.limit` error.
     public func evaluate(in scope: ExpressionScope) throws(ExpressionError) -> PageValue {
-        var state = EvaluationState(limits: scope.limits)
+        // NB: the two numbers, not the whole PageLimits: this runs for every binding update.
+        var state = EvaluationState(steps: scope.limits.evaluationSteps, bytes: scope.limits.evaluationBytes)
         let value: PageValue
         do {
             value = try evaluator(scope, &state)

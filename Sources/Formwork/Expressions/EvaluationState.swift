@@ -26,6 +26,7 @@ struct EvaluationState {
     let stepLimit: Int
     let byteLimit: Int
 
+    @inline(__always)
     init(steps: Int, bytes: Int) {
         stepLimit = max(0, steps)
         byteLimit = max(0, bytes)
