@@ -38,8 +38,9 @@ public final class PageHarness {
     public let coverage: CoverageProbe
     /// The registry pages are decoded with (the engine runs an instrumented copy).
     public let registry: Registry
-    /// The budgets the harness keeps to (`flowStepSeconds` bounds each step's settling).
-    public var limits: PageLimits
+    /// The budgets pages run within, as in an app (`PageLimits.standard` unless given);
+    /// `flowStepSeconds` bounds each step's settling.
+    public var limits: PageLimits { engine.limits }
 
     /// Every trace event of every page, in order.
     public private(set) var trace: [PageTraceEvent] = []
@@ -65,18 +66,17 @@ public final class PageHarness {
     ///   - pages: where `push` finds pages by id; `open(file:)` defaults it to the file's folder.
     ///   - clock: fixed at 2024-01-01T00:00:00Z unless given.
     ///   - timeZone: UTC unless given.
-    ///   - limits: the budgets to keep to.
+    ///   - limits: the budgets pages run within; the same as an app's unless given.
     public init(registry: Registry = .standard, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
                 clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                 limits: PageLimits = .standard) {
         self.registry = registry
-        self.limits = limits
         stub = StubTransport()
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
         let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone)
-        engine = PageEngine(registry: coverage.instrument(registry), host: host, globals: GlobalStore(globals), pages: pages)
+        engine = PageEngine(registry: coverage.instrument(registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits)
         engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
@@ -150,7 +150,7 @@ public final class PageHarness {
 
     private func load(_ bytes: [UInt8], file: String?) throws -> PageDocument {
         do {
-            return try PageDocument.load(bytes, registry: registry, file: file)
+            return try PageDocument.load(bytes, registry: registry, file: file, limits: limits)
         } catch {
             throw PageHarnessError(error.description)
         }

@@ -74,7 +74,7 @@ struct CheckCommand: CLICommand {
             readable.append((file, Array(data)))
         }
         // NB: a single page file has no neighbours, so its pushes aren't checked against any.
-        diagnostics += PageSet(files: readable, checkPushes: !(paths.count == 1 && files.count == 1 && files == paths)).diagnostics
+        diagnostics += PageSet(files: readable, checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard).diagnostics
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         if json {

@@ -35,8 +35,11 @@ struct PageOptions {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIFailure("can't read the \(what) file '\(path)'; check the path")
         }
+        guard data.count <= CLILimits.standard.documentBytes else {
+            throw CLIFailure("\(path): the \(what) file is \(data.count) bytes long; JSON files may be at most \(CLILimits.standard.documentBytes) bytes (the documentBytes limit)")
+        }
         do {
-            return try JSONReader.parse(bytes: Array(data))
+            return try JSONReader.parse(bytes: Array(data), maximumDepth: CLILimits.standard.valueDepth)
         } catch {
             throw CLIFailure("\(path):\(error.line):\(error.column): the \(what) file is not valid JSON: \(error.message)")
         }
@@ -47,7 +50,7 @@ struct PageOptions {
     static func loadDocument(_ file: String) throws(CLIFailure) -> PageDocument {
         guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
         do {
-            return try PageDocument.load(Array(bytes), file: file)
+            return try PageDocument.load(Array(bytes), file: file, limits: CLILimits.standard)
         } catch {
             throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
         }

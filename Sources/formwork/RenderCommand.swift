@@ -45,7 +45,7 @@ struct RenderCommand: CLICommand {
             let host = PageHost(report: { report in
                 if case .diagnostic(let diagnostic) = report { Console.error(diagnostic.rendered) }
             })
-            let engine = PageEngine(host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory))
+            let engine = PageEngine(host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory), limits: CLILimits.standard)
             let session = try engine.open(document, params: params)
             await session.waitUntilIdle()
             Console.out(json ? PageTextRenderer.json(session).prettyJSONText : PageTextRenderer.render(session))

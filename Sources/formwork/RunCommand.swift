@@ -119,7 +119,7 @@ struct RunCommand: CLICommand {
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
         let harness = PageHarness(globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
-                                  clock: FixedClock(milliseconds: clock), timeZone: .current)
+                                  clock: FixedClock(milliseconds: clock), timeZone: .current, limits: CLILimits.standard)
         try configureNetwork(harness)
         var recorder: FlowRecorder?
         if let record {

@@ -103,11 +103,8 @@ extension PageLimits {
 
     /// Every budget, in the order of Grammar.md's "Limits" table.
     public var rows: [Row] {
-        func bytes(_ n: Int) -> String {
-            if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
-            if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
-            return "\(grouped(n)) bytes"
-        }
+        func bytes(_ n: Int) -> String { PageLimits.describe(bytes: n) }
+        func grouped(_ n: Int) -> String { PageLimits.grouped(n) }
         func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
         return [
             Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
@@ -141,7 +138,15 @@ extension PageLimits {
         return lines.joined(separator: "\n")
     }
 
-    private func grouped(_ n: Int) -> String {
+    /// `16 MiB`, `20,000 bytes`: a size as the table and messages show it.
+    static func describe(bytes n: Int) -> String {
+        if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+        if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+        return "\(grouped(n)) bytes"
+    }
+
+    /// `1,000,000`: a count with thousands separators.
+    static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {

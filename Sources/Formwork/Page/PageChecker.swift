@@ -1,20 +1,22 @@
 /// The static checks `formwork check` runs on a decoded page against a registry: unknown ids and
 /// attributes, attribute types, writes to `$param`, undeclared params, duplicate keys, events a
-/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, and
-/// the engine version.
+/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, the
+/// engine version, and the loops it can see (`LoopCheck`).
 struct PageChecker {
     let registry: Registry
     let document: PageDocument
     /// Page ids known to exist (when checking a folder); nil to skip that check.
     let knownPages: Set<String>?
+    let limits: PageLimits
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
 
-    init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
+    init(registry: Registry, document: PageDocument, knownPages: Set<String>?, limits: PageLimits = .standard) {
         self.registry = registry
         self.document = document
         self.knownPages = knownPages
+        self.limits = limits
         declaredParams = Set(document.params.map(\.name))
     }
 
@@ -33,6 +35,7 @@ struct PageChecker {
             checkChain(chain)
         }
         checkHandlers(document.onError)
+        diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
     }
 
     // MARK: - Nodes
@@ -202,9 +205,9 @@ struct PageChecker {
 
 extension PageDocument {
     /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
-    /// given, also checks that pushed page ids exist.
-    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil) -> [PageDiagnostic] {
-        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages)
+    /// given, also checks that pushed page ids exist; `limits` are the budgets loops are warned about.
+    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages, limits: limits)
         checker.run()
         return checker.diagnostics.map { diagnostic in
             var d = diagnostic

@@ -57,7 +57,7 @@ extension PageSession {
     }
 
     private func launchFailure(_ failure: PageValue, component: PageComponent) async -> ChainOutcome {
-        let handler = await runner.handle(failure, handlers: document.onError, in: self, component: component)
+        let handler = await runner.handle(failure, handlers: document.onError, in: self, component: component, budget: InteractionBudget(limit: engine.limits.actionsPerInteraction))
         return .failed(error: failure, handledBy: handler)
     }
 
@@ -119,7 +119,7 @@ extension PageSession {
             component.attributes[name] = newValue
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
-        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
+        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(tracePreview(newValue))")
         // Re-check the other live-validated fields already checked once, whatever was edited, so
         // a rule across fields (threshold ≥ minimum order) follows an edit of either side, even
         // when that side is only validated on submit.
