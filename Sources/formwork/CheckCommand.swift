@@ -6,19 +6,21 @@ struct CheckCommand: CLICommand {
     static let name = "check"
     static let abstract = "Find errors in pages without running them."
     static let help = """
-        USAGE: formwork check PAGE.json|DIR... [--format text|json]
+        USAGE: formwork check PAGE.json|DIR... [--registry FILE] [--format text|json]
 
         Reads each page (in a folder: every *.json except *.flow.json flow tests and manifest.json)
         and reports, in compiler form `file: path.to.node: error: message`: bad JSON, unknown
         component/action/validation/handler ids or attributes, literals of the wrong type,
         expression errors with their column, unknown functions, writes to $param, $param names the
         page doesn't declare, duplicate keys, interactions triggered but not defined, pushes to
-        pages that don't exist, and a minEngineVersion above this engine's.
+        pages that don't exist, and a minEngineVersion above this engine's. The app's own types
+        (from its registry file) are checked like the built-ins, function argument types too.
 
         Exits 1 if any page has an error.
 
         OPTIONS:
           --format text|json   json prints one object with every diagnostic, for editors and CI
+        \(RegistryOption.help)
 
         EXAMPLE:
           formwork check pages
@@ -30,8 +32,10 @@ struct CheckCommand: CLICommand {
 
     let paths: [String]
     let json: Bool
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
         json = format == "json"
@@ -49,7 +53,7 @@ struct CheckCommand: CLICommand {
         var files: [String] = []
         while let url = enumerator?.nextObject() as? URL {
             let name = url.lastPathComponent
-            guard name.hasSuffix(".json"), !name.hasSuffix(".flow.json"), name != "manifest.json", !name.hasPrefix(".") else { continue }
+            guard PageRepository.isPageFileName(name) else { continue }
             let relative = url.path.hasPrefix(base.path + "/") ? String(url.path.dropFirst(base.path.count + 1)) : name
             files.append((path as NSString).appendingPathComponent(relative))
         }
@@ -57,6 +61,13 @@ struct CheckCommand: CLICommand {
     }
 
     func run() async -> Int32 {
+        let registry: Registry
+        do {
+            registry = try registryOption.load(near: paths).registry
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
         var files: [String] = []
         var diagnostics: [PageDiagnostic] = []
         for path in paths {
@@ -77,14 +88,14 @@ struct CheckCommand: CLICommand {
                 diagnostics.append(unreadable)
                 continue
             }
-            let (document, found) = PageDocument.decode(Array(data), file: file)
+            let (document, found) = PageDocument.decode(Array(data), registry: registry, file: file)
             diagnostics += found
             if let document { documents.append((file, document)) }
         }
         let known = Set(documents.map(\.document.id))
         var seen: [String: String] = [:]
         for (file, document) in documents {
-            diagnostics += document.check(knownPages: paths.count == 1 && files.count == 1 ? nil : known)
+            diagnostics += document.check(registry: registry, knownPages: paths.count == 1 && files.count == 1 ? nil : known)
             if let other = seen[document.id] {
                 var duplicate = PageDiagnostic.error("page", "page", "the page id '\(document.id)' is also used by \(other)")
                 duplicate.file = file

@@ -6,18 +6,21 @@ struct PackCommand: CLICommand {
     static let name = "pack"
     static let abstract = "Check pages and write them with a manifest.json, ready to publish."
     static let help = """
-        USAGE: formwork pack SRC_DIR --out DIR
+        USAGE: formwork pack SRC_DIR --out DIR [--registry FILE]
 
         Checks every page in SRC_DIR (the *.json files directly in it) like 'formwork check', then
         copies them to DIR as <page id>.json and writes DIR/manifest.json: each page's id, version,
-        minEngineVersion, size and SHA-256, and a totalVersion that changes whenever any page does.
+        minEngineVersion, size and SHA-256, what it needs beyond the built-ins ("requires": the
+        app's own component, action, validation, handler and function ids it uses), and a
+        totalVersion that changes whenever any page does.
         Upload DIR to any static host or CDN; apps pick the pages up with 'formwork sync' (PageSync).
 
         If any page has an error, nothing is written and pack exits 1. Flow files (*.flow.json)
         are tests: they are neither checked nor packed.
 
         OPTIONS:
-          --out DIR   where to write the pages and manifest.json (created if needed)
+          --out DIR           where to write the pages and manifest.json (created if needed)
+        \(RegistryOption.help)
 
         EXAMPLE:
           formwork pack pages --out site/pages
@@ -29,8 +32,10 @@ struct PackCommand: CLICommand {
 
     let source: String
     let output: String
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
         guard let output = try arguments.option("out") else {
             throw UsageError("give the folder to write to with --out DIR, like: formwork pack pages --out site/pages")
         }
@@ -44,7 +49,14 @@ struct PackCommand: CLICommand {
 
     func run() async -> Int32 {
         let sourceURL = URL(fileURLWithPath: source)
-        let packer = PagePacker(check: PackCommand.pageCheck(knownPages: PackCommand.pageIDs(in: sourceURL)))
+        let registry: Registry
+        do {
+            registry = try registryOption.load(near: [source]).registry
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
+        let packer = PagePacker(check: PackCommand.pageCheck(knownPages: PackCommand.pageIDs(in: sourceURL), registry: registry), registry: registry)
         let report: PagePacker.Report
         do {
             report = try packer.pack(from: sourceURL, to: URL(fileURLWithPath: output))
@@ -61,7 +73,8 @@ struct PackCommand: CLICommand {
         for packed in report.packed {
             let entry = packed.entry
             let renamed = packed.sourceFile == entry.file ? "" : " from \(packed.sourceFile)"
-            Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes)\(renamed)")
+            let needs = entry.requires.isEmpty ? "" : ", needs \(entry.requires.sentence)"
+            Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes\(needs))\(renamed)")
         }
         for skipped in report.skipped { Console.out("skipped \(skipped.file): \(skipped.reason)") }
         let count = report.packed.count == 1 ? "1 page" : "\(report.packed.count) pages"
@@ -72,10 +85,10 @@ struct PackCommand: CLICommand {
 
     /// The full page checker (as `formwork check` runs it): every error, one entry each, without
     /// the file name (the packer adds it).
-    static func pageCheck(knownPages: Set<String>) -> PagePacker.Check {
+    static func pageCheck(knownPages: Set<String>, registry: Registry) -> PagePacker.Check {
         { _, data in
-            let (document, diagnostics) = PageDocument.decode(Array(data))
-            let all = diagnostics + (document?.check(knownPages: knownPages) ?? [])
+            let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry)
+            let all = diagnostics + (document?.check(registry: registry, knownPages: knownPages) ?? [])
             return all.filter { $0.severity == .error }.map(\.rendered)
         }
     }
@@ -84,7 +97,7 @@ struct PackCommand: CLICommand {
     static func pageIDs(in folder: URL) -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var ids: Set<String> = []
-        for name in names where name.hasSuffix(".json") && !name.hasSuffix(".flow.json") && name != "manifest.json" {
+        for name in names where PageRepository.isPageFileName(name) {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
                   let header = try? PageHeader(data: data) else { continue }
             ids.insert(header.id)

@@ -8,7 +8,7 @@ struct RunCommand: CLICommand {
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
         USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
-                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json]
+                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--registry FILE]
 
         Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
         terminal (redrawing the form after each), or from --script or a pipe (printing a trace of
@@ -32,10 +32,13 @@ struct RunCommand: CLICommand {
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
-                              (a request no stub answers fails, naming its method and path)
+                              (a request no stub answers fails, naming its method and path); the app's
+                              own actions and functions are stubbed there too: "action analytics": {"result": …},
+                              "function currency": {"result": "€12.50"}
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --script FILE       read commands from FILE instead of standard input
           --record FILE       write the session as a flow file whose expect steps pin what was seen
+        \(RegistryOption.help)
 
         EXAMPLE:
           printf 'set name Tofu\\nset price 12.5\\ntap save\\n' | formwork run pages/dish-edit.json --api-stub stubs.json
@@ -48,9 +51,11 @@ struct RunCommand: CLICommand {
     let apiStub: String?
     let script: String?
     let record: String?
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         options = try PageOptions(&arguments)
+        registryOption = try RegistryOption(&arguments)
         pagesDirectory = try arguments.option("pages")
         apiBase = try arguments.option("api-base")
         apiStub = try arguments.option("api-stub")
@@ -113,11 +118,12 @@ struct RunCommand: CLICommand {
     private func open() async throws(CLIFailure) -> (PageHarness, FlowRecorder?) {
         let params = try options.paramValue()
         let globals = try options.globalValue()
-        let document = try PageOptions.loadDocument(file)
+        let described = try registryOption.load(near: [file]).description
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
-        let harness = PageHarness(globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
+        let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
                                   clock: FixedClock(milliseconds: clock), timeZone: .current)
+        let document = try PageOptions.loadDocument(file, registry: harness.registry)
         try configureNetwork(harness)
         var recorder: FlowRecorder?
         if let record {
@@ -147,7 +153,9 @@ struct RunCommand: CLICommand {
                 throw CLIFailure("\(apiStub):\(error.line):\(error.column): the stub file is not valid JSON: \(error.message)")
             }
             do {
-                harness.stub.add(try StubRule.decodeAll(document.value, path: ""))
+                let stubs = try StubSet.decode(document.value, path: "")
+                harness.stub.add(stubs.requests)
+                harness.hostStubs.add(stubs.host)
             } catch {
                 let at = document.location(of: error.path).map { ":\($0.line):\($0.column)" } ?? ""
                 throw CLIFailure("\(apiStub)\(at): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")

@@ -22,9 +22,16 @@ public struct PagePacker: Sendable {
     public typealias Check = @Sendable (URL, Data) -> [String]
 
     public let check: Check
+    /// The app's registry: each page's `requires` lists what it uses beyond the built-ins.
+    public let registry: Registry
 
-    /// - Parameter check: the page checker; `PagePacker.headerCheck` until the full checker exists.
-    public init(check: @escaping Check) { self.check = check }
+    /// - Parameters:
+    ///   - check: the page checker; `PagePacker.headerCheck` until the full checker exists.
+    ///   - registry: the registry pages are written for (the app's, with its own types).
+    public init(check: @escaping Check, registry: Registry = .standard) {
+        self.check = check
+        self.registry = registry
+    }
 
     /// The minimal check: the file is JSON with a string `page`, a whole-number `version` and
     /// `minEngineVersion` (see `PageHeader`).
@@ -81,6 +88,10 @@ public struct PagePacker: Sendable {
                 skipped.append(.init(file: name, reason: "a manifest, not a page"))
                 continue
             }
+            if !PageRepository.isPageFileName(name) {
+                skipped.append(.init(file: name, reason: "a registry, schema or project file, not a page"))
+                continue
+            }
             let url = source.appendingPathComponent(name)
             guard let data = try? Data(contentsOf: url) else {
                 problems.append("\(name): can't be read")
@@ -123,7 +134,9 @@ public struct PagePacker: Sendable {
             } catch {
                 throw .unwritable(path: error.path, reason: error.reason)
             }
-            packed.append(.init(entry: PageManifest.Entry(header: page.header, file: file, data: page.data), sourceFile: page.sourceFile))
+            var entry = PageManifest.Entry(header: page.header, file: file, data: page.data)
+            entry.requires = PageDocument.decode(Array(page.data), registry: registry).document?.requirements() ?? RegistryIDs()
+            packed.append(.init(entry: entry, sourceFile: page.sourceFile))
         }
         let manifest = PageManifest(pages: packed.map(\.entry))
         let manifestURL = output.appendingPathComponent(PageCache.manifestName)

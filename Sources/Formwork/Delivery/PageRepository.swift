@@ -176,7 +176,13 @@ public struct PageRepository: Sendable {
         return names.filter(isPageFileName).sorted().map { directory.appendingPathComponent($0) }
     }
 
-    static func isPageFileName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && !name.hasSuffix(".flow.json") && name != PageCache.manifestName && !name.hasPrefix(".")
+    /// Whether a file name in a folder of pages names a page: `*.json`, but not a flow file
+    /// (`*.flow.json`), a registry file (`*.registry.json`), a JSON Schema (`*.schema.json`),
+    /// `manifest.json`, the project file `formwork.json`, or a hidden file.
+    public static func isPageFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasPrefix(".") && !notPages.contains(name) && !notPageSuffixes.contains { name.hasSuffix($0) }
     }
+
+    static let notPages: Set<String> = [PageCache.manifestName, "formwork.json"]
+    static let notPageSuffixes = [".flow.json", ".registry.json", ".schema.json"]
 }

@@ -22,14 +22,18 @@ public struct PageSync: Sendable {
     public let bundledDirectory: URL?
     public let transport: any PageTransport
     public let engineVersion: Int
+    /// The app's registry: a page whose manifest entry `requires` a type it lacks is skipped.
+    public let registry: Registry
 
     /// - Parameters:
     ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
     ///   - cache: the folder sync owns (created if needed); give the same one to `PageRepository`.
     ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
     ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry = .standard) {
+        self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
         bundledDirectory = bundled
@@ -95,6 +99,11 @@ public struct PageSync: Sendable {
             }
             if entry.minEngineVersion > engineVersion {
                 changes.append(.skipped(id: entry.id, version: entry.version, needsEngine: entry.minEngineVersion, engine: engineVersion))
+                continue
+            }
+            let missing = entry.requires.missing(from: registry)
+            if !missing.isEmpty {
+                changes.append(.lacking(id: entry.id, version: entry.version, missing: missing.sentence))
                 continue
             }
             do {
@@ -209,7 +218,7 @@ public struct PageSync: Sendable {
 extension SyncReport.Change {
     var pageID: String {
         switch self {
-        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _): return id
+        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _), .lacking(let id, _, _): return id
         }
     }
 }
