@@ -60,9 +60,10 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
         }
     }
 
-    @MainActor private static func attributes(_ context: ActionContext) -> PageValue {
+    /// The attributes the page gave, evaluated (a handler's `when` left out: it held).
+    @MainActor private static func attributes(_ context: ActionContext, leaving common: [AttributeSpec] = []) -> PageValue {
         var object = PageObject()
-        for item in context.attributes.items where !item.type.holdsNodes {
+        for item in context.attributes.items where !item.type.holdsNodes && !common.contains(where: { $0.name == item.name }) {
             object[item.name] = (try? context.value(item.name)) ?? .null
         }
         return .object(object)
@@ -86,7 +87,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     }
 
     @MainActor public func handleError(_ id: String, _ context: ActionContext) async throws {
-        record(id, HostStubs.attributes(context))
+        record(id, HostStubs.attributes(context, leaving: ErrorHandlerType.commonAttributes))
     }
 
     public func callFunction(_ name: String, _ arguments: [PageValue]) throws -> PageValue {

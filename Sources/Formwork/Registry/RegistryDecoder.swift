@@ -193,13 +193,13 @@ struct RegistryDecoder {
         if object["pure"].map({ $0.boolValue == nil }) ?? false { throw Problem(path + ".pure", "\"pure\" must be true or false") }
         let standIn = self.standIn
         let body: @Sendable ([PageValue]) throws -> PageValue = { arguments in try standIn.callFunction(name, arguments) }
-        guard let rawParameters = object["parameters"] else {
+        guard object["parameters"] != nil || object["result"] != nil || object["variadic"] != nil else {
             let minimum = try count(object, "minArguments", path: path) ?? 0
             let maximum = try count(object, "maxArguments", path: path) ?? Int.max
             guard minimum <= maximum else { throw Problem(path + ".maxArguments", "\"maxArguments\" is less than \"minArguments\"") }
             return ExpressionFunction(name, arity: minimum...maximum, isPure: isPure) { (call: inout FunctionInvocation) in try body(call.arguments) }
         }
-        guard case .array(let items) = rawParameters else { throw Problem(path + ".parameters", "\"parameters\" must be an array of { \"name\": …, \"type\": … }") }
+        guard case .array(let items) = object["parameters"] ?? .array([]) else { throw Problem(path + ".parameters", "\"parameters\" must be an array of { \"name\": …, \"type\": … }") }
         var parameters: [FunctionSignature.Parameter] = []
         for (index, item) in items.enumerated() {
             let at = "\(path).parameters[\(index)]"
