@@ -147,7 +147,7 @@ public struct PageRepository: Sendable {
 
     /// Why a page can't run with `registry` (it uses a type the app lacks, or doesn't decode),
     /// or nil when it can. Cost: one decode of the page (README, "Performance").
-    static func unusable(_ data: Data, registry: Registry) -> String? {
+    public static func unusable(_ data: Data, registry: Registry) -> String? {
         let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry)
         guard let document else { return "can't be read: " + (diagnostics.first?.message ?? "not a page") }
         let missing = document.usedIDs.missing(from: registry)
