@@ -97,8 +97,8 @@ public struct FunctionSignature: Sendable, Equatable {
         return "\(name)(\(parts.joined(separator: ", "))) -> " + (result.isEmpty ? "any" : result.map(\.rawValue).joined(separator: "|"))
     }
 
-    static func list(_ words: [String]) -> String {
+    static func list(_ words: [String], _ conjunction: String = "or") -> String {
         guard words.count > 1, let last = words.last else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + last
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }

@@ -44,7 +44,7 @@ public struct RegistryIDs: Sendable, Equatable {
     /// "action 'loyalty-points'", "component 'rating' and function 'currency'".
     public var sentence: String {
         let parts = RegistryIDs.kinds.flatMap { kind in self[keyPath: kind.ids].map { "\(kind.word) '\($0)'" } }
-        return FunctionSignature.list(parts)
+        return FunctionSignature.list(parts, "and")
     }
 
     // MARK: - JSON
