@@ -27,13 +27,15 @@ struct RunCommand: CLICommand {
         Lines starting with # are comments. `now()` is fixed at the moment the page opened.
 
         OPTIONS:
-          --param KEY=VALUE   a $param; VALUE is read as JSON when it parses, else as text
+          --param KEY=VALUE   a $param; VALUE is the text as typed for a param declared "string",
+                              else JSON when it parses as JSON, else the text
           --params FILE       $param from a JSON file (--param values go on top)
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
-                              (a request no stub answers fails, naming its method and path); the app's
-                              own actions and functions are stubbed there too: "action analytics": {"result": …},
+                              (a request no stub answers fails as if the server were offline,
+                              and is named on standard error); the app's own actions and functions
+                              are stubbed there too: "action analytics": {"result": …},
                               "function currency": {"result": "€12.50"}
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --script FILE       read commands from FILE instead of standard input
@@ -116,14 +118,15 @@ struct RunCommand: CLICommand {
 
     /// Reads the page and the files, sets up the harness and opens the page.
     private func open() async throws(CLIFailure) -> (PageHarness, FlowRecorder?) {
-        let params = try options.paramValue()
-        let globals = try options.globalValue()
         let described = try registryOption.load(near: [file]).description
+        let globals = try options.globalValue()
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
         let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
                                   clock: FixedClock(milliseconds: clock), timeZone: .current)
+        // NB: decoded with the harness's registry, whose host functions answer from its stubs.
         let document = try PageOptions.loadDocument(file, registry: harness.registry)
+        let params = try options.paramValue(for: document)
         try configureNetwork(harness)
         var recorder: FlowRecorder?
         if let record {
@@ -167,6 +170,8 @@ struct RunCommand: CLICommand {
             }
             harness.stub.fallback = URLSessionTransport(baseURL: url, allowedHosts: [host])
         }
+        // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
+        harness.stub.unmatchedIsOffline = true
         let stubFile = apiStub
         let base = apiBase
         harness.stub.advice = { method, path in

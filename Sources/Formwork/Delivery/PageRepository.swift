@@ -215,9 +215,6 @@ public struct PageRepository: Sendable {
     /// (`*.flow.json`), a registry file (`*.registry.json`), a JSON Schema (`*.schema.json`),
     /// `manifest.json`, the project file `formwork.json`, or a hidden file.
     public static func isPageFileName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && !name.hasPrefix(".") && !notPages.contains(name) && !notPageSuffixes.contains { name.hasSuffix($0) }
+        name.hasSuffix(".json") && !name.hasPrefix(".") && PageSet.notAPage(name) == nil
     }
-
-    static let notPages: Set<String> = [PageCache.manifestName, "formwork.json"]
-    static let notPageSuffixes = [".flow.json", ".registry.json", ".schema.json"]
 }

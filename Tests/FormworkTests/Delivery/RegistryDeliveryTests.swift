@@ -44,7 +44,7 @@ import Testing
             let source = try temp.folder("source-\(UUID().uuidString)")
             let site = temp.url.appendingPathComponent("site-\(UUID().uuidString)")
             for page in pages { try Fixture.write(page, "\(try PageHeader(data: page).id).json", in: source) }
-            let report = try PagePacker(check: PagePacker.headerCheck, registry: registry).pack(from: source, to: site)
+            let report = try PagePacker(registry: registry).pack(from: source, to: site)
             for entry in report.manifest.pages {
                 server.route("GET", "/pages/\(entry.file)", .data(try Data(contentsOf: site.appendingPathComponent(entry.file))))
             }
