@@ -179,7 +179,7 @@ struct PageChecker {
         guard let signature = registry.functions[call.name]?.signature else { return }
         for (index, type) in call.argumentTypes.enumerated() {
             guard let type, let parameter = signature.parameter(at: index), parameter.lambdaParameters == nil, !parameter.accepts(type) else { continue }
-            let message = "\(call.name)() expects \(parameter.typeText) as argument \(index + 1) (\(parameter.name)), but this is \(article(type.rawValue)) \(type.rawValue)"
+            let message = "\(call.name)() expects \(parameter.typeText) as argument \(index + 1) (\(parameter.name)), but this is \(Wording.withArticle(type.rawValue))"
             diagnostics.append(.error("type", path, message, expression: ExpressionError(.type, message, range: call.argumentRanges[index], source: expression.source)))
         }
     }
