@@ -47,10 +47,10 @@ struct PageOptions {
 
     /// Reads and decodes a page file, or explains what is wrong with it, each problem as
     /// `file:line:column: path: error: message`.
-    static func loadDocument(_ file: String) throws(CLIFailure) -> PageDocument {
+    static func loadDocument(_ file: String, registry: Registry) throws(CLIFailure) -> PageDocument {
         guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
         do {
-            return try PageDocument.load(Array(bytes), file: file, limits: CLILimits.standard)
+            return try PageDocument.load(Array(bytes), registry: registry, file: file, limits: CLILimits.standard)
         } catch {
             throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
         }

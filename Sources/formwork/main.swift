@@ -9,6 +9,7 @@ let commands: [any CLICommand.Type] = [
     RenderCommand.self,
     BenchCommand.self,
     PackCommand.self, SyncCommand.self,
+    RegistryCommand.self, SchemaCommand.self,
 ]
 
 @MainActor func printOverview() {
