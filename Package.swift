@@ -14,8 +14,12 @@ let package = Package(
         .target(name: "Formwork"),
         // Headless page-flow harness and flow files.
         .target(name: "FormworkTesting", dependencies: ["Formwork"]),
-        // The command-line tool.
-        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting"]),
+        // The command-line tool; `formwork preview`'s browser files are built into it.
+        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting"], resources: [
+            .embedInCode("Preview/Resources/index.html"), .embedInCode("Preview/Resources/page.html"),
+            .embedInCode("Preview/Resources/preview.css"), .embedInCode("Preview/Resources/index.js"),
+            .embedInCode("Preview/Resources/page.js"), .embedInCode("Preview/Resources/icon.svg"),
+        ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
         .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP"]),
