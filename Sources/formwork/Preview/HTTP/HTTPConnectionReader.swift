@@ -30,6 +30,9 @@ struct HTTPConnectionReader {
                 return readBody(head: buffer[..<headEnd], received: buffer[bodyStart...], deadline: deadline)
             }
             scanned = max(0, buffer.count - 2)
+            if let first = buffer.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+                return .rejected(HTTPRejection(400, "this is a plain HTTP/1.1 server and the request doesn't start with a method; open http://, not https://"))
+            }
             if !checkedRequestLine, let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 checkedRequestLine = true
                 let line = buffer[..<newline]
