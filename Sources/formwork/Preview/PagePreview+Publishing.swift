@@ -27,7 +27,7 @@ extension PagePreview {
         updateScheduled = true
         Task { @MainActor in
             self.updateScheduled = false
-            self.publish()
+            if !self.isOpening { self.publish() }
         }
     }
 

@@ -46,7 +46,9 @@ final class PagePreview {
     var lastStateBody = ""
     var updateScheduled = false
     private var fingerprints: [String: Fingerprint] = [:]
-    private var isOpening = false
+    /// True while the file is read and the page opened; views are updated once it is done, so
+    /// they never see a half-opened page.
+    private(set) var isOpening = false
 
     /// The contents of a watched file when last seen (nil: it didn't exist).
     private struct Fingerprint: Equatable { let bytes: Data? }
@@ -76,7 +78,12 @@ final class PagePreview {
     func open(keepingData: Bool) async {
         guard !isOpening else { return }
         isOpening = true
-        defer { isOpening = false }
+        await load(keepingData: keepingData)
+        isOpening = false
+        scheduleUpdate()
+    }
+
+    private func load(keepingData: Bool) async {
         let bytes = FileManager.default.contents(atPath: path)
         fingerprints[path] = Fingerprint(bytes: bytes)
         guard let bytes else {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The backlog is bounded: a view that falls more than `backlogBytes` behind is closed (its
 /// browser reconnects and gets the current state). Closing, from either side, wakes the writer
-/// and calls `onClose` once.
+/// and calls `onClose` once; events queued before a plain `close()` are still written.
 ///
 /// ```swift
 /// let stream = HTTPEventStream(backlogBytes: 1 << 20)
@@ -58,7 +58,7 @@ final class HTTPEventStream: @unchecked Sendable {
         }
         guard queuedBytes + bytes.count <= backlogBytes else {
             condition.unlock()
-            close()
+            close(dropping: true)
             return false
         }
         queue.append(bytes)
@@ -79,9 +79,9 @@ final class HTTPEventStream: @unchecked Sendable {
         return next()
     }
 
-    /// The next queued event, or `.closed`; `condition` is locked.
+    /// The next queued event, or `.closed` once none is left and the stream is closed; `condition` is locked.
     private func next() -> Next {
-        guard !closed else { return .closed }
+        guard head < queue.count else { return .closed }
         let bytes = queue[head]
         head += 1
         queuedBytes -= bytes.count
@@ -92,23 +92,20 @@ final class HTTPEventStream: @unchecked Sendable {
         return .event(bytes)
     }
 
-    /// Closes the stream: the writer stops and `onClose` runs. Safe to call more than once.
-    func close() {
+    /// Closes the stream: the writer writes what is queued (unless `dropping` it) and stops, and
+    /// `onClose` runs. Safe to call more than once.
+    func close(dropping: Bool = false) {
         condition.lock()
         let handler = closed ? nil : closeHandler
         closed = true
         closeHandler = nil
-        queue.removeAll()
-        head = 0
-        queuedBytes = 0
+        if dropping {
+            queue.removeAll()
+            head = 0
+            queuedBytes = 0
+        }
         condition.broadcast()
         condition.unlock()
         handler?()
-    }
-
-    var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
     }
 }

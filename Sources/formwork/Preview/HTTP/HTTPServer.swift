@@ -51,7 +51,8 @@ extension HTTPServer {
         private let lock = NSLock()
         private var stopped = false
         private var connections: Set<Int32> = []
-        private var streams: [ObjectIdentifier: HTTPEventStream] = [:]
+        /// The event streams being written, by their connection.
+        private var streams: [Int32: HTTPEventStream] = [:]
         private let threads = DispatchGroup()
         let listener: Int32
         let limits: PageLimits
@@ -73,8 +74,9 @@ extension HTTPServer {
             let wasStopped = stopped
             stopped = true
             // NB: shut down under the lock; a connection leaves the set before it is closed, so this
-            // never touches a descriptor number that was reused.
-            if !wasStopped { connections.forEach(HTTPSocket.shutdownBoth) }
+            // never touches a descriptor number that was reused. An event stream is closed instead:
+            // its writer sends what is queued (the views' last word) and ends by itself.
+            if !wasStopped { connections.subtracting(streams.keys).forEach(HTTPSocket.shutdownBoth) }
             let open = Array(streams.values)
             lock.unlock()
             guard !wasStopped else { return }
@@ -166,12 +168,12 @@ extension HTTPServer {
         private func writeEvents(_ stream: HTTPEventStream, to fd: Int32) {
             let admitted = lock.withLock { () -> Bool in
                 guard !stopped else { return false }
-                streams[ObjectIdentifier(stream)] = stream
+                streams[fd] = stream
                 return true
             }
             defer {
-                lock.withLock { _ = streams.removeValue(forKey: ObjectIdentifier(stream)) }
-                stream.close()
+                lock.withLock { _ = streams.removeValue(forKey: fd) }
+                stream.close(dropping: true)
             }
             guard admitted else { return }
             // NB: a comment at once lets the browser know the stream is open; then one every 15 s
