@@ -16,9 +16,18 @@ let package = Package(
         .target(name: "FormworkTesting", dependencies: ["Formwork"]),
         // The command-line tool; `formwork preview`'s browser files are built into it.
         .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting"], resources: [
-            .embedInCode("Preview/Resources/index.html"), .embedInCode("Preview/Resources/page.html"),
-            .embedInCode("Preview/Resources/preview.css"), .embedInCode("Preview/Resources/index.js"),
-            .embedInCode("Preview/Resources/page.js"), .embedInCode("Preview/Resources/icon.svg"),
+            .embedInCode("Preview/Resources/index.html"),
+            .embedInCode("Preview/Resources/page.html"),
+            .embedInCode("Preview/Resources/preview.css"),
+            .embedInCode("Preview/Resources/icon.svg"),
+            .embedInCode("Preview/Resources/dom.js"),
+            .embedInCode("Preview/Resources/index.js"),
+            .embedInCode("Preview/Resources/page.js"),
+            .embedInCode("Preview/Resources/actions.js"),
+            .embedInCode("Preview/Resources/components.js"),
+            .embedInCode("Preview/Resources/inputs.js"),
+            .embedInCode("Preview/Resources/dialogs.js"),
+            .embedInCode("Preview/Resources/inspector.js"),
         ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),

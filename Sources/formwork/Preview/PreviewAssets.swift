@@ -2,22 +2,25 @@
 /// `Preview/Resources` and built into the binary (SwiftPM's `embedInCode`), so the preview works
 /// offline with nothing else installed.
 enum PreviewAssets {
-    /// The file's bytes and type, for the names under `/assets/`.
-    static func named(_ name: String) -> (bytes: [UInt8], type: String)? {
-        switch name {
-        case "index.html": return (PackageResources.index_html, "text/html; charset=utf-8")
-        case "page.html": return (PackageResources.page_html, "text/html; charset=utf-8")
-        case "preview.css": return (PackageResources.preview_css, "text/css; charset=utf-8")
-        case "index.js": return (PackageResources.index_js, "text/javascript; charset=utf-8")
-        case "page.js": return (PackageResources.page_js, "text/javascript; charset=utf-8")
-        case "icon.svg": return (PackageResources.icon_svg, "image/svg+xml")
-        default: return nil
-        }
-    }
+    /// The files under `/assets/`, with their content types.
+    static let files: [String: (bytes: [UInt8], type: String)] = [
+        "index.html": (PackageResources.index_html, "text/html; charset=utf-8"),
+        "page.html": (PackageResources.page_html, "text/html; charset=utf-8"),
+        "preview.css": (PackageResources.preview_css, "text/css; charset=utf-8"),
+        "icon.svg": (PackageResources.icon_svg, "image/svg+xml"),
+        "dom.js": (PackageResources.dom_js, "text/javascript; charset=utf-8"),
+        "index.js": (PackageResources.index_js, "text/javascript; charset=utf-8"),
+        "page.js": (PackageResources.page_js, "text/javascript; charset=utf-8"),
+        "actions.js": (PackageResources.actions_js, "text/javascript; charset=utf-8"),
+        "components.js": (PackageResources.components_js, "text/javascript; charset=utf-8"),
+        "inputs.js": (PackageResources.inputs_js, "text/javascript; charset=utf-8"),
+        "dialogs.js": (PackageResources.dialogs_js, "text/javascript; charset=utf-8"),
+        "inspector.js": (PackageResources.inspector_js, "text/javascript; charset=utf-8"),
+    ]
 
     /// The asset as a response; 404 for a name that isn't one.
     static func response(_ name: String) -> HTTPResponse {
-        guard let asset = named(name) else { return .text("there is no asset '\(name)'\n", status: 404) }
+        guard let asset = files[name] else { return .text("there is no asset '\(name)'\n", status: 404) }
         var headers: [(name: String, value: String)] = [("Content-Type", asset.type)]
         if asset.type.hasPrefix("text/html") {
             // NB: the page's own scripts and styles only; pictures may come from anywhere, as a page's `image` urls do.

@@ -15,9 +15,10 @@ struct PreviewPageTests {
         let index = try RawHTTPClient.get(port: preview.port, "/")
         #expect(index.status == 200)
         #expect(index.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(index.body.contains(#"<script src="/assets/index.js">"#))
+        #expect(index.body.contains(#"<script type="module" src="/assets/index.js">"#))
         #expect(index.headers["content-security-policy"]?.hasPrefix("default-src 'self'") == true)
-        for (asset, type) in [("page.html", "text/html"), ("page.js", "text/javascript"), ("index.js", "text/javascript"), ("preview.css", "text/css"), ("icon.svg", "image/svg+xml")] {
+        let scripts = ["dom.js", "index.js", "page.js", "actions.js", "components.js", "inputs.js", "dialogs.js", "inspector.js"]
+        for (asset, type) in [("page.html", "text/html"), ("preview.css", "text/css"), ("icon.svg", "image/svg+xml")] + scripts.map({ ($0, "text/javascript") }) {
             let response = try RawHTTPClient.get(port: preview.port, "/assets/\(asset)")
             #expect(response.status == 200, "\(asset)")
             #expect(response.headers["content-type"]?.hasPrefix(type) == true, "\(asset)")
@@ -36,7 +37,7 @@ struct PreviewPageTests {
 
         let page = try RawHTTPClient.get(port: preview.port, "/preview/dish-edit.json?dishId=42")
         #expect(page.status == 200)
-        #expect(page.body.contains(#"<script src="/assets/page.js">"#))
+        #expect(page.body.contains(#"<script type="module" src="/assets/page.js">"#))
         let missing = try RawHTTPClient.get(port: preview.port, "/preview/dish-edti.json")
         #expect(missing.status == 404)
         #expect(missing.body.hasPrefix("there is no page 'dish-edti.json' in \(PreviewProcess.pages.path)"))

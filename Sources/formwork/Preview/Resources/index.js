@@ -1,17 +1,6 @@
 // formwork preview — the list of pages.
 // Reads GET /api/pages and draws one card per page, with a field for each declared param.
-"use strict";
-
-function el(tag, attributes, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
+import { el } from "./dom.js";
 
 function pageURL(file) {
   return "/preview/" + file.split("/").map(encodeURIComponent).join("/");
