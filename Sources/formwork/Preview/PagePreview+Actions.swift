@@ -69,15 +69,24 @@ extension PagePreview {
                 failed = true
             }
         case .trigger(let name):
-            if let page = live() {
+            switch live() {
+            case .success(let page):
                 note = await run(on: page) { await PagePreview.describe(page.trigger(name)) }
-            } else {
-                note = "the page is closed"
+            case .failure(let reason):
+                note = reason.message
                 failed = true
             }
         case .tap(let ref), .edit(let ref, _):
-            guard let page = live(), let component = resolve(ref, on: page) else {
-                note = live() == nil ? "the page is closed" : "that component isn't on the page any more; it may have been rebuilt"
+            let page: PageSession
+            switch live() {
+            case .success(let open): page = open
+            case .failure(let reason):
+                note = reason.message
+                failed = true
+                return ActionResult(revision: publish(), note: note, failed: failed)
+            }
+            guard let component = resolve(ref, on: page) else {
+                note = "that component isn't on the page any more (it may have been rebuilt); try again"
                 failed = true
                 break
             }
@@ -99,9 +108,16 @@ extension PagePreview {
         return ActionResult(revision: publish(), note: note, failed: failed)
     }
 
-    private func live() -> PageSession? {
-        guard let page = top, !page.isClosed, !isBroken else { return nil }
-        return page
+    /// Why a person can't act on the page now.
+    struct Unavailable: Error {
+        let message: String
+    }
+
+    /// The page on top, when a person can act on it.
+    private func live() -> Result<PageSession, Unavailable> {
+        if isBroken { return .failure(Unavailable(message: "the saved page has errors; fix them and save first")) }
+        guard let page = top, !page.isClosed else { return .failure(Unavailable(message: "the page is closed; open it again")) }
+        return .success(page)
     }
 
     private func resolve(_ ref: ComponentRef, on page: PageSession) -> PageComponent? {

@@ -43,6 +43,7 @@ extension PagePreview {
             broadcast("state", lastState)
         }
         if let delta = feed.delta(current: stub.requests) { broadcast("log", delta.jsonText) }
+        workspace.noticeGlobals(from: self)
         return revision
     }
 

@@ -246,9 +246,9 @@ final class PagePreview {
         }
         guard let first = changed.first else { return }
         reloads += 1
-        let name = first == path ? displayPath : first
-        feed.note(page: file, "\(name) changed: reloading")
-        workspace.report("reloaded \(displayPath) after a change to \(name)")
+        let cause = first == path ? "" : " (\(first) changed)"
+        feed.note(page: file, "saved: reloading \(displayPath)\(cause)")
+        workspace.report("reloaded \(displayPath)\(cause)")
         await open(keepingData: true)
     }
 

@@ -22,6 +22,7 @@ final class PreviewWorkspace {
     let report: (String) -> Void
     private var previews: [String: PagePreview] = [:]
     private var watcher: Task<Void, Never>?
+    private var shownGlobals = ""
 
     /// How often saved files are looked for: well within the second a save must show in.
     static let watchInterval: Duration = .milliseconds(200)
@@ -101,6 +102,15 @@ final class PreviewWorkspace {
             }
             return relative
         }
+    }
+
+    /// Called after a page published: when `$global` changed, every other open page shows it too
+    /// (their own components that read it were already updated by the engine).
+    func noticeGlobals(from preview: PagePreview) {
+        let text = globals.value.jsonText
+        guard text != shownGlobals else { return }
+        shownGlobals = text
+        for other in previews.values where other !== preview { other.scheduleUpdate() }
     }
 
     // MARK: - Watching

@@ -96,7 +96,7 @@ struct PreviewPageTests {
         // A component that isn't there, and a tap the engine ignores, are answered plainly.
         let gone = try Self.action(preview, "dish-edit.json", #"{"do": "tap", "component": 99999}"#)
         #expect(gone.status == 409)
-        #expect(gone.json["error"] == "the page is closed")
+        #expect(gone.json["error"] == "the page is closed; open it again")
         #expect(try preview.interrupt().status == 0)
     }
 
@@ -157,6 +157,21 @@ struct PreviewPageTests {
         let saved = try events.waitForState("the menu with the saved dish") { $0["page"]?["title"] == "Menu (3)" }
         #expect(saved["page"]?["id"] == "dish-list")
         #expect(saved.components("dishRow").last?["attributes"]?["title"] == "3. Mapo tofu 🌶 — ¥12.50")
+        #expect(try preview.interrupt().status == 0)
+    }
+
+    @Test func globalWrittenByOnePageShowsInTheOthers() throws {
+        let preview = try PreviewProcess(folder: PreviewProcess.pages, ["--api-stub", PreviewProcess.stubs])
+        let editor = try EventStreamClient(port: preview.port, "/api/preview/dish-edit.json/events")
+        try editor.waitForState("the editor") { $0["global"] == [:] }
+        let login = try EventStreamClient(port: preview.port, "/api/preview/login.json/events")
+        try login.waitForState("the login form") { $0.component("signIn") != nil }
+        _ = try Self.action(preview, "login.json", #"{"do": "edit", "key": "email", "value": "li.wei@noodles.example"}"#)
+        _ = try Self.action(preview, "login.json", #"{"do": "edit", "key": "password", "value": "correct horse"}"#)
+        #expect(try Self.action(preview, "login.json", #"{"do": "tap", "key": "signIn"}"#).status == 200)
+        try login.waitForState("the session stored") { $0["global"]?["token"] == "t-9" }
+        let shared = try editor.waitForState("the token in the editor's $global") { $0["global"]?["token"] == "t-9" }
+        #expect(shared["global"]?["user"]?["name"] == "Li Wei")
         #expect(try preview.interrupt().status == 0)
     }
 }

@@ -13,23 +13,27 @@ struct PreviewReloadTests {
         let events = try EventStreamClient(port: preview.port, "/api/preview/dish-edit.json/events")
         try events.waitForState("the form") { $0.component("name") != nil }
         _ = try PreviewPageTests.action(preview, "dish-edit.json", #"{"do": "edit", "key": "name", "value": "Mapo tofu"}"#)
-        try events.waitForState("the typed name") { $0["data"]?["dish"]?["name"] == "Mapo tofu" }
+        _ = try PreviewPageTests.action(preview, "dish-edit.json", #"{"do": "edit", "key": "spicy", "value": true}"#)
+        try events.waitForState("the typed name") { $0["data"]?["dish"]?["name"] == "Mapo tofu" && $0["data"]?["dish"]?["spicy"] == true }
 
         let file = folder.appendingPathComponent("dish-edit.json")
         let original = try String(contentsOf: file, encoding: .utf8)
         func save(_ text: String) throws { try Data(text.utf8).write(to: file, options: .atomic) }
 
-        // A good save: a new title, a data member added, one dropped. What was typed stays.
+        // A good save: a new title, a data member added, one dropped, one of another kind. What
+        // was typed stays where the data still has room for it.
         let initialDish = #""dish": { "name": "", "price": null, "category": "mains", "spicy": false, "spiceLevel": 1, "description": "" }"#
         #expect(original.contains(initialDish))
         let changed = original
             .replacingOccurrences(of: #""title": "Name""#, with: #""title": "Dish name""#)
-            .replacingOccurrences(of: initialDish, with: #""dish": { "name": "", "price": null, "category": "mains", "spicy": false, "spiceLevel": 1, "vegan": false }"#)
+            .replacingOccurrences(of: initialDish, with: #""dish": { "name": "", "price": null, "category": "mains", "spicy": "no", "spiceLevel": 1, "vegan": false }"#)
         try save(changed)
         let reloaded = try events.waitForState("the new title") { $0.attribute("name", "title") == "Dish name" }
         #expect(reloaded.attribute("name", "value") == "Mapo tofu")
-        #expect(reloaded["data"]?["dish"]?["vegan"] == false)
-        #expect(reloaded["data"]?["dish"]?["description"] == nil)
+        #expect(reloaded["data"]?["dish"]?["vegan"] == false, "added by the page: its initial value")
+        #expect(reloaded["data"]?["dish"]?["description"] == nil, "dropped by the page: gone")
+        #expect(reloaded["data"]?["dish"]?["spicy"] == "no", "now text, not a bool: the page's value")
+        #expect(reloaded["data"]?["dish"]?["category"] == "mains")
         #expect(reloaded["broken"] == false)
         #expect(reloaded["reloads"] == 1)
 

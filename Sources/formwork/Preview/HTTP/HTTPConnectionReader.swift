@@ -60,6 +60,9 @@ struct HTTPConnectionReader {
         }
         let length = request.contentLength
         var body = Array(received.prefix(length))
+        if body.count < length, request.headers["expect"]?.lowercased() == "100-continue" {
+            HTTPSocket.write(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
         while body.count < length {
             switch HTTPSocket.read(fd, maximum: min(length - body.count, 64 << 10), deadline: deadline) {
             case .bytes(let bytes): body += bytes.prefix(length - body.count)

@@ -136,7 +136,10 @@ extension HTTPServer {
                 request = received
             }
             let response = respond(to: request)
-            guard HTTPSocket.write(fd, response.head()), request.method != "HEAD" else { return }
+            guard HTTPSocket.write(fd, response.head()), request.method != "HEAD" else {
+                if case .events(let stream) = response.body { stream.close(dropping: true) }
+                return
+            }
             switch response.body {
             case .bytes(let bytes):
                 HTTPSocket.write(fd, bytes)
