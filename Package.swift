@@ -14,8 +14,10 @@ let package = Package(
         .target(name: "Formwork"),
         // Headless page-flow harness and flow files.
         .target(name: "FormworkTesting", dependencies: ["Formwork"]),
+        // The small HTTP/1.1 server `formwork preview` runs on 127.0.0.1; it knows nothing about pages.
+        .target(name: "PreviewHTTP", dependencies: ["Formwork"]),
         // The command-line tool; `formwork preview`'s browser files are built into it.
-        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting"], resources: [
+        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP"], resources: [
             .embedInCode("Preview/Resources/index.html"),
             .embedInCode("Preview/Resources/page.html"),
             .embedInCode("Preview/Resources/preview.css"),
@@ -31,7 +33,7 @@ let package = Package(
         ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP"]),
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP", "PreviewHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import PreviewHTTP
 import FormworkTesting
 
 /// `formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--registry FILE]`

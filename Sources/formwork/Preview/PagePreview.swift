@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import PreviewHTTP
 import FormworkTesting
 
 /// One page file, live in the browser: the engine runs it with the browser as its host, every

@@ -1,3 +1,5 @@
+import PreviewHTTP
+
 /// The browser side of `formwork preview`: plain HTML, CSS and JavaScript files kept readable in
 /// `Preview/Resources` and built into the binary (SwiftPM's `embedInCode`), so the preview works
 /// offline with nothing else installed.

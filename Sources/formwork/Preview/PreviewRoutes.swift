@@ -1,4 +1,5 @@
 import Formwork
+import PreviewHTTP
 
 /// What each URL of `formwork preview` answers; the only place that joins HTTP to page logic.
 ///

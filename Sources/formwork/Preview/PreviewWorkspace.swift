@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import PreviewHTTP
 
 /// Everything `formwork preview` serves from one folder: the list of pages, one live
 /// `PagePreview` per page file opened in a browser, what they share (the registry, `$global`,

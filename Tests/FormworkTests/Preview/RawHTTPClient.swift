@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Formwork
+import PreviewHTTP
 
 /// A raw HTTP/1.1 client over a loopback socket, for talking to `formwork preview` exactly as the
 /// test writes it: hostile bytes go out unchanged (URLSession would tidy `..` and `%2f` away).
@@ -25,75 +21,29 @@ final class RawHTTPClient {
     }
 
     private let fd: Int32
-    private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`.
     init(port: UInt16) throws {
-        #if canImport(Glibc)
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw Failure(description: "socket failed: errno \(errno)") }
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw Failure(description: "connect to 127.0.0.1:\(port) failed: errno \(code)")
-        }
+        fd = try HTTPSocket.connect(toLoopbackPort: port)
     }
 
-    deinit { close(fd) }
+    deinit { HTTPSocket.closeSocket(fd) }
 
     /// Sends every byte it can; stops quietly when the server has closed (it may refuse early).
     func send(_ bytes: [UInt8]) {
-        #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)
-        #else
-        let flags: Int32 = 0
-        #endif
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw in socketSend(fd, raw.baseAddress.map { $0 + offset }, bytes.count - offset, flags) }
-            if sent <= 0 { return }
-            offset += sent
-        }
+        HTTPSocket.write(fd, bytes)
     }
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Bytes as they arrive, waiting at most until `deadline`; empty when the server closed.
     func receive(until deadline: Date) throws -> [UInt8] {
-        if !buffer.isEmpty {
-            defer { buffer = [] }
-            return buffer
-        }
-        while true {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw Failure(description: "no answer from the preview within the time allowed") }
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, Int32(min(remaining, 5) * 1000)) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 65536, 0) }
-            if count > 0 { return Array(chunk[0..<count]) }
-            if count < 0 && errno == EINTR { continue }
-            return []
+        switch HTTPSocket.read(fd, maximum: 64 << 10, deadline: deadline) {
+        case .bytes(let bytes): return bytes
+        case .closed: return []
+        case .timedOut: throw Failure(description: "no answer from the preview within the time allowed")
         }
     }
-
-    /// Puts bytes back, for a reader that took more than it needed.
-    func unread(_ bytes: ArraySlice<UInt8>) { buffer = Array(bytes) + buffer }
 
     /// Reads to the end of the stream and parses the response.
     func readResponse(timeout: TimeInterval = 60) throws -> Response {
@@ -147,9 +97,3 @@ final class RawHTTPClient {
         return try client.readResponse()
     }
 }
-
-#if canImport(Glibc)
-private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Glibc.send(fd, buffer, count, flags) }
-#else
-private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Darwin.send(fd, buffer, count, flags) }
-#endif

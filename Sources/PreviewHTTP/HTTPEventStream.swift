@@ -12,7 +12,7 @@ import Foundation
 /// stream.send(event: "state", data: #"{"revision": 3}"#)   // true
 /// stream.next(waiting: 15)                                // .event(bytes of "event: state\ndata: {…}\n\n")
 /// ```
-final class HTTPEventStream: @unchecked Sendable {
+public final class HTTPEventStream: @unchecked Sendable {
     enum Next: Equatable {
         case event([UInt8])
         /// Nothing to send for a while: time for a keep-alive comment.
@@ -27,15 +27,15 @@ final class HTTPEventStream: @unchecked Sendable {
     private var queuedBytes = 0
     private var closed = false
     private var closeHandler: (@Sendable () -> Void)?
-    let backlogBytes: Int
+    public let backlogBytes: Int
 
-    init(backlogBytes: Int) {
+    public init(backlogBytes: Int) {
         self.backlogBytes = backlogBytes
     }
 
     /// Called once when the stream closes (the browser went away, it fell too far behind, or
     /// the server stops). Set it before the stream is handed to the server.
-    func onClose(_ handler: @escaping @Sendable () -> Void) {
+    public func onClose(_ handler: @escaping @Sendable () -> Void) {
         condition.lock()
         let alreadyClosed = closed
         if !alreadyClosed { closeHandler = handler }
@@ -46,7 +46,7 @@ final class HTTPEventStream: @unchecked Sendable {
     /// Queues one event; `data` may span lines. False when the stream is closed, or the view
     /// fell too far behind and was closed now.
     @discardableResult
-    func send(event: String, data: String) -> Bool {
+    public func send(event: String, data: String) -> Bool {
         var text = "event: \(event)\n"
         for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
         text += "\n"
@@ -94,7 +94,7 @@ final class HTTPEventStream: @unchecked Sendable {
 
     /// Closes the stream: the writer writes what is queued (unless `dropping` it) and stops, and
     /// `onClose` runs. Safe to call more than once.
-    func close(dropping: Bool = false) {
+    public func close(dropping: Bool = false) {
         condition.lock()
         let handler = closed ? nil : closeHandler
         closed = true

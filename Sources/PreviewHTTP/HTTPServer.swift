@@ -15,18 +15,18 @@ import Formwork
 /// server.port        // the port the OS picked
 /// server.stop()      // closes every connection and waits for the threads
 /// ```
-final class HTTPServer: Sendable {
-    typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+public final class HTTPServer: Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// The port it listens on.
-    let port: UInt16
+    public let port: UInt16
     private let core: Core
 
     /// Starts listening on 127.0.0.1 at `port` (0: any free port).
     ///
     /// - Throws: `HTTPSocket.Failure` when the socket can't be bound (`isAddressInUse` when the
     ///   port is taken).
-    init(port: UInt16, limits: PageLimits, handler: @escaping Handler) throws(HTTPSocket.Failure) {
+    public init(port: UInt16, limits: PageLimits, handler: @escaping Handler) throws(HTTPSocket.Failure) {
         let listener = try HTTPSocket.listenOnLoopback(port: port, backlog: Int32(max(limits.previewConnections, 1)))
         guard let bound = HTTPSocket.port(of: listener) else {
             HTTPSocket.closeSocket(listener)
@@ -41,7 +41,7 @@ final class HTTPServer: Sendable {
 
     /// Stops accepting, closes every connection and event stream, and waits (up to 5 seconds)
     /// for the threads to end. Blocks: call it off the main actor. Safe to call more than once.
-    func stop() { core.stop() }
+    public func stop() { core.stop() }
 }
 
 extension HTTPServer {

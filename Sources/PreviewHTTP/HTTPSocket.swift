@@ -1,27 +1,30 @@
 #if canImport(Glibc)
 import Glibc
+private let connectSocket = Glibc.connect
 #elseif canImport(Darwin)
 import Darwin
+private let connectSocket = Darwin.connect
 #endif
 import Foundation
 
-/// The POSIX socket calls the preview server makes, with the Linux/Darwin differences kept here.
-enum HTTPSocket {
+/// The POSIX socket calls the preview server (and its tests' client) make, with the Linux/Darwin
+/// differences kept here. Everything is on 127.0.0.1.
+public enum HTTPSocket {
     /// A socket call that failed, with what it means for the person starting the server.
-    struct Failure: Error, CustomStringConvertible {
-        let call: String
-        let code: Int32
+    public struct Failure: Error, CustomStringConvertible {
+        public let call: String
+        public let code: Int32
 
-        var description: String {
+        public var description: String {
             if call == "bind", code == EADDRINUSE { return "the port is already in use" }
             return "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
         }
 
-        var isAddressInUse: Bool { call == "bind" && code == EADDRINUSE }
+        public var isAddressInUse: Bool { call == "bind" && code == EADDRINUSE }
     }
 
     /// What one read got.
-    enum Read {
+    public enum Read {
         case bytes([UInt8])
         /// The peer closed the connection (or reset it).
         case closed
@@ -31,25 +34,11 @@ enum HTTPSocket {
 
     /// A TCP socket listening on 127.0.0.1 only, at `port` (0: a free port the OS picks).
     static func listenOnLoopback(port: UInt16, backlog: Int32) throws(Failure) -> Int32 {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+        let fd = try newSocket()
         // NB: lets a restarted preview take its port back at once, while the old connections linger in TIME_WAIT.
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = withLoopbackAddress(port) { bind(fd, $0, $1) }
         guard bound == 0 else {
             let code = errno
             _ = close(fd)
@@ -63,6 +52,46 @@ enum HTTPSocket {
         return fd
     }
 
+    /// A TCP connection to 127.0.0.1:`port`, for clients (the preview's tests).
+    public static func connect(toLoopbackPort port: UInt16) throws(Failure) -> Int32 {
+        let fd = try newSocket()
+        let connected = withLoopbackAddress(port) { connectSocket(fd, $0, $1) }
+        guard connected == 0 else {
+            let code = errno
+            _ = close(fd)
+            throw Failure(call: "connect", code: code)
+        }
+        return fd
+    }
+
+    private static func newSocket() throws(Failure) -> Int32 {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return fd
+    }
+
+    /// Calls `body` with the address 127.0.0.1:`port`.
+    private static func withLoopbackAddress(_ port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+
     /// The port a bound socket got.
     static func port(of fd: Int32) -> UInt16? {
         var address = sockaddr_in()
@@ -74,7 +103,7 @@ enum HTTPSocket {
     }
 
     /// Whether `fd` has something to read (or a connection to accept) within `milliseconds`.
-    static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+    public static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, milliseconds) > 0
     }
@@ -99,7 +128,7 @@ enum HTTPSocket {
     }
 
     /// Up to `maximum` bytes, waiting at most until `deadline`.
-    static func read(_ fd: Int32, maximum: Int = 16 << 10, deadline: Date) -> Read {
+    public static func read(_ fd: Int32, maximum: Int = 16 << 10, deadline: Date) -> Read {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return .timedOut }
@@ -114,7 +143,7 @@ enum HTTPSocket {
 
     /// Writes all of `bytes`; false if the peer went away or stopped reading. Never raises SIGPIPE.
     @discardableResult
-    static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -135,16 +164,16 @@ enum HTTPSocket {
     }
 
     /// Wakes any thread blocked on `fd` and tells the peer we are done.
-    static func shutdownBoth(_ fd: Int32) {
+    public static func shutdownBoth(_ fd: Int32) {
         _ = shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Tells the peer nothing more will be written; reading goes on.
-    static func shutdownWrite(_ fd: Int32) {
+    public static func shutdownWrite(_ fd: Int32) {
         _ = shutdown(fd, Int32(SHUT_WR))
     }
 
-    static func closeSocket(_ fd: Int32) {
+    public static func closeSocket(_ fd: Int32) {
         _ = close(fd)
     }
 }

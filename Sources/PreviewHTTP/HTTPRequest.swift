@@ -10,37 +10,42 @@ import Foundation
 /// head.segments   // ["preview", "dish edit.json"]
 /// head.query      // [QueryItem(name: "dishId", value: "42")]
 /// ```
-struct HTTPRequest: Sendable {
+public struct HTTPRequest: Sendable {
     /// One `name=value` of the query string, percent-decoded (`+` is a space).
-    struct QueryItem: Sendable, Equatable {
-        let name: String
-        let value: String
+    public struct QueryItem: Sendable, Equatable {
+        public let name: String
+        public let value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// `GET`, `HEAD`, `POST`, … as sent.
-    let method: String
+    public let method: String
     /// `HTTP/1.1` or `HTTP/1.0`.
-    let version: String
+    public let version: String
     /// The path's segments, each percent-decoded; empty segments are dropped (`/a//b/` → `a`, `b`).
-    let segments: [String]
-    let query: [QueryItem]
+    public let segments: [String]
+    public let query: [QueryItem]
     /// Header names in lower case; a repeated header's values joined with ", ".
-    let headers: [String: String]
-    var body: [UInt8] = []
+    public let headers: [String: String]
+    public internal(set) var body: [UInt8] = []
 
     /// The value of the first query item called `name`.
-    func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
     /// How many body bytes the head announces.
     var contentLength: Int { headers["content-length"].flatMap { Int($0) } ?? 0 }
 }
 
 /// Why a request is refused before it reaches a route: the status and a sentence for the sender.
-struct HTTPRejection: Error, Sendable, Equatable {
-    let status: Int
-    let message: String
+public struct HTTPRejection: Error, Sendable, Equatable {
+    public let status: Int
+    public let message: String
 
-    init(_ status: Int, _ message: String) {
+    public init(_ status: Int, _ message: String) {
         self.status = status
         self.message = message
     }

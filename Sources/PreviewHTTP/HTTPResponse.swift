@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Every response closes its connection (`Connection: close`), is never cached, and forbids
 /// content sniffing.
-struct HTTPResponse: Sendable {
-    enum Body: Sendable {
+public struct HTTPResponse: Sendable {
+    public enum Body: Sendable {
         case bytes([UInt8])
         /// A regular file, read in pieces while it is sent.
         case file(path: String, size: Int)
@@ -14,12 +14,12 @@ struct HTTPResponse: Sendable {
         case events(HTTPEventStream)
     }
 
-    var status: Int
+    public var status: Int
     /// Extra headers, written in this order after the status line.
-    var headers: [(name: String, value: String)]
-    var body: Body
+    public var headers: [(name: String, value: String)]
+    public var body: Body
 
-    init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -28,24 +28,24 @@ struct HTTPResponse: Sendable {
     // MARK: - Conveniences
 
     /// `text/plain; charset=utf-8`.
-    static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+    public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .bytes(Array(text.utf8)))
     }
 
     /// `application/json`, with `json` sent as written.
-    static func json(_ json: String, status: Int = 200) -> HTTPResponse {
+    public static func json(_ json: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: .bytes(Array(json.utf8)))
     }
 
     /// The answer to a refused request.
-    static func rejection(_ rejection: HTTPRejection) -> HTTPResponse {
+    public static func rejection(_ rejection: HTTPRejection) -> HTTPResponse {
         var response = text(rejection.message + "\n", status: rejection.status)
         if rejection.status == 405 { response.headers.append(("Allow", "GET, HEAD, POST")) }
         return response
     }
 
     /// A stream of server-sent events.
-    static func events(_ stream: HTTPEventStream) -> HTTPResponse {
+    public static func events(_ stream: HTTPEventStream) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8")], body: .events(stream))
     }
 
