@@ -33,9 +33,6 @@ public struct HTTPRequest: Sendable {
     public let headers: [String: String]
     public internal(set) var body: [UInt8] = []
 
-    /// The value of the first query item called `name`.
-    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
-
     /// How many body bytes the head announces.
     var contentLength: Int { headers["content-length"].flatMap { Int($0) } ?? 0 }
 }

@@ -4,8 +4,11 @@ import Testing
 
 /// Reads `formwork preview`'s server-sent events over a raw connection, and waits for the event
 /// a test expects: never a fixed sleep, always "the next state where …", with a generous limit.
-final class EventStreamClient {
-    struct Event {
+///
+/// NB: @unchecked Sendable: one test uses it at a time, and its blocking reads run on a thread of
+/// their own (`offThread`) while the test awaits them.
+final class EventStreamClient: @unchecked Sendable {
+    struct Event: Sendable {
         let name: String
         let data: PageValue
     }
@@ -18,7 +21,11 @@ final class EventStreamClient {
     private(set) var state: PageValue = .null
 
     /// Opens the stream at `target` (`/api/preview/dish-edit.json/events?dishId=42`).
-    init(port: UInt16, _ target: String) throws {
+    static func open(port: UInt16, _ target: String) async throws -> EventStreamClient {
+        try await offThread { try EventStreamClient(port: port, target) }
+    }
+
+    private init(port: UInt16, _ target: String) throws {
         client = try RawHTTPClient(port: port)
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
         let deadline = Date(timeIntervalSinceNow: 60)
@@ -40,7 +47,11 @@ final class EventStreamClient {
     }
 
     /// The next event, waiting up to `timeout` seconds.
-    func next(timeout: TimeInterval = 60) throws -> Event {
+    func next(timeout: TimeInterval = 60) async throws -> Event {
+        try await offThread { try self.nextNow(timeout: timeout) }
+    }
+
+    private func nextNow(timeout: TimeInterval) throws -> Event {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             if let event = takeEvent() { return event }
@@ -52,27 +63,37 @@ final class EventStreamClient {
 
     /// Waits for the next `state` for which `condition` holds (the current one counts); returns it.
     @discardableResult
-    func waitForState(_ what: String, timeout: TimeInterval = 60, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ condition: (PageValue) -> Bool) throws -> PageValue {
-        if condition(state) { return state }
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while deadline.timeIntervalSinceNow > 0 {
-            let event = try next(timeout: deadline.timeIntervalSinceNow)
-            if event.name == "state", condition(event.data) { return event.data }
+    func waitForState(_ what: String, timeout: TimeInterval = 60, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                      _ condition: @escaping @Sendable (PageValue) -> Bool) async throws -> PageValue {
+        do {
+            return try await offThread { try self.waitNow(for: "state", timeout: timeout, condition) }
+        } catch {
+            Issue.record("no state with \(what) arrived within \(Int(timeout)) s; the last was \(state.jsonText.prefix(600))", sourceLocation: sourceLocation)
+            throw error
         }
-        Issue.record("no state with \(what) arrived within \(Int(timeout)) s; the last was \(state.jsonText.prefix(600))", sourceLocation: sourceLocation)
-        throw RawHTTPClient.Failure(description: "timed out waiting for \(what)")
     }
 
-    /// Waits for a `log` event for which `condition` holds.
+    /// Waits for a `log` event for which `condition` holds (one received earlier counts).
     @discardableResult
-    func waitForLog(_ what: String, timeout: TimeInterval = 60, _ condition: (PageValue) -> Bool) throws -> PageValue {
+    func waitForLog(_ what: String, timeout: TimeInterval = 60, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                    _ condition: @escaping @Sendable (PageValue) -> Bool) async throws -> PageValue {
         if let earlier = received.last(where: { $0.name == "log" && condition($0.data) }) { return earlier.data }
+        do {
+            return try await offThread { try self.waitNow(for: "log", timeout: timeout, condition) }
+        } catch {
+            Issue.record("no log with \(what) arrived within \(Int(timeout)) s", sourceLocation: sourceLocation)
+            throw error
+        }
+    }
+
+    private func waitNow(for name: String, timeout: TimeInterval, _ condition: (PageValue) -> Bool) throws -> PageValue {
+        if name == "state", condition(state) { return state }
         let deadline = Date(timeIntervalSinceNow: timeout)
         while deadline.timeIntervalSinceNow > 0 {
-            let event = try next(timeout: deadline.timeIntervalSinceNow)
-            if event.name == "log", condition(event.data) { return event.data }
+            let event = try nextNow(timeout: deadline.timeIntervalSinceNow)
+            if event.name == name, condition(event.data) { return event.data }
         }
-        throw RawHTTPClient.Failure(description: "timed out waiting for a log with \(what)")
+        throw RawHTTPClient.Failure(description: "timed out waiting for a \(name) event")
     }
 
     private func takeEvent() -> Event? {

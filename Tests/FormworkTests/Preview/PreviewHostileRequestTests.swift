@@ -22,18 +22,18 @@ struct PreviewHostileRequestTests {
         return (folder, outside)
     }
 
-    @Test func nothingOutsideTheServedFolderIsReachable() throws {
+    @Test func nothingOutsideTheServedFolderIsReachable() async throws {
         let (folder, outside) = try Self.folderWithLinks()
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: outside)
         }
-        let preview = try PreviewProcess(folder: folder)
+        let preview = try await PreviewProcess.start(folder)
         let port = preview.port
-        let picture = try RawHTTPClient.get(port: port, "/files/pic.png")
+        let picture = try await RawHTTPClient.get(port: port, "/files/pic.png")
         #expect(picture.status == 200)
         #expect(picture.headers["content-type"] == "image/png")
-        #expect(try RawHTTPClient.get(port: port, "/files/alias.png").status == 200, "a link inside the folder is fine")
+        #expect(try await RawHTTPClient.get(port: port, "/files/alias.png").status == 200, "a link inside the folder is fine")
 
         let refused: [(String, Int)] = [
             ("/files/../Package.swift", 400),
@@ -50,16 +50,16 @@ struct PreviewHostileRequestTests {
             ("/files//etc/passwd", 404),
         ]
         for (target, status) in refused {
-            let response = try RawHTTPClient.get(port: port, target)
+            let response = try await RawHTTPClient.get(port: port, target)
             #expect(response.status == status, "\(target) → \(response.status): \(response.body)")
             #expect(!response.body.contains("TOP SECRET") && !response.body.contains("swift-tools-version") && !response.body.contains("root:"), "\(target)")
         }
-        #expect(try RawHTTPClient.get(port: port, "/").status == 200)
-        #expect(try preview.interrupt().status == 0)
+        #expect(try await RawHTTPClient.get(port: port, "/").status == 200)
+        #expect(try await preview.interrupt().status == 0)
     }
 
-    @Test func malformedAndOversizedRequestsGetACleanRefusal() throws {
-        let preview = try PreviewProcess(folder: PreviewProcess.pages)
+    @Test func malformedAndOversizedRequestsGetACleanRefusal() async throws {
+        let preview = try await PreviewProcess.start(PreviewProcess.pages)
         let port = preview.port
         let host = "Host: 127.0.0.1:\(port)\r\n"
         let big = String(repeating: "a", count: 20_000)
@@ -81,45 +81,47 @@ struct PreviewHostileRequestTests {
             ("an action that isn't JSON", "POST /api/preview/dish-edit.json/actions HTTP/1.1\r\n\(host)Content-Type: text/plain\r\nContent-Length: 2\r\n\r\nhi", 415),
         ]
         for (name, raw, status) in cases {
-            let response = try RawHTTPClient.exchange(port: port, raw)
+            let response = try await RawHTTPClient.exchange(port: port, raw)
             #expect(response.status == status, "\(name): got \(response.status) \(response.body)")
         }
 
         // A body over the budget is refused before it is read.
         let length = PageLimits.standard.previewBodyBytes + 1
-        let client = try RawHTTPClient(port: port)
-        client.send("POST /api/preview/dish-edit.json/actions HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(length)\r\n\r\n")
-        client.send([UInt8](repeating: 0x20, count: length))
-        let tooBig = try client.readResponse()
+        let head = "POST /api/preview/dish-edit.json/actions HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+        let tooBig = try await offThread { try RawHTTPClient.exchangeNow(port: port, Array(head.utf8) + [UInt8](repeating: 0x20, count: length)) }
         #expect(tooBig.status == 413)
         #expect(tooBig.body.contains("at most \(PageLimits.standard.previewBodyBytes)"))
 
         // Actions the preview can't understand say what it expects.
-        let broken = try RawHTTPClient.post(port: port, "/api/preview/dish-edit.json/actions", json: "{")
+        let broken = try await RawHTTPClient.post(port: port, "/api/preview/dish-edit.json/actions", json: "{")
         #expect(broken.status == 400)
-        let misspelt = try RawHTTPClient.post(port: port, "/api/preview/dish-edit.json/actions", json: #"{"do": "tapp", "key": "save"}"#)
+        let misspelt = try await RawHTTPClient.post(port: port, "/api/preview/dish-edit.json/actions", json: #"{"do": "tapp", "key": "save"}"#)
         #expect(misspelt.status == 400)
         #expect(misspelt.json["error"] == "unknown action 'tapp'; did you mean 'tap'?")
-        #expect(try RawHTTPClient.get(port: port, "/").status == 200, "still answering")
-        #expect(try preview.interrupt().status == 0)
+        #expect(try await RawHTTPClient.get(port: port, "/").status == 200, "still answering")
+        #expect(try await preview.interrupt().status == 0)
     }
 
-    @Test func connectionsPastTheBudgetGet503AndTheOthersCarryOn() throws {
-        let preview = try PreviewProcess(folder: PreviewProcess.pages)
+    @Test func connectionsPastTheBudgetGet503AndTheOthersCarryOn() async throws {
+        let preview = try await PreviewProcess.start(PreviewProcess.pages)
         let port = preview.port
         let budget = PageLimits.standard.previewConnections
-        // Idle connections that haven't sent their request yet each hold a place.
-        let idle = try (0..<budget).map { _ in try RawHTTPClient(port: port) }
-        // NB: the server admits a connection once it accepts it; a request answered on each proves all are admitted.
-        for client in idle { client.send("GET /assets/icon.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
-        let over = try RawHTTPClient.exchange(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        // Idle connections that haven't sent their whole request yet each hold a place.
+        let (over, answered) = try await offThread {
+            let idle = try (0..<budget).map { _ in try RawHTTPClient(port: port) }
+            for client in idle { client.send("GET /assets/icon.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
+            let over = try RawHTTPClient.exchangeNow(port: port, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            // NB: finishing each request (and reading its answer) proves every one was admitted, and frees its place.
+            let answered = try idle.map { client in
+                client.send("\r\n")
+                return try client.readResponse().status
+            }
+            return (over, answered)
+        }
         #expect(over.status == 503)
         #expect(over.body.contains("\(budget) connections"))
-        for client in idle {
-            client.send("\r\n")
-            #expect(try client.readResponse().status == 200)
-        }
-        #expect(try RawHTTPClient.get(port: port, "/").status == 200, "room again once they closed")
-        #expect(try preview.interrupt().status == 0)
+        #expect(answered == Array(repeating: 200, count: budget))
+        #expect(try await RawHTTPClient.get(port: port, "/").status == 200, "room again once they closed")
+        #expect(try await preview.interrupt().status == 0)
     }
 }

@@ -4,11 +4,14 @@ import Testing
 /// `formwork preview` running as a person runs it, on a free port, for one test.
 ///
 /// ```swift
-/// let preview = try PreviewProcess(folder: pages)
-/// let index = try RawHTTPClient.get(port: preview.port, "/")
-/// let (status, output) = try preview.interrupt()   // Ctrl-C; 0, [… "Stopped the preview."]
+/// let preview = try await PreviewProcess.start(pages)
+/// let index = try await RawHTTPClient.get(port: preview.port, "/")
+/// let (status, output) = try await preview.interrupt()   // Ctrl-C; 0, [… "Stopped the preview."]
 /// ```
-final class PreviewProcess {
+///
+/// NB: @unchecked Sendable: its state is the `Process` and what `Printed` guards with a lock; the
+/// blocking waits run on a thread of their own (`offThread`).
+final class PreviewProcess: @unchecked Sendable {
     let process = Process()
     let port: UInt16
     private let printed = Printed()
@@ -39,7 +42,11 @@ final class PreviewProcess {
 
     /// Starts the preview of `folder` with `arguments` after it, and waits (up to a minute) for
     /// the line that gives its address.
-    init(folder: URL, _ arguments: [String] = []) throws {
+    static func start(_ folder: URL, _ arguments: [String] = []) async throws -> PreviewProcess {
+        try await offThread { try PreviewProcess(folder: folder, arguments) }
+    }
+
+    private init(folder: URL, _ arguments: [String]) throws {
         guard let executable = CLIRunner.executable else { throw RawHTTPClient.Failure(description: "the formwork binary was not found next to the tests") }
         process.executableURL = executable
         process.arguments = ["preview", folder.path, "--port", "0"] + arguments
@@ -83,7 +90,11 @@ final class PreviewProcess {
     var output: [String] { printed.all }
 
     /// Sends Ctrl-C (SIGINT) and waits (up to a minute) for it to exit.
-    func interrupt() throws -> (status: Int32, output: [String]) {
+    func interrupt() async throws -> (status: Int32, output: [String]) {
+        try await offThread { try self.interruptNow() }
+    }
+
+    private func interruptNow() throws -> (status: Int32, output: [String]) {
         process.interrupt()
         guard exited.wait(timeout: .now() + 60) == .success else {
             process.terminate()

@@ -4,13 +4,16 @@ import PreviewHTTP
 
 /// A raw HTTP/1.1 client over a loopback socket, for talking to `formwork preview` exactly as the
 /// test writes it: hostile bytes go out unchanged (URLSession would tidy `..` and `%2f` away).
+///
+/// A connection's methods block; the one-request conveniences (`get`, `post`, `exchange`) run on a
+/// thread of their own (`offThread`).
 final class RawHTTPClient {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
     /// A whole response, read until the server closed the connection.
-    struct Response {
+    struct Response: Sendable {
         let status: Int
         /// Header names in lower case.
         let headers: [String: String]
@@ -75,25 +78,26 @@ final class RawHTTPClient {
 
     // MARK: - One request, one response
 
-    /// Sends `raw` as is and reads the whole response.
-    static func exchange(port: UInt16, _ raw: String, timeout: TimeInterval = 60) throws -> Response {
+    /// Sends `raw` as is and reads the whole response (blocking).
+    static func exchangeNow(port: UInt16, _ raw: [UInt8], timeout: TimeInterval = 60) throws -> Response {
         let client = try RawHTTPClient(port: port)
         client.send(raw)
         return try client.readResponse(timeout: timeout)
     }
 
-    static func get(port: UInt16, _ target: String, headers: [String: String] = [:]) throws -> Response {
-        var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        return try exchange(port: port, head + "\r\n")
+    /// Sends `raw` as is and reads the whole response.
+    static func exchange(port: UInt16, _ raw: String) async throws -> Response {
+        try await offThread { try exchangeNow(port: port, Array(raw.utf8)) }
+    }
+
+    static func get(port: UInt16, _ target: String) async throws -> Response {
+        try await exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
     }
 
     /// POSTs a JSON body (`application/json`).
-    static func post(port: UInt16, _ target: String, json: String) throws -> Response {
+    static func post(port: UInt16, _ target: String, json: String) async throws -> Response {
         let body = Array(json.utf8)
         let head = "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
-        let client = try RawHTTPClient(port: port)
-        client.send(Array(head.utf8) + body)
-        return try client.readResponse()
+        return try await offThread { try exchangeNow(port: port, Array(head.utf8) + body) }
     }
 }

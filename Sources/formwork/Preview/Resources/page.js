@@ -63,10 +63,12 @@ function showProblems(next) {
       el("p", { text: "Fix them and save: the page comes back, keeping what you typed." }),
       el("ul", { class: "problem-list" }, ...errors.map(problemItem))));
   }
+  // A page that runs may still have warnings, or a stub file that can't be read.
   const listed = next.broken ? warnings : next.problems;
   if (listed.length) {
+    const noun = listed.some((problem) => problem.severity === "error") ? "problem" : "warning";
     boxes.push(el("details", { class: "notice warning" },
-      el("summary", { text: `${listed.length} warning${listed.length === 1 ? "" : "s"} in ${next.path}` }),
+      el("summary", { text: `${listed.length} ${noun}${listed.length === 1 ? "" : "s"}: the page runs anyway` }),
       el("ul", { class: "problem-list" }, ...listed.map(problemItem))));
   }
   problemsBox.replaceChildren(...boxes);
