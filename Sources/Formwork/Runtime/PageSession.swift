@@ -43,11 +43,12 @@ public final class PageSession {
     private var index = DependencyIndex()
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
-    var awaitingHost = 0
     /// Components validated at least once, in that order; an edit re-checks the live ones among them.
     var liveValidated: [PageComponent] = []
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    private var responseWaiters: [CheckedContinuation<PageValue, any Error>] = []
+    /// Whoever awaits this page's response, with the wait that parks their strand.
+    private var responseWaiters: [(continuation: CheckedContinuation<PageValue, any Error>, park: PageActivity.Park?)] = []
+    /// The title as last resolved, so `onTitleChange` fires only when it changes.
+    private var shownTitle: String?
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
 
@@ -64,6 +65,7 @@ public final class PageSession {
         self.data = document.data
         self.params = params
         components = build(document.components, parent: nil, item: .null, index: .null)
+        if document.title?.expression != nil { shownTitle = title }
         engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
     }
 
@@ -76,7 +78,8 @@ public final class PageSession {
         return (try? AttributeReader(attributes: AttributeList([node]), specs: [], scope: scope(for: nil)).value("title").displayText) ?? document.id
     }
 
-    /// Called with the new title when a title bound to the stores changes ("Menu (3)").
+    /// Called with the new title when a title bound to the stores changes ("Menu (3)"); a write
+    /// the title reads that leaves its text as it was doesn't call it.
     public var onTitleChange: (@MainActor (String) -> Void)?
 
     /// Whether a write at one of `paths` can change the title.
@@ -197,7 +200,13 @@ public final class PageSession {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ paths: [StorePath]) {
         guard !paths.isEmpty, !isClosed else { return }
-        if let onTitleChange, titleReads(paths) { onTitleChange(title) }
+        if titleReads(paths) {
+            let newTitle = title
+            if newTitle != shownTitle {
+                shownTitle = newTitle
+                onTitleChange?(newTitle)
+            }
+        }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
         var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
@@ -262,69 +271,52 @@ public final class PageSession {
 
     // MARK: - Chains
 
-    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as running
-    /// from this moment, so `waitUntilIdle()` right after waits for it.
+    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as working from
+    /// this moment, so `waitUntilIdle()` right after waits for it. When it ends, it wakes `park`
+    /// (the caller waiting for it) before it stops counting, so the engine never looks idle in between.
     @discardableResult
-    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) -> Task<ChainOutcome, Never> {
+    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, waking park: PageActivity.Park? = nil) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
         record(.event, name + (event.isNull ? "" : " \(event.preview())"))
+        let activity = engine.activity
+        let strand = activity.begin()
         let task = Task { @MainActor in
-            let outcome = await self.runner.run(chain, in: self, event: event, component: component)
+            let outcome = await activity.run(strand) { await self.runner.run(chain, in: self, event: event, component: component) }
             self.running[id] = nil
-            self.signalIdleIfNeeded()
+            activity.wake(park)
+            activity.end(strand)
             return outcome
         }
         running[id] = task
         return task
     }
 
-    /// Runs `chain` as a task the page owns and waits for its outcome.
+    /// Runs `chain` as a task the page owns and waits for its outcome (the caller's strand is
+    /// parked meanwhile: the chain's own work and waits are what count).
     func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) async -> ChainOutcome {
         guard !isClosed else { return .ignored("the page is closed") }
-        return await start(chain, event: event, component: component, name: name).value
+        let park = engine.activity.park()
+        let outcome = await start(chain, event: event, component: component, name: name, waking: park).value
+        engine.activity.unpark(park)
+        return outcome
     }
 
-    /// Runs `body` (a picker, a confirmation, a pushed page) counting the page as idle meanwhile,
-    /// so headless drivers know it waits for the person rather than works.
+    /// Runs `body` (a wait on the app or the person) with the calling chain parked.
     func waitingForPerson<T>(_ body: () async throws -> T) async throws -> T {
-        // NB: no `rethrows` or `defer` here: that combination crashes the 6.3 optimizer (coroutine splitting).
-        awaitingHost += 1
-        signalIdleIfNeeded()
-        do {
-            let value = try await body()
-            awaitingHost -= 1
-            return value
-        } catch {
-            awaitingHost -= 1
-            throw error
-        }
+        try await engine.activity.parked(body)
     }
 
     /// `waitingForPerson` for answers that can't fail.
     func waitingForPerson<T>(_ body: () async -> T) async -> T {
-        awaitingHost += 1
-        signalIdleIfNeeded()
-        let value = await body()
-        awaitingHost -= 1
-        return value
+        await engine.activity.parked(body)
     }
 
-    /// Waits until no chain is running, or every running chain is waiting for the person (a
-    /// picker, a confirmation, a pushed page).
+    /// Waits until the engine is idle (see `PageEngine.isIdle`): no chain of this page or any
+    /// other page of its engine is working; each has ended or waits for the person or the app.
+    /// Returns early when the calling task is cancelled.
     public func waitUntilIdle() async {
-        while !isIdle {
-            await withCheckedContinuation { idleWaiters.append($0) }
-        }
-    }
-
-    var isIdle: Bool { running.count <= awaitingHost }
-
-    func signalIdleIfNeeded() {
-        guard isIdle else { return }
-        let waiters = idleWaiters
-        idleWaiters = []
-        for waiter in waiters { waiter.resume() }
+        await engine.waitUntilIdle()
     }
 
     func record(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
@@ -345,15 +337,29 @@ public final class PageSession {
         record(.navigation, "response \(value.preview())")
         let waiters = responseWaiters
         responseWaiters = []
-        for waiter in waiters { waiter.resume(returning: value) }
+        for waiter in waiters {
+            engine.activity.wake(waiter.park)
+            waiter.continuation.resume(returning: value)
+        }
         onResponse?(value)
     }
 
     /// Waits for this page's `response`; throws `ChainCancelled` if it closes without one.
+    ///
+    /// A chain that awaits it counts as waiting for the person until the page responds or closes.
     public func awaitResponse() async throws -> PageValue {
         if let response { return response }
         if isClosed { throw ChainCancelled() }
-        return try await withCheckedThrowingContinuation { responseWaiters.append($0) }
+        let activity = engine.activity
+        let park = activity.park()
+        do {
+            let value = try await withCheckedThrowingContinuation { responseWaiters.append(($0, park)) }
+            activity.unpark(park)
+            return value
+        } catch {
+            activity.unpark(park)
+            throw error
+        }
     }
 
     /// Closes the page: cancels its running chains and their requests, and stops listening to `$global`.
@@ -366,9 +372,11 @@ public final class PageSession {
         engine.globals.removeListener(self)
         let waiters = responseWaiters
         responseWaiters = []
-        for waiter in waiters { waiter.resume(throwing: ChainCancelled()) }
+        for waiter in waiters {
+            engine.activity.wake(waiter.park)
+            waiter.continuation.resume(throwing: ChainCancelled())
+        }
         for component in allComponents { component.finishChanges() }
         record(.navigation, "closed")
-        signalIdleIfNeeded()
     }
 }

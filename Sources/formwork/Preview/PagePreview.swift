@@ -213,13 +213,11 @@ final class PagePreview {
         scheduleUpdate()
     }
 
-    /// `$param` from the browser's text values: JSON where the page declares a non-text param and
-    /// the text parses, else the text.
+    /// `$param` from the browser's text values, typed as the command line types them.
     private func typedParams(for document: PageDocument) -> PageValue {
         var object = PageObject()
         for item in givenParams {
-            let spec = document.params.first { $0.name == item.name }
-            object[item.name] = spec?.type == .string ? .string(item.value) : PageOptions.looseValue(item.value)
+            object[item.name] = PageOptions.paramValue(item.value, declaredAs: document.params.first { $0.name == item.name }?.type)
         }
         return .object(object)
     }
