@@ -49,8 +49,7 @@ struct RunCommand: CLICommand {
     let file: String
     let options: PageOptions
     let pagesDirectory: String?
-    let apiBase: String?
-    let apiStub: String?
+    let api: APIOptions
     let script: String?
     let record: String?
     let registryOption: RegistryOption
@@ -59,8 +58,7 @@ struct RunCommand: CLICommand {
         options = try PageOptions(&arguments)
         registryOption = try RegistryOption(&arguments)
         pagesDirectory = try arguments.option("pages")
-        apiBase = try arguments.option("api-base")
-        apiStub = try arguments.option("api-stub")
+        api = try APIOptions(&arguments)
         script = try arguments.option("script")
         record = try arguments.option("record")
         if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
@@ -127,7 +125,9 @@ struct RunCommand: CLICommand {
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
         let document = try PageOptions.loadDocument(file, registry: harness.registry)
         let params = try options.paramValue(for: document)
-        try configureNetwork(harness)
+        try api.configure(harness.stub, hostStubs: harness.hostStubs)
+        // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
+        harness.stub.unmatchedIsOffline = true
         var recorder: FlowRecorder?
         if let record {
             let flowFolder = URL(fileURLWithPath: record).deletingLastPathComponent().path
@@ -144,39 +144,5 @@ struct RunCommand: CLICommand {
             Console.error("error: \(error)")
         }
         return (harness, recorder)
-    }
-
-    private func configureNetwork(_ harness: PageHarness) throws(CLIFailure) {
-        if let apiStub {
-            guard let data = FileManager.default.contents(atPath: apiStub) else { throw CLIFailure("can't read the stub file '\(apiStub)'; check the path") }
-            let document: JSONReader.Document
-            do {
-                document = try JSONReader.parseDocument(bytes: Array(data))
-            } catch {
-                throw CLIFailure("\(apiStub):\(error.line):\(error.column): the stub file is not valid JSON: \(error.message)")
-            }
-            do {
-                let stubs = try StubSet.decode(document.value, path: "")
-                harness.stub.add(stubs.requests)
-                harness.hostStubs.add(stubs.host)
-            } catch {
-                let at = document.location(of: error.path).map { ":\($0.line):\($0.column)" } ?? ""
-                throw CLIFailure("\(apiStub)\(at): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
-            }
-        }
-        if let apiBase {
-            guard let url = URL(string: apiBase), let scheme = url.scheme, scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
-                throw CLIFailure("--api-base must be an http(s) URL like https://api.example.com, not '\(apiBase)'")
-            }
-            harness.stub.fallback = URLSessionTransport(baseURL: url, allowedHosts: [host])
-        }
-        // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
-        harness.stub.unmatchedIsOffline = true
-        let stubFile = apiStub
-        let base = apiBase
-        harness.stub.advice = { method, path in
-            if let stubFile { return "add \"\(method) \(path)\": {\"status\": 200, \"body\": …} to \(stubFile)" }
-            return base == nil ? "give --api-stub FILE with \"\(method) \(path)\": {\"status\": 200, \"body\": …}, or --api-base URL to reach a server" : "the server was not asked"
-        }
     }
 }
