@@ -28,6 +28,8 @@ public struct PageSync: Sendable {
     public let bundledDirectory: URL?
     public let transport: any PageTransport
     public let engineVersion: Int
+    /// The app's registry: a page whose manifest entry `requires` a type it lacks is skipped.
+    public let registry: Registry
     public let limits: PageLimits
 
     /// - Parameters:
@@ -37,9 +39,11 @@ public struct PageSync: Sendable {
     ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
     ///     Sync gives each request its size and time budget (`TransportRequest.maxResponseBytes`,
     ///     `timeout`); a transport of your own should honour them.
+    ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
     ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version, limits: PageLimits = .standard) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry = .standard, limits: PageLimits = .standard) {
+        self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
         bundledDirectory = bundled
@@ -96,13 +100,20 @@ public struct PageSync: Sendable {
                 notes.append("note: cached \(entry.id) v\(entry.version) was missing or damaged; dropped it")
             }
         }
+        // The previous good download of each page, kept as the repository's fallback.
+        var previousGood: [String: PageManifest.Entry] = [:]
+        for entry in previous.previous {
+            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
+        }
         for (id, entry) in installed where remote.entry(for: id) == nil {
             installed[id] = nil
+            previousGood[id] = nil
             changes.append(.removed(id: id, version: entry.version, reason: "no longer published"))
         }
 
         for entry in remote.pages {
             let bundledVersion = bundledVersions[entry.id]
+            if let bundledVersion, let kept = previousGood[entry.id], kept.version <= bundledVersion { previousGood[entry.id] = nil }
             if let cached = installed[entry.id], let bundledVersion, cached.version <= bundledVersion {
                 installed[entry.id] = nil
                 changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
@@ -116,29 +127,42 @@ public struct PageSync: Sendable {
                 changes.append(.skipped(id: entry.id, version: entry.version, needsEngine: entry.minEngineVersion, engine: engineVersion))
                 continue
             }
+            let missing = entry.requires.missing(from: registry)
+            if !missing.isEmpty {
+                changes.append(.lacking(id: entry.id, version: entry.version, missing: missing.sentence))
+                continue
+            }
             if deadline.hasPassed {
                 changes.append(.failed(id: entry.id, version: entry.version, reason: outOfTime, kept: served))
                 continue
             }
             do {
-                installed[entry.id] = try await install(entry, in: cache, deadline: deadline)
+                let new = try await install(entry, in: cache, deadline: deadline)
+                if let old = installed[entry.id], old.file != new.file { previousGood[entry.id] = old }
+                installed[entry.id] = new
                 changes.append(.installed(id: entry.id, version: entry.version, previous: served))
             } catch {
                 changes.append(.failed(id: entry.id, version: entry.version, reason: error.reason, kept: served))
             }
         }
 
-        let failed = changes.contains { $0.isFailure }
+        // NB: a page skipped for a type the app lacks counts like a failure here: an app build
+        // with that type (same cache, same totalVersion) must look again.
+        let failed = changes.contains { change in
+            if case .lacking = change { return true }
+            return change.isFailure
+        }
         let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values)),
-                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion)
+                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
+                                    previous: previousGood.values.sorted { $0.id < $1.id })
         do {
             try cache.writeIndex(index)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
         // Only now that the new manifest is in place: delete files it no longer names.
-        let kept = Set(index.manifest.pages.map(\.file))
-        for entry in previous.manifest.pages where !kept.contains(entry.file) {
+        let kept = Set((index.manifest.pages + index.previous).map(\.file))
+        for entry in previous.manifest.pages + previous.previous where !kept.contains(entry.file) {
             try? FileManager.default.removeItem(at: cache.url(of: entry))
         }
         changes.sort { ($0.pageID, $0.description) < ($1.pageID, $1.description) }
@@ -149,7 +173,7 @@ public struct PageSync: Sendable {
 
     private func fetchManifest(_ deadline: SyncDeadline) async throws(DeliveryError) -> PageManifest {
         let url = manifestURL.absoluteString
-        let tooLarge = DeliveryError.download(url: url, reason: "the manifest is larger than \(PageLimits.bytesText(limits.manifestBytes)), "
+        let tooLarge = DeliveryError.download(url: url, reason: "the manifest is larger than \(PageLimits.describe(bytes: limits.manifestBytes)), "
             + "the most sync reads (manifestBytes); check that the URL points at the manifest.json written by 'formwork pack'")
         let timeout = deadline.timeout(for: limits)
         let response: TransportResponse
@@ -178,7 +202,7 @@ public struct PageSync: Sendable {
     private func install(_ entry: PageManifest.Entry, in cache: PageCache, deadline: SyncDeadline) async throws(InstallFailure) -> PageManifest.Entry {
         if Task.isCancelled { throw InstallFailure(reason: "the sync was cancelled") }
         guard entry.size <= limits.pageBytes else {
-            throw InstallFailure(reason: "the manifest gives it \(PageLimits.bytesText(entry.size)), more than the \(PageLimits.bytesText(limits.pageBytes)) "
+            throw InstallFailure(reason: "the manifest gives it \(PageLimits.describe(bytes: entry.size)), more than the \(PageLimits.describe(bytes: limits.pageBytes)) "
                 + "a page may have (pageBytes); it was not downloaded")
         }
         guard let url = URL(string: entry.file, relativeTo: manifestURL)?.absoluteURL else {
@@ -233,7 +257,7 @@ public struct PageSync: Sendable {
         case .network(let message)?: return message
         case .deadlineExceeded?:
             if timeout < limits.requestSeconds { return outOfTime }
-            return "the server took longer than \(PageLimits.secondsText(limits.requestSeconds)) to send it in full, "
+            return "the server took longer than \(PageLimits.describe(seconds: limits.requestSeconds)) to send it in full, "
                 + "the most one request may take (requestSeconds)"
         case .some(let transportError): return transportError.description
         case nil: return "\(error)"
@@ -242,7 +266,7 @@ public struct PageSync: Sendable {
 
     /// Why a page wasn't installed once the sync's own time is up.
     private var outOfTime: String {
-        "the sync took longer than \(PageLimits.secondsText(limits.syncSeconds)), the most one sync may take (syncSeconds); the next sync carries on"
+        "the sync took longer than \(PageLimits.describe(seconds: limits.syncSeconds)), the most one sync may take (syncSeconds); the next sync carries on"
     }
 
     /// The version of each page in a folder of page files (by `page` id).
@@ -279,7 +303,7 @@ struct SyncDeadline: Sendable {
 extension SyncReport.Change {
     var pageID: String {
         switch self {
-        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _): return id
+        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _), .lacking(let id, _, _): return id
         }
     }
 }

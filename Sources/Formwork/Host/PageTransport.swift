@@ -117,10 +117,10 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidRequest(let reason):
             return "the request can't be sent: \(reason)."
         case .responseTooLarge(let url, let limit):
-            return "the answer from \(url) is larger than \(PageLimits.bytesText(limit)), the most this app reads "
+            return "the answer from \(url) is larger than \(PageLimits.describe(bytes: limit)), the most this app reads "
                 + "(apiResponseBytes); ask the server for less, such as one page of results at a time."
         case .deadlineExceeded(let url, let seconds):
-            return "\(url) took longer than \(PageLimits.secondsText(seconds)) to answer in full, the most this app "
+            return "\(url) took longer than \(PageLimits.describe(seconds: seconds)) to answer in full, the most this app "
                 + "waits (requestSeconds); the request was stopped. Try again, or ask for less."
         case .network(let message):
             return "the request failed: \(message). Check that the server is reachable and try again; "

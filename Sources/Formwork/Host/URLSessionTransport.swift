@@ -107,7 +107,7 @@ public struct URLSessionTransport: PageTransport {
         let target = HostPolicy.hostAndPort(of: url)
         guard let urlError = error as? URLError else { return "\(error.localizedDescription) (\(url.absoluteString))" }
         switch urlError.code {
-        case .timedOut: return "\(url.absoluteString) did not answer within \(PageLimits.secondsText(timeout))"
+        case .timedOut: return "\(url.absoluteString) did not answer within \(PageLimits.describe(seconds: timeout))"
         case .cannotFindHost, .dnsLookupFailed: return "the host '\(target)' could not be found"
         case .cannotConnectToHost: return "could not connect to \(target) (is the server running?)"
         case .networkConnectionLost: return "the connection to \(target) was lost before the response was complete"

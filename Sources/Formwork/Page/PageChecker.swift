@@ -1,20 +1,22 @@
 /// The static checks `formwork check` runs on a decoded page against a registry: unknown ids and
 /// attributes, attribute types, writes to `$param`, undeclared params, duplicate keys, events a
-/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, and
-/// the engine version.
+/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, the
+/// engine version, and the loops it can see (`LoopCheck`).
 struct PageChecker {
     let registry: Registry
     let document: PageDocument
     /// Page ids known to exist (when checking a folder); nil to skip that check.
     let knownPages: Set<String>?
+    let limits: PageLimits
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
 
-    init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
+    init(registry: Registry, document: PageDocument, knownPages: Set<String>?, limits: PageLimits = .standard) {
         self.registry = registry
         self.document = document
         self.knownPages = knownPages
+        self.limits = limits
         declaredParams = Set(document.params.map(\.name))
     }
 
@@ -33,6 +35,7 @@ struct PageChecker {
             checkChain(chain)
         }
         checkHandlers(document.onError)
+        diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
     }
 
     // MARK: - Nodes
@@ -47,17 +50,17 @@ struct PageChecker {
         }
         guard let type = registry.components[node.typeID] else {
             if let fallback = node.fallback {
-                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
+                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
                 checkComponent(fallback)
             } else {
-                error("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID))
+                error("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID))
             }
             return
         }
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
-                error("unknown-id", validation.path + ".id", registry.validations.unknownMessage(validation.typeID))
+                error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
                 continue
             }
             checkAttributes(validation.attributes, specs: validationType.attributes, owner: "the validation '\(validation.typeID)'", path: validation.path)
@@ -83,7 +86,7 @@ struct PageChecker {
     private mutating func checkChain(_ chain: [ActionNode]) {
         for action in chain {
             guard let type = registry.actions[action.typeID] else {
-                error("unknown-id", action.path + ".id", registry.actions.unknownMessage(action.typeID))
+                error("unknown-id", action.path + ".id", registry.unknownMessage(registry.actions, action.typeID))
                 continue
             }
             checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
@@ -94,7 +97,7 @@ struct PageChecker {
     private mutating func checkHandlers(_ handlers: [HandlerNode]) {
         for handler in handlers {
             guard let type = registry.errorHandlers[handler.typeID] else {
-                error("unknown-id", handler.path + ".id", registry.errorHandlers.unknownMessage(handler.typeID))
+                error("unknown-id", handler.path + ".id", registry.unknownMessage(registry.errorHandlers, handler.typeID))
                 continue
             }
             checkAttributes(handler.attributes, specs: type.attributes, owner: "the error handler '\(type.id)'", path: handler.path)
@@ -174,6 +177,17 @@ struct PageChecker {
     private mutating func checkExpression(_ attribute: AttributeNode) {
         guard let expression = attribute.expression else { return }
         for path in expression.dependencies { checkParamReference(path, at: attribute.path) }
+        for call in expression.calls { checkArguments(call, in: expression, at: attribute.path) }
+    }
+
+    /// Arguments whose type is known before the page runs must suit the function's signature.
+    private mutating func checkArguments(_ call: FunctionCallSite, in expression: CompiledExpression, at path: String) {
+        guard let signature = registry.functions[call.name]?.signature else { return }
+        for (index, type) in call.argumentTypes.enumerated() {
+            guard let type, let parameter = signature.parameter(at: index), parameter.lambdaParameters == nil, !parameter.accepts(type) else { continue }
+            let message = "\(call.name)() expects \(parameter.typeText) as argument \(index + 1) (\(parameter.name)), but this is \(Wording.withArticle(type.rawValue))"
+            diagnostics.append(.error("type", path, message, expression: ExpressionError(.type, message, range: call.argumentRanges[index], source: expression.source)))
+        }
     }
 
     private mutating func checkParamReference(_ path: StorePath, at location: String) {
@@ -205,9 +219,9 @@ struct PageChecker {
 
 extension PageDocument {
     /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
-    /// given, also checks that pushed page ids exist.
-    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil) -> [PageDiagnostic] {
-        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages)
+    /// given, also checks that pushed page ids exist; `limits` are the budgets loops are warned about.
+    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages, limits: limits)
         checker.run()
         return checker.diagnostics.map { diagnostic in
             var d = diagnostic

@@ -21,6 +21,8 @@ public struct ActionContext {
     public let component: PageComponent?
     let specs: [AttributeSpec]
     let batch: WriteBatch
+    /// What the interaction this action is part of may still run.
+    let budget: InteractionBudget
 
     /// The app around the page. Calls to its navigator, presenter and router count as waiting for
     /// the person or the app (the page is idle meanwhile, see `PageEngine.isIdle`); nothing else
@@ -63,7 +65,7 @@ public struct ActionContext {
     /// its `onError` is offered the failure after the inner action's); cancellation ends the
     /// whole chain quietly.
     public func run(_ chain: [ActionNode], result: PageValue) async throws -> PageValue {
-        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component)
+        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget)
     }
 
     /// Runs `chains` at once, each with `$result` starting at `result`, and returns their results
@@ -127,6 +129,12 @@ public struct ActionContext {
     /// Records a line in the page's trace (shown by `formwork run` and kept by tests).
     public func trace(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
         session.record(kind, text())
+    }
+
+    /// The start of `value` as a trace line shows it: at most `PageLimits.tracePreviewCharacters`,
+    /// and only that much of the value is ever written.
+    public func tracePreview(_ value: PageValue) -> String {
+        session.tracePreview(value)
     }
 }
 

@@ -18,9 +18,9 @@ struct APIRequestSafetyTests {
         var limits = PageLimits.standard
         limits.apiResponseBytes = 32 << 10
         limits.requestSeconds = requestSeconds
-        let transport = URLSessionTransport(baseURL: server.baseURL, allowedHosts: [], limits: limits)
+        let transport = URLSessionTransport(baseURL: server.baseURL, allowedHosts: [])
         let json = #"{"page": "p", "interactions": {"go": [\#(action)]}, "onError": [{"id": "ignore"}]}"#
-        return try PageEngine(host: PageHost(presenter: presenter, transport: transport)).open(try EnginePages.load(json))
+        return try PageEngine(host: PageHost(presenter: presenter, transport: transport), limits: limits).open(try EnginePages.load(json))
     }
 
     // MARK: - Budgets
@@ -53,6 +53,24 @@ struct APIRequestSafetyTests {
 
         #expect(error["kind"] == "limit")
         #expect(error["message"]?.stringValue?.contains("took longer than 0.5 s to answer in full, the most this app waits (requestSeconds)") == true)
+    }
+
+    @Test func aTransportThatIgnoresTheBudgetStillCantHandThePageMore() async throws {
+        defer { server.stop() }
+        struct Generous: PageTransport {
+            func send(_ request: TransportRequest) async throws -> TransportResponse {
+                TransportResponse(status: 200, body: Data(repeating: 0x20, count: (request.maxResponseBytes ?? 0) + 1))
+            }
+        }
+        var limits = PageLimits.standard
+        limits.apiResponseBytes = 1_000
+        let json = #"{"page": "p", "interactions": {"go": [{"id": "api", "attributes": {"url": "https://shop.example/feed"}}]}, "onError": [{"id": "ignore"}]}"#
+        let page = try PageEngine(host: PageHost(presenter: presenter, transport: Generous()), limits: limits).open(try EnginePages.load(json))
+
+        let error = try #require(await page.trigger("go").failureError)
+
+        #expect(error["kind"] == "limit")
+        #expect(error["message"]?.stringValue?.hasPrefix("the answer from https://shop.example/feed is larger than 1,000 bytes") == true)
     }
 
     // MARK: - Smuggling

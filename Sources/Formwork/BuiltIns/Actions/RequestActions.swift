@@ -39,6 +39,10 @@ enum RequestActions {
             } catch {
                 throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string("the request to \(request.url.absoluteString) failed: \(error.localizedDescription)"))]))
             }
+            // A transport of the host's own may not stop at maxResponseBytes: the budget holds anyway.
+            if let limit = request.maxResponseBytes, response.body.count > limit {
+                throw ActionFailure(kind: "limit", message: TransportError.responseTooLarge(url: request.url.absoluteString, limit: limit).description)
+            }
             let body = try decode(response.body)
             context.trace(.response, "\(response.status) \(body.preview())")
             guard (200..<300).contains(response.status) else {
@@ -80,7 +84,10 @@ enum RequestActions {
             body = Data(try context.value("body").jsonText.utf8)
             if headers.keys.first(where: { $0.lowercased() == "content-type" }) == nil { headers["Content-Type"] = "application/json" }
         }
-        return TransportRequest(method: method.uppercased(), url: url, headers: headers, body: body)
+        // The page's engine sets the budgets (PageEngine(…, limits:)), in every transport alike.
+        let limits = context.session.engine.limits
+        return TransportRequest(method: method.uppercased(), url: url, headers: headers, body: body,
+                                maxResponseBytes: limits.apiResponseBytes, timeout: limits.requestSeconds)
     }
 
     /// JSON when it parses, text otherwise, null when empty. JSON holding an integer that can't be
