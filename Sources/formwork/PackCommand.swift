@@ -48,7 +48,7 @@ struct PackCommand: CLICommand {
         let sourceURL = URL(fileURLWithPath: source)
         let report: PagePacker.Report
         do {
-            report = try PagePacker().pack(from: sourceURL, to: URL(fileURLWithPath: output))
+            report = try PagePacker(limits: CLILimits.standard).pack(from: sourceURL, to: URL(fileURLWithPath: output))
         } catch {
             if case .pagesRejected(let problems) = error {
                 for problem in problems { Console.error(problem) }
