@@ -319,8 +319,8 @@ struct Compiler {
             case .conversion: kind = .conversion
             case .overflow: kind = .overflow
             case .divisionByZero: kind = .divisionByZero
-            case .limit: kind = .limit
             case .other: kind = .function
+            case .limit: kind = .limit
             }
             return ExpressionError(kind, failure.message, range: range, source: source)
         }

@@ -62,7 +62,8 @@ public struct ExpressionFunction: Sendable {
 public struct FunctionFailure: Error, Sendable {
     public enum Kind: Sendable {
         case type, conversion, overflow, divisionByZero, other
-        /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`).
+        /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`), or a regular
+        /// expression's time limit.
         case limit
     }
 

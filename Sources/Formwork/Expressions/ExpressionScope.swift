@@ -34,6 +34,9 @@ public struct ExpressionScope: Sendable {
     /// The budgets an evaluation runs within (`evaluationSteps`, `evaluationBytes`, and the
     /// `valueDepth` and `valueBytes` of what it gives).
     public var limits: PageLimits
+    /// Set while the compiler folds a call with constant arguments: a function that bounds its own
+    /// work by time (`matches()`) bounds it by steps instead, so compiling costs the same everywhere.
+    var isFoldingConstants = false
 
     public init(
         data: PageValue = .null, global: PageValue = .null, param: PageValue = .null,

@@ -15,6 +15,8 @@ final class FoldingBudget {
     /// The value of a node whose inputs are all constant, or nil when it fails or the budget is spent.
     func evaluate(_ evaluator: Compiler.Evaluator) -> PageValue? {
         state.locals.removeAll(keepingCapacity: true)
-        return try? evaluator(ExpressionScope(), &state)
+        var scope = ExpressionScope()
+        scope.isFoldingConstants = true
+        return try? evaluator(scope, &state)
     }
 }
