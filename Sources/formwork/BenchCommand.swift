@@ -15,6 +15,10 @@ struct BenchCommand: CLICommand {
     static let help = """
         USAGE: formwork bench expressions [--seconds S] [--only NAME]
                formwork bench binding
+               formwork bench repository
+
+        repository: what PageRepository's check of a cached page against the app's registry costs,
+        next to the whole resolve, for each page in pages/ and examples/app/pages.
 
         binding: opens pages of 1,000 and 10,000 components and measures one store write plus the
         update of everything that reads it, against the same write and evaluations done by hand,
@@ -34,6 +38,7 @@ struct BenchCommand: CLICommand {
     let secondsPerMeasurement: Double
     let only: String?
     let binding: Bool
+    let repository: Bool
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         let seconds = try arguments.option("seconds")
@@ -43,13 +48,23 @@ struct BenchCommand: CLICommand {
         secondsPerMeasurement = value
         only = try arguments.option("only")
         let positionals = arguments.positionals()
-        guard positionals == ["expressions"] || positionals == ["binding"] else {
-            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding")
+        guard positionals == ["expressions"] || positionals == ["binding"] || positionals == ["repository"] else {
+            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding|repository" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding, repository")
         }
         binding = positionals == ["binding"]
+        repository = positionals == ["repository"]
     }
 
     func run() async -> Int32 {
+        if repository {
+            do {
+                Console.out(try RepositoryBenchmark.run(seconds: secondsPerMeasurement))
+                return ExitCode.success
+            } catch {
+                Console.error("error: \((error as? CLIFailure)?.message ?? "\(error)")")
+                return ExitCode.failure
+            }
+        }
         if binding {
             do {
                 Console.out(try BindingBenchmark.run())

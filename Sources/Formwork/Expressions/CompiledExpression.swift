@@ -34,6 +34,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).
     public let constantValue: PageValue?
+    /// The function calls it makes, outermost first, with what is known of their arguments.
+    public let calls: [FunctionCallSite]
     /// Whether it was compiled from a template (`"Hi ${$data.name}"`) rather than an expression.
     public let isTemplate: Bool
 
@@ -107,6 +109,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         constantValue = compiled.constant
         plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
         dependencies = DependencyAnalysis.dependencies(of: tree)
+        calls = CallAnalysis.calls(in: tree)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {

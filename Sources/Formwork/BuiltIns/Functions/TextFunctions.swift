@@ -45,7 +45,7 @@ enum TextFunctions {
                 // NB: folding at compile time counts engine steps instead of seconds, so `check`
                 // answers alike on every machine and a hostile pattern costs it milliseconds; over
                 // the steps, the call is left to run time like any failing constant.
-                if call.scope.isFoldingConstants { return .bool(try regex.matches(text, steps: PageLimits.standard.evaluationSteps)) }
+                if call.scope.isFoldingConstants { return .bool(try regex.matches(text, steps: call.scope.limits.evaluationSteps)) }
                 return .bool(try regex.matches(text, seconds: call.scope.limits.regexSeconds))
             } catch {
                 throw FunctionFailure("matches(): \(error)", kind: error.isLimit ? .limit : .other)
