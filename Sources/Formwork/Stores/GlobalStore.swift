@@ -56,8 +56,16 @@ public final class GlobalStore {
     }
 
     /// Writes `newValue` at `path` (a `$global` path) and notifies every open page.
-    public func set(_ newValue: PageValue, at path: StorePath) throws {
+    ///
+    /// - Throws: `PageValue.PathError` for a path that isn't `$global` or can't be written, and an
+    ///   `ActionFailure` of kind `limit` for a value deeper or larger than `limits` allow
+    ///   (`valueDepth`, `valueBytes`) — the promise page writes keep, so that whatever the store
+    ///   holds can be saved and loaded back.
+    public func set(_ newValue: PageValue, at path: StorePath, limits: PageLimits = .standard) throws {
         guard path.root == .global else { throw PageValue.PathError(message: "\(path) is not a $global path") }
+        if let problem = newValue.sizeProblem(limits, what: "the value written to \(path)", nesting: path.components.count) {
+            throw ActionFailure(kind: "limit", message: problem)
+        }
         try write(newValue, at: path)
         try commit([path], origin: nil)
     }

@@ -78,6 +78,11 @@ struct StoredValueLimitTests {
         #expect(try persistence.load()?["x"] == deepest)
         #expect(throws: ActionFailure.self) { try session.set(PageValue.array([deepest]), at: #require(StorePath("$global.x"))) }
         #expect(try persistence.load()?["x"] == deepest)
+        // The host writing $global directly keeps the same promise.
+        #expect(throws: ActionFailure.self) { try engine.globals.set(PageValue.array([deepest]), at: #require(StorePath("$global.x"))) }
+        try engine.globals.set(deepest, at: #require(StorePath("$global.y")))
+        #expect(try persistence.load()?["x"] == deepest)
+        #expect(try persistence.load()?["y"] == deepest)
         session.close()
     }
 
