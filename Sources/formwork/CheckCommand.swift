@@ -11,8 +11,8 @@ struct CheckCommand: CLICommand {
         Reads each page (in a folder: every *.json except *.flow.json flow tests and manifest.json)
         and reports, in compiler form `file: path.to.node: error: message`: bad JSON, unknown
         component/action/validation/handler ids or attributes, literals of the wrong type,
-        expression errors with their column, unknown functions, writes to $param, $param names the
-        page doesn't declare, duplicate keys, interactions triggered but not defined, pushes to
+        expression errors with their column, unknown functions, writes to $param, $computed or
+        $page, $param and $computed names the page doesn't declare, computed values in a cycle, duplicate keys, interactions triggered but not defined, pushes to
         pages that don't exist, and a minEngineVersion above this engine's.
 
         Exits 1 if any page has an error.

@@ -26,9 +26,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// an ancestor in the list. A dynamic index `$data.items[$data.i]` reads `$data.items` and `$data.i`.
     public let dependencies: [StorePath]
     /// The `$data` or `$global` path it writes back to when the whole expression is a plain path;
-    /// nil for anything computed and for `$param` (read-only). This is what makes a binding two-way.
+    /// nil for anything computed and for the read-only stores (`$param`, `$computed`, `$page`).
+    /// This is what makes a binding two-way.
     public var assignablePath: StorePath? {
-        guard let plainPath, plainPath.root != .param else { return nil }
+        guard let plainPath, plainPath.root.isWritable else { return nil }
         return plainPath
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).

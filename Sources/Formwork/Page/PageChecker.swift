@@ -10,12 +10,14 @@ struct PageChecker {
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
+    private let declaredComputed: [String]
 
     init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
         self.registry = registry
         self.document = document
         self.knownPages = knownPages
         declaredParams = Set(document.params.map(\.name))
+        declaredComputed = document.computed.map(\.name)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String) {
@@ -27,12 +29,29 @@ struct PageChecker {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
         if let title = document.title { checkExpression(title) }
+        checkComputed()
         for component in document.components { checkComponent(component) }
         for (name, chain) in document.interactions.sorted(by: { $0.key < $1.key }) {
             _ = name
             checkChain(chain)
         }
         checkHandlers(document.onError)
+    }
+
+    // MARK: - Computed values
+
+    private mutating func checkComputed() {
+        for node in document.computed {
+            for path in node.expression.dependencies { checkReference(path, at: node.path) }
+            if node.reads == nil {
+                error("computed", node.path, "the computed value '\(node.name)' reads all of $computed, itself included; read the values it needs by name, like $computed.total")
+            }
+        }
+        let whole = Set(document.computed.filter { $0.reads == nil }.map(\.name))
+        for cycle in ComputedGraph(document.computed).cycles where cycle.members.allSatisfy({ !whole.contains($0) }) {
+            guard let first = cycle.path.first, let node = document.computed.first(where: { $0.name == first }) else { continue }
+            error("computed", node.path, ComputedGraph.message(for: cycle))
+        }
     }
 
     // MARK: - Nodes
@@ -122,8 +141,13 @@ struct PageChecker {
             if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
                 diagnostics.append(.warning("type", attribute.path, "the literal '\(attribute.name)' holds {\"\(nested)\": …} inside it, which is sent as written, not evaluated; write the whole value as one expression, like {\"expr\": \"{name: $data.name}\"}"))
             }
-            if spec.twoWay, let expression = attribute.expression, expression.plainPath?.root == .param {
-                error("param", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but $param is read-only; copy the param into $data (in \"data\" or \"loaded\") and bind to that")
+            if spec.twoWay, let expression = attribute.expression, let root = expression.plainPath?.root, !root.isWritable {
+                switch root {
+                case .param:
+                    error("param", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but $param is read-only; copy the param into $data (in \"data\" or \"loaded\") and bind to that")
+                default:
+                    error("read-only", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but it can't be: \(root.readOnlyReason)")
+                }
             }
             checkRole(spec.role, attribute, owner: owner)
             switch attribute.content {
@@ -148,10 +172,10 @@ struct PageChecker {
                 error("type", attribute.path, "'\(text)' is not a store path; write one like $data.menuName or $global.token")
                 return
             }
-            if path.root == .param {
-                error("param", attribute.path, "\(owner) writes \(text), but $param is read-only; write to $data instead")
-            } else {
-                checkParamReference(path, at: attribute.path)
+            switch path.root {
+            case .param: error("param", attribute.path, "\(owner) writes \(text), but $param is read-only; write to $data instead")
+            case .computed, .page: error("read-only", attribute.path, "\(owner) writes \(text), but it can't be written: \(path.root.readOnlyReason)")
+            case .data, .global: checkReference(path, at: attribute.path)
             }
         case .interactionName:
             if document.interactions[text] == nil {
@@ -168,13 +192,22 @@ struct PageChecker {
 
     private mutating func checkExpression(_ attribute: AttributeNode) {
         guard let expression = attribute.expression else { return }
-        for path in expression.dependencies { checkParamReference(path, at: attribute.path) }
+        for path in expression.dependencies { checkReference(path, at: attribute.path) }
     }
 
-    private mutating func checkParamReference(_ path: StorePath, at location: String) {
-        guard path.root == .param, case .key(let name)? = path.components.first, !declaredParams.contains(name) else { return }
-        let hint = Suggestions.nearest(to: name, in: declaredParams).map { "; did you mean '\($0)'?" } ?? "; declare it under \"params\""
-        error("param", location, "the page reads $param.\(name), but declares no param '\(name)'" + hint)
+    /// A `$param.NAME` the page doesn't declare, or a `$computed.NAME` it doesn't compute.
+    private mutating func checkReference(_ path: StorePath, at location: String) {
+        guard case .key(let name)? = path.components.first else { return }
+        switch path.root {
+        case .param where !declaredParams.contains(name):
+            let hint = Suggestions.nearest(to: name, in: declaredParams).map { "; did you mean '\($0)'?" } ?? "; declare it under \"params\""
+            error("param", location, "the page reads $param.\(name), but declares no param '\(name)'" + hint)
+        case .computed where !declaredComputed.contains(name):
+            let hint = Suggestions.nearest(to: name, in: declaredComputed).map { "; did you mean '\($0)'?" } ?? "; define it under \"computed\""
+            error("computed", location, "the page reads $computed.\(name), but computes no value '\(name)'" + hint)
+        default:
+            break
+        }
     }
 
     /// `expr` or `template` when a literal array or object holds a compact-form value somewhere

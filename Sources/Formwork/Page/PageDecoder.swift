@@ -32,7 +32,7 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(root.typeName == "array" ? "an array" : "a " + root.typeName)")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "components", "interactions", "onError"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "onError"], path: "", what: "a page")
         var id = ""
         switch page["page"] {
         case .string(let s) where !s.isEmpty: id = s
@@ -47,10 +47,11 @@ struct PageDecoder {
         if let raw = page["data"] {
             if case .object = raw { data = raw } else { error("type", "data", "\"data\" must be an object holding the page's initial $data") }
         }
+        let computed = decodeComputed(page["computed"])
         let components = decodeComponents(page["components"], path: "components")
         let interactions = decodeInteractions(page["interactions"], path: "interactions")
         let onError = decodeHandlers(page["onError"], path: "onError")
-        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, components: components, interactions: interactions, onError: onError, file: file, source: root, locations: locations)
+        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, file: file, source: root, locations: locations)
     }
 
     private mutating func integer(_ value: PageValue?, path: String, default fallback: Int) -> Int {
@@ -89,6 +90,38 @@ struct PageDecoder {
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
         return specs
+    }
+
+    /// `"computed": { "total": "…", "label": { "template": "…" } }`: a string is an expression.
+    private mutating func decodeComputed(_ value: PageValue?) -> [ComputedNode] {
+        guard let value else { return [] }
+        guard case .object(let object) = value else {
+            error("type", "computed", "\"computed\" must be an object of name → expression, like { \"total\": \"$data.price * $data.qty\" }")
+            return []
+        }
+        var nodes: [ComputedNode] = []
+        for (name, raw) in object {
+            var path = PageDecoder.join("computed", name)
+            var source = raw.stringValue
+            var isTemplate = false
+            if case .object(let wrapped) = raw, wrapped.count == 1 {
+                if let expr = wrapped["expr"]?.stringValue { source = expr; path = PageDecoder.join(path, "expr") }
+                if let template = wrapped["template"]?.stringValue { source = template; isTemplate = true; path = PageDecoder.join(path, "template") }
+            }
+            guard let source else {
+                error("type", path, "the computed value '\(name)' must be an expression written as a string, like \"$data.price * $data.qty\", or {\"template\": \"…\"}; not \(raw.preview())")
+                continue
+            }
+            do {
+                let compiled = isTemplate
+                    ? try CompiledExpression(template: source, functions: registry.functions)
+                    : try CompiledExpression(source, functions: registry.functions)
+                nodes.append(ComputedNode(name: name, expression: compiled, path: path))
+            } catch {
+                self.error("expression", path, error.message, expression: error)
+            }
+        }
+        return nodes
     }
 
     // MARK: - Nodes

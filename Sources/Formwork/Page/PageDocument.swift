@@ -10,6 +10,8 @@ public struct PageDocument: Sendable {
     public let params: [ParamSpec]
     /// The initial `$data`.
     public let data: PageValue
+    /// `$computed`: named values computed from the stores, in the order written.
+    public let computed: [ComputedNode]
     public let components: [ComponentNode]
     /// Interaction name → chain: `loaded`, `appear`, `disappear`, `onSave`, …
     public let interactions: [String: [ActionNode]]

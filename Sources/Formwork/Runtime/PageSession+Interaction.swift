@@ -86,7 +86,13 @@ extension PageSession {
         switch attributeNode?.content {
         case .expression(let expression)?:
             guard let path = expression.assignablePath else {
-                let why = expression.plainPath?.root == .param ? "it reads $param, which is read-only" : "it is computed by the expression \(expression.source), which binds one way"
+                let why: String
+                switch expression.plainPath?.root {
+                case .param?: why = "it reads $param, which is read-only"
+                case .computed?: why = "it reads \(expression.source), which the page computes under \"computed\""
+                case .page?: why = "it reads \(expression.source), which is the page's own state"
+                default: why = "it is computed by the expression \(expression.source), which binds one way"
+                }
                 throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "\(label) can't be edited because \(why); bind it to a plain path such as $data.\(component.key ?? "value")"))
             }
             do {

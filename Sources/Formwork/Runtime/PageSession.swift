@@ -41,6 +41,8 @@ public final class PageSession {
     private var bindings: [Int: Binding] = [:]
     private var nextBindingID = 0
     private var index = DependencyIndex()
+    /// `$computed`: recomputed before the bindings, when what a value reads changes.
+    let computedValues: ComputedValues
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
     var awaitingHost = 0
@@ -63,6 +65,8 @@ public final class PageSession {
         self.engine = engine
         self.data = document.data
         self.params = params
+        computedValues = ComputedValues(document.computed)
+        startReactiveState()
         components = build(document.components, parent: nil, item: .null, index: .null)
         engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
     }
@@ -98,6 +102,7 @@ public final class PageSession {
     /// The scope expressions on `component` are evaluated in.
     public func scope(for component: PageComponent?) -> ExpressionScope {
         var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone)
+        scope.computed = computedValues.value
         if let component {
             scope.item = component.item
             scope.index = component.index
@@ -195,8 +200,9 @@ public final class PageSession {
 
     /// Re-evaluates exactly the bindings that read one of `paths`, each once, rebuilds children
     /// whose `items` or `state` changed, then notifies each changed component once.
-    func refresh(_ paths: [StorePath]) {
-        guard !paths.isEmpty, !isClosed else { return }
+    func refresh(_ written: [StorePath]) {
+        guard !written.isEmpty, !isClosed else { return }
+        let paths = written + computedValues.update(after: written, evaluateComputed)
         if let onTitleChange, titleReads(paths) { onTitleChange(title) }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
@@ -247,7 +253,7 @@ public final class PageSession {
         switch path.root {
         case .data: try data.set(value, at: path.components[...])
         case .global: try engine.globals.write(value, at: path)
-        case .param: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $param is read-only input from the page that opened this one; copy it into $data and change that")
+        case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         batch.paths.append(path)
         record(.store, "\(path) = \(value.preview())")

@@ -6,8 +6,11 @@ enum StoreActions {
             AttributeSpec("value", .any, summary: "what to write; the previous action's result when not given"),
         ], summary: "writes a value into $data or $global") { context in
             let key = try context.string("key") ?? ""
-            guard let path = StorePath(key), path.root != .param else {
+            guard let path = StorePath(key) else {
                 throw ActionFailure(kind: "store", message: "store-var's key '\(key)' must be a plain path into $data or $global, like $data.price")
+            }
+            guard path.root.isWritable else {
+                throw ActionFailure(kind: "read-only", message: "store-var can't write \(path): " + path.root.readOnlyReason)
             }
             let value = context.has("value") ? try context.value("value") : context.result
             try context.write(value, to: path)
