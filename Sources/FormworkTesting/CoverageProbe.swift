@@ -46,12 +46,12 @@ public final class CoverageProbe {
             })
         }
         for type in registry.validations.all {
-            wrapped.register(ValidationType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+            wrapped.register(ValidationType(type.id, attributes: type.attributes, summary: type.summary, isAsync: type.isAsync) { [self] context in
                 let paths = context.attributes.items.map(\.path)
                 if let node = context.component.node.validations.first(where: { $0.typeID == context.typeID && $0.attributes.items.map(\.path) == paths }) {
                     hits[context.session.document.id, default: PageHits()].validations.insert(node.path)
                 }
-                return try type.check(context)
+                return try await type.check(context)
             })
         }
         for type in registry.errorHandlers.all {

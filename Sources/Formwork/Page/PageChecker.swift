@@ -30,6 +30,7 @@ struct PageChecker {
         }
         if let title = document.title { checkExpression(title) }
         checkComputed()
+        checkWhileRunning()
         for component in document.components { checkComponent(component) }
         for (name, chain) in document.interactions.sorted(by: { $0.key < $1.key }) {
             _ = name
@@ -51,6 +52,25 @@ struct PageChecker {
         for cycle in ComputedGraph(document.computed).cycles where cycle.members.allSatisfy({ !whole.contains($0) }) {
             guard let first = cycle.path.first, let node = document.computed.first(where: { $0.name == first }) else { continue }
             error("computed", node.path, ComputedGraph.message(for: cycle))
+        }
+    }
+
+    /// Every name under `whileRunning` is a page interaction or `KEY.EVENT` of a component here.
+    private mutating func checkWhileRunning() {
+        guard case .object(let object)? = document.source["whileRunning"] else { return }
+        var names = Array(document.interactions.keys)
+        func collect(_ nodes: [ComponentNode]) {
+            for node in nodes {
+                if let key = node.key { names += node.interactions.keys.map { "\(key).\($0)" } }
+                collect(node.children)
+                for attribute in node.attributes.items { if case .components(let inner) = attribute.content { collect(inner) } }
+            }
+        }
+        collect(document.components)
+        for name in object.keys where !names.contains(name) {
+            let hint = Suggestions.nearest(to: name, in: names).map { "; did you mean '\($0)'?" }
+                ?? "; name a page interaction like onSave, or a component's event as KEY.EVENT, like save.onTap"
+            error("interaction", "whileRunning." + name, "the page has no interaction '\(name)'" + hint)
         }
     }
 

@@ -32,7 +32,7 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(root.typeName == "array" ? "an array" : "a " + root.typeName)")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "onError"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "onError", "whileRunning"], path: "", what: "a page")
         var id = ""
         switch page["page"] {
         case .string(let s) where !s.isEmpty: id = s
@@ -51,7 +51,8 @@ struct PageDecoder {
         let components = decodeComponents(page["components"], path: "components")
         let interactions = decodeInteractions(page["interactions"], path: "interactions")
         let onError = decodeHandlers(page["onError"], path: "onError")
-        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, file: file, source: root, locations: locations)
+        let queued = decodeWhileRunning(page["whileRunning"])
+        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, queued: queued, file: file, source: root, locations: locations)
     }
 
     private mutating func integer(_ value: PageValue?, path: String, default fallback: Int) -> Int {
@@ -90,6 +91,24 @@ struct PageDecoder {
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
         return specs
+    }
+
+    /// `"whileRunning": { "save.onTap": "queue", "onSave": "refuse" }`: the interactions that queue.
+    private mutating func decodeWhileRunning(_ value: PageValue?) -> Set<String> {
+        guard let value else { return [] }
+        guard case .object(let object) = value else {
+            error("type", "whileRunning", "\"whileRunning\" must be an object of interaction → \"queue\" or \"refuse\", like { \"save.onTap\": \"queue\" }")
+            return []
+        }
+        var queued = Set<String>()
+        for (name, raw) in object {
+            switch raw {
+            case .string("queue"): queued.insert(name)
+            case .string("refuse"): break
+            default: error("type", PageDecoder.join("whileRunning", name), "what happens to a second run of '\(name)' while it runs is \"refuse\" (the default) or \"queue\", not \(raw.preview())")
+            }
+        }
+        return queued
     }
 
     /// `"computed": { "total": "…", "label": { "template": "…" } }`: a string is an expression.

@@ -16,6 +16,9 @@ public struct PageDocument: Sendable {
     /// Interaction name → chain: `loaded`, `appear`, `disappear`, `onSave`, …
     public let interactions: [String: [ActionNode]]
     public let onError: [HandlerNode]
+    /// Interactions (`onSave`, `save.onTap`) whose second run waits for the first instead of being
+    /// refused: `"whileRunning": { "save.onTap": "queue" }`.
+    public let queued: Set<String>
     /// The file it was read from, when known.
     public let file: String?
     /// The JSON as written.

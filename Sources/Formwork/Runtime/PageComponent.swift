@@ -22,6 +22,10 @@ public final class PageComponent {
     public internal(set) var validationError: String?
     /// Whether validations ran on it at least once (it is then in the session's `liveValidated`).
     var hasBeenValidated = false
+    /// Counts validation runs, so a slow asynchronous check can't overwrite a newer answer.
+    var validationRound = 0
+    /// Whether `validationError` was put there by the server (`show-errors`) rather than a validation.
+    public internal(set) var errorIsFromServer = false
     /// Whether it validates on every edit (`validateOn: "change"`) rather than on submit.
     var validatesOnChange: Bool { attributes["validateOn"]?.stringValue == "change" }
     public internal(set) weak var parent: PageComponent?

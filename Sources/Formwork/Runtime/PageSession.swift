@@ -43,6 +43,10 @@ public final class PageSession {
     private var index = DependencyIndex()
     /// `$computed`: recomputed before the bindings, when what a value reads changes.
     let computedValues: ComputedValues
+    /// `$page`: busy, running, requests.
+    let stateStore = PageState()
+    /// One run of an interaction at a time (refused or queued).
+    let gate = InteractionGate()
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
     var awaitingHost = 0
@@ -103,6 +107,7 @@ public final class PageSession {
     public func scope(for component: PageComponent?) -> ExpressionScope {
         var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone)
         scope.computed = computedValues.value
+        scope.page = stateStore.value
         if let component {
             scope.item = component.item
             scope.index = component.index
@@ -271,13 +276,16 @@ public final class PageSession {
     /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as running
     /// from this moment, so `waitUntilIdle()` right after waits for it.
     @discardableResult
-    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) -> Task<ChainOutcome, Never> {
+    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, ticket: InteractionTicket? = nil) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
         record(.event, name + (event.isNull ? "" : " \(event.preview())"))
+        refresh(stateStore.chain(+1))
         let task = Task { @MainActor in
             let outcome = await self.runner.run(chain, in: self, event: event, component: component)
+            ticket?.end()   // NB: before this run stops counting, so a queued run takes over without an idle gap
             self.running[id] = nil
+            self.refresh(self.stateStore.chain(-1))
             self.signalIdleIfNeeded()
             return outcome
         }
@@ -286,9 +294,9 @@ public final class PageSession {
     }
 
     /// Runs `chain` as a task the page owns and waits for its outcome.
-    func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) async -> ChainOutcome {
+    func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, ticket: InteractionTicket? = nil) async -> ChainOutcome {
         guard !isClosed else { return .ignored("the page is closed") }
-        return await start(chain, event: event, component: component, name: name).value
+        return await start(chain, event: event, component: component, name: name, ticket: ticket).value
     }
 
     /// Runs `body` (a picker, a confirmation, a pushed page) counting the page as idle meanwhile,
@@ -367,6 +375,7 @@ public final class PageSession {
         guard !isClosed else { return }
         isClosed = true
         for task in running.values { task.cancel() }
+        gate.close()
         // Pages this one pushed can't hand anything back to it any more.
         for page in pushed where !page.isClosed { page.close() }
         engine.globals.removeListener(self)

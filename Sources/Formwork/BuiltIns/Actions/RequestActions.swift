@@ -18,7 +18,7 @@ enum RequestActions {
             context.trace(.request, line)
             let response: TransportResponse
             do {
-                response = try await transport.send(request)
+                response = try await context.session.sendingRequest { try await transport.send(request) }
             } catch is CancellationError {
                 throw ChainCancelled()
             } catch let error as TransportError {

@@ -18,13 +18,13 @@ enum StoreActions {
         },
         ActionType("validate", attributes: [
             AttributeSpec("keys", .array, summary: "the components to validate; all visible ones when not given"),
-        ], summary: "runs validations; fails with kind 'validation' if any fails") { context in
+        ], summary: "runs validations, waiting for asynchronous ones; fails with kind 'validation' if any fails") { context in
             var targets: [PageComponent]?
             if context.has("keys") {
                 let keys = (try context.value("keys").arrayValue ?? []).compactMap(\.stringValue)
                 targets = context.session.allComponents.filter { $0.key.map(keys.contains) ?? false }
             }
-            let failures = context.session.validate(targets)
+            let failures = await context.session.validate(targets)
             guard let first = failures.first else { return context.result }
             var errors = PageObject()
             for failure in failures { errors[failure.component.key ?? failure.component.type.id] = .string(failure.message) }
