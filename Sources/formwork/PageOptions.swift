@@ -23,6 +23,13 @@ struct PageOptions {
         (try? PageValue(json: text)) ?? .string(text)
     }
 
+    /// A value typed for a `string` param: the text as typed, or the string a JSON string literal
+    /// holds (`42` and `"42"` are both "42").
+    static func stringValue(_ text: String) -> PageValue {
+        if text.hasPrefix("\""), case .string(let unquoted)? = try? PageValue(json: text) { return .string(unquoted) }
+        return .string(text)
+    }
+
     /// Reads a JSON file, or explains what is wrong with it (file:line:column).
     static func readJSON(_ path: String, what: String) throws(CLIFailure) -> PageValue {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -52,8 +59,11 @@ struct PageOptions {
         return "\(file):\(line):\(column): " + diagnostic.rendered.dropFirst(file.count + 2)
     }
 
-    /// `$param`: the `--params` file, then each `--param` on top.
-    func paramValue() throws(CLIFailure) -> PageValue {
+    /// `$param` for `document`: the `--params` file, then each `--param` on top. A `--param`
+    /// value is the text as typed for a param the page declares as `string` (`dishId=42` is
+    /// "42", and so is `dishId='"42"'`), else JSON when it parses as JSON (`qty=3` is 3), else
+    /// the text.
+    func paramValue(for document: PageDocument) throws(CLIFailure) -> PageValue {
         var object = PageObject()
         if let paramsFile {
             guard case .object(let fromFile) = try PageOptions.readJSON(paramsFile, what: "params") else {
@@ -61,7 +71,10 @@ struct PageOptions {
             }
             object = fromFile
         }
-        for (key, value) in params { object[key] = PageOptions.looseValue(value) }
+        for (key, value) in params {
+            let declared = document.params.first { $0.name == key }?.type
+            object[key] = declared == .string ? PageOptions.stringValue(value) : PageOptions.looseValue(value)
+        }
         return .object(object)
     }
 

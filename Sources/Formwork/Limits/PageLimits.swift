@@ -59,6 +59,13 @@ public struct PageLimits: Sendable, Equatable {
     /// (`"whileRunning": {"save.onTap": "queue"}`); more are refused.
     public var queuedRuns = 16
 
+    // MARK: - Flows
+
+    /// The longest one step of a flow (`formwork test`, `formwork run`, `PageHarness`) may keep the
+    /// pages working before it fails, in seconds: a chain that never settles (an action that never
+    /// returns) fails its step instead of hanging the run.
+    public var flowStepSeconds = 20.0
+
     // MARK: - Trace
 
     /// How many trace events a page keeps (the oldest go first).
@@ -119,6 +126,7 @@ extension PageLimits {
             Row(name: "handlerDepth", value: grouped(handlerDepth), bounds: "failures inside error handlers handled by other handlers"),
             Row(name: "pushDepth", value: grouped(pushDepth), bounds: "pages open on one stack"),
             Row(name: "queuedRuns", value: grouped(queuedRuns), bounds: "runs of one interaction waiting for the one before it (`whileRunning: queue`)"),
+            Row(name: "flowStepSeconds", value: seconds(flowStepSeconds), bounds: "the work one flow step starts, until the pages settle"),
             Row(name: "traceEvents", value: grouped(traceEvents), bounds: "trace events a page keeps"),
             Row(name: "tracePreviewCharacters", value: grouped(tracePreviewCharacters), bounds: "a value shown in one trace line"),
             Row(name: "manifestBytes", value: bytes(manifestBytes), bounds: "a manifest read by sync"),

@@ -203,7 +203,9 @@ struct PageChecker {
                 error("interaction", attribute.path, "the interaction '\(text)' is triggered but not defined" + hint)
             }
         case .pageID:
-            if let knownPages, !knownPages.contains(text) {
+            if !PageHeader.isValidID(text) {
+                error("page", attribute.path, "\(PageValue.string(text).preview()) can't be a page: " + PageHeader.idRule)
+            } else if let knownPages, !knownPages.contains(text) {
                 let hint = Suggestions.nearest(to: text, in: knownPages).map { "; did you mean '\($0)'?" } ?? ""
                 error("page", attribute.path, "there is no page '\(text)' next to this one" + hint)
             }

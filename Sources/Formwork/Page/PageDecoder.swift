@@ -33,14 +33,12 @@ struct PageDecoder {
             return nil
         }
         checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "onError", "whileRunning"], path: "", what: "a page")
-        var id = ""
-        switch page["page"] {
-        case .string(let s) where !s.isEmpty: id = s
-        case nil: error("structure", "page", "the page has no \"page\" member; give it an id such as \"page\": \"dish-edit\"")
-        default: error("type", "page", "\"page\" must be a non-empty string id")
-        }
-        let version = integer(page["version"], path: "version", default: 1)
-        let minEngine = integer(page["minEngineVersion"], path: "minEngineVersion", default: 1)
+        // NB: the header follows the rules delivery uses, so a page that opens can be published.
+        let (header, headerProblems) = PageHeader.read(page)
+        for problem in headerProblems { error(problem.code, problem.path, problem.message) }
+        let id = header?.id ?? page["page"]?.stringValue ?? ""
+        let version = header?.version ?? 1
+        let minEngine = header?.minEngineVersion ?? 1
         let title = page["title"].flatMap { decodeLooseAttribute(name: "title", raw: $0, type: .string, path: "title") }
         let params = decodeParams(page["params"])
         var data = PageValue.object(PageObject())
@@ -53,15 +51,6 @@ struct PageDecoder {
         let onError = decodeHandlers(page["onError"], path: "onError")
         let queued = decodeWhileRunning(page["whileRunning"])
         return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, queued: queued, file: file, source: root, locations: locations)
-    }
-
-    private mutating func integer(_ value: PageValue?, path: String, default fallback: Int) -> Int {
-        guard let value else { return fallback }
-        guard case .int(let i) = value, i >= 0, let small = Int(exactly: i) else {
-            error("type", path, "\"\(path)\" must be a whole number of 0 or more")
-            return fallback
-        }
-        return small
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {

@@ -97,9 +97,8 @@ final class ChainRunner {
             }
             return handler.typeID
         }
-        if let report = session.engine.host.report {
-            report(.unhandledFailure(page: session.document.id, error: error))
-        } else {
+        session.engine.host.report?(.unhandledFailure(page: session.document.id, error: error))
+        if session.engine.host.alertsUnhandledFailures {
             session.record(.present, "alert \"Something went wrong\" \(message)")
             await session.waitingForPerson { await session.engine.host.presenter.alert(title: "Something went wrong", message: message) }
         }

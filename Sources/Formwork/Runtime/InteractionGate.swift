@@ -17,12 +17,13 @@ final class InteractionGate {
         case refused(String)
     }
 
+    private let activity: PageActivity
     private var active: Set<String> = []
-    private var waiting: [String: [CheckedContinuation<Bool, Never>]] = [:]
+    /// Runs waiting their turn, each with the wait that parks its strand meanwhile.
+    private var waiting: [String: [(turn: CheckedContinuation<Bool, Never>, park: PageActivity.Park?)]] = [:]
     private var isClosed = false
 
-    /// Runs waiting for their turn, on every interaction.
-    private(set) var waitingCount = 0
+    init(activity: PageActivity) { self.activity = activity }
 
     /// Lets a run of `interaction` in, after the runs before it when the policy queues.
     func enter(_ interaction: String, policy: Policy, queueLimit: Int) async -> Entry {
@@ -39,9 +40,11 @@ final class InteractionGate {
             guard queued < queueLimit else {
                 return .refused("\(queued) runs already wait for it to finish, the most one interaction may queue (queuedRuns)")
             }
-            waitingCount += 1
-            let turn = await withCheckedContinuation { waiting[interaction, default: []].append($0) }
-            waitingCount -= 1
+            // NB: a run waiting its turn is parked: it moves only when the one before it ends (which
+            // may be waiting for the person), and it is woken before it resumes.
+            let park = activity.park()
+            let turn = await withCheckedContinuation { waiting[interaction, default: []].append(($0, park)) }
+            activity.unpark(park)
             return turn ? .entered : .refused("the page closed while it waited")
         }
     }
@@ -51,7 +54,8 @@ final class InteractionGate {
         if var queue = waiting[interaction], !queue.isEmpty {
             let next = queue.removeFirst()
             waiting[interaction] = queue.isEmpty ? nil : queue
-            next.resume(returning: true)   // `interaction` stays active: the next run has it now
+            activity.wake(next.park)
+            next.turn.resume(returning: true)   // `interaction` stays active: the next run has it now
         } else {
             active.remove(interaction)
         }
@@ -62,7 +66,10 @@ final class InteractionGate {
         isClosed = true
         let all = waiting.values.flatMap { $0 }
         waiting = [:]
-        for continuation in all { continuation.resume(returning: false) }
+        for next in all {
+            activity.wake(next.park)
+            next.turn.resume(returning: false)
+        }
     }
 }
 

@@ -16,6 +16,8 @@ public final class PageEngine {
     public let globals: GlobalStore
     /// Where `push` finds pages by id.
     public var pages: (any PageSource)?
+    /// What the pages' chains are doing, for `isIdle` and `waitUntilIdle()`.
+    let activity = PageActivity()
 
     public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil) {
         self.registry = registry
@@ -23,6 +25,24 @@ public final class PageEngine {
         self.globals = globals
         self.pages = pages
     }
+
+    /// Whether every page this engine opened is settled: no chain is working; each one has ended or
+    /// waits for the person (a picker, a confirmation, an alert, a pushed page) or the app (a
+    /// call to its navigator, presenter or router).
+    ///
+    /// A chain is working from the moment it starts, while it sends requests or runs a host's
+    /// action, and again from the moment the engine wakes it (a pushed page responds or closes, a
+    /// chain it waited for ends) until it has moved on. An answer from the app is seen when the
+    /// call that asked for it returns.
+    public var isIdle: Bool { activity.isIdle }
+
+    /// Waits until `isIdle` holds. Returns early when the calling task is cancelled.
+    ///
+    /// ```swift
+    /// let page = try engine.open(document)
+    /// await engine.waitUntilIdle()     // `loaded` has run, or waits for the person
+    /// ```
+    public func waitUntilIdle() async { await activity.waitUntilIdle() }
 
     /// Decodes and checks the page with this id from `pages`.
     public func document(_ pageID: String) throws(PageError) -> PageDocument {

@@ -7,6 +7,7 @@ extension PageSession {
     ///
     /// While the ticket is held, `$page.running.KEY` (the component's key, or `name`) is true.
     func enterInteraction(_ name: String, component: PageComponent?) async -> (ticket: InteractionTicket?, refusal: ChainOutcome?) {
+        if isClosed { return (nil, .ignored("the page is closed")) }
         let identity = component.map { "\(ObjectIdentifier($0)).\(name)" } ?? name
         let runningName = component.map { $0.key ?? $0.type.id } ?? name
         let policy: InteractionGate.Policy = document.queued.contains(name) ? .queue : .refuse

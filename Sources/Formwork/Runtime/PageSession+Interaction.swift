@@ -16,6 +16,10 @@ extension PageSession {
     /// Runs the page-level interaction `name` (`onSave` from a nav-bar button, …) with `$event`.
     @discardableResult
     public func trigger(_ name: String, event: PageValue = .null) async -> ChainOutcome {
+        await engine.activity.entering { await self.run(interaction: name, event: event) }
+    }
+
+    private func run(interaction name: String, event: PageValue) async -> ChainOutcome {
         guard let chain = document.interactions[name] else {
             if PageDocument.lifecycleInteractions.contains(name) { return .completed(.null) }
             let hint = Suggestions.nearest(to: name, in: document.interactions.keys).map { "; did you mean '\($0)'?" } ?? ""
@@ -32,6 +36,10 @@ extension PageSession {
     /// picker), then the page's chain for that event.
     @discardableResult
     public func fire(_ event: String, on component: PageComponent, payload: PageValue = .null) async -> ChainOutcome {
+        await engine.activity.entering { await self.run(event, on: component, payload: payload) }
+    }
+
+    private func run(_ event: String, on component: PageComponent, payload: PageValue) async -> ChainOutcome {
         if component.isHidden { return .ignored("'\(component.key ?? component.type.id)' is hidden") }
         if !component.isEnabled { return .ignored("'\(component.key ?? component.type.id)' is disabled") }
         let behaviour = component.type.eventHandlers[event], chain = component.node.interactions[event]
@@ -82,6 +90,17 @@ extension PageSession {
     /// by an expression (one-way), or the component is disabled.
     @discardableResult
     public func edit(_ component: PageComponent, _ attribute: String? = nil, to value: PageValue) async throws(PageError) -> ChainOutcome {
+        let result: Result<ChainOutcome, PageError> = await engine.activity.entering {
+            do throws(PageError) {
+                return .success(try await self.apply(edit: value, to: component, attribute))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func apply(edit value: PageValue, to component: PageComponent, _ attribute: String?) async throws(PageError) -> ChainOutcome {
         let label = component.key.map { "'\($0)'" } ?? component.type.id
         guard let name = attribute ?? component.type.valueAttribute else {
             throw PageError(.error("edit", component.node.path, "\(label) (\(component.type.id)) has no value a person can edit"))

@@ -46,14 +46,15 @@ public final class PageSession {
     /// `$page`: busy, running, requests.
     let stateStore = PageState()
     /// One run of an interaction at a time (refused or queued).
-    let gate = InteractionGate()
+    let gate: InteractionGate
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
-    var awaitingHost = 0
     /// Components validated at least once, in that order; an edit re-checks the live ones among them.
     var liveValidated: [PageComponent] = []
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    private var responseWaiters: [CheckedContinuation<PageValue, any Error>] = []
+    /// Whoever awaits this page's response, with the wait that parks their strand.
+    private var responseWaiters: [(continuation: CheckedContinuation<PageValue, any Error>, park: PageActivity.Park?)] = []
+    /// The title as last resolved, so `onTitleChange` fires only when it changes.
+    private var shownTitle: String?
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
 
@@ -70,8 +71,10 @@ public final class PageSession {
         self.data = document.data
         self.params = params
         computedValues = ComputedValues(document.computed)
+        gate = InteractionGate(activity: engine.activity)
         startReactiveState()
         components = build(document.components, parent: nil, item: .null, index: .null)
+        if document.title?.expression != nil { shownTitle = title }
         engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
     }
 
@@ -84,7 +87,8 @@ public final class PageSession {
         return (try? AttributeReader(attributes: AttributeList([node]), specs: [], scope: scope(for: nil)).value("title").displayText) ?? document.id
     }
 
-    /// Called with the new title when a title bound to the stores changes ("Menu (3)").
+    /// Called with the new title when a title bound to the stores changes ("Menu (3)"); a write
+    /// the title reads that leaves its text as it was doesn't call it.
     public var onTitleChange: (@MainActor (String) -> Void)?
 
     /// Whether a write at one of `paths` can change the title.
@@ -208,7 +212,13 @@ public final class PageSession {
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
         let paths = written + computedValues.update(after: written, evaluateComputed)
-        if let onTitleChange, titleReads(paths) { onTitleChange(title) }
+        if titleReads(paths) {
+            let newTitle = title
+            if newTitle != shownTitle {
+                shownTitle = newTitle
+                onTitleChange?(newTitle)
+            }
+        }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
         var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
@@ -273,72 +283,55 @@ public final class PageSession {
 
     // MARK: - Chains
 
-    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as running
-    /// from this moment, so `waitUntilIdle()` right after waits for it.
+    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as working from
+    /// this moment, so `waitUntilIdle()` right after waits for it. When it ends, it wakes `park`
+    /// (the caller waiting for it) before it stops counting, so the engine never looks idle in between.
     @discardableResult
-    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, ticket: InteractionTicket? = nil) -> Task<ChainOutcome, Never> {
+    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, waking park: PageActivity.Park? = nil, ticket: InteractionTicket? = nil) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
         record(.event, name + (event.isNull ? "" : " \(event.preview())"))
         refresh(stateStore.chain(+1))
+        let activity = engine.activity
+        let strand = activity.begin()
         let task = Task { @MainActor in
-            let outcome = await self.runner.run(chain, in: self, event: event, component: component)
+            let outcome = await activity.run(strand) { await self.runner.run(chain, in: self, event: event, component: component) }
             ticket?.end()   // NB: before this run stops counting, so a queued run takes over without an idle gap
             self.running[id] = nil
             self.refresh(self.stateStore.chain(-1))
-            self.signalIdleIfNeeded()
+            activity.wake(park)
+            activity.end(strand)
             return outcome
         }
         running[id] = task
         return task
     }
 
-    /// Runs `chain` as a task the page owns and waits for its outcome.
+    /// Runs `chain` as a task the page owns and waits for its outcome (the caller's strand is
+    /// parked meanwhile: the chain's own work and waits are what count).
     func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, ticket: InteractionTicket? = nil) async -> ChainOutcome {
         guard !isClosed else { return .ignored("the page is closed") }
-        return await start(chain, event: event, component: component, name: name, ticket: ticket).value
+        let park = engine.activity.park()
+        let outcome = await start(chain, event: event, component: component, name: name, waking: park, ticket: ticket).value
+        engine.activity.unpark(park)
+        return outcome
     }
 
-    /// Runs `body` (a picker, a confirmation, a pushed page) counting the page as idle meanwhile,
-    /// so headless drivers know it waits for the person rather than works.
+    /// Runs `body` (a wait on the app or the person) with the calling chain parked.
     func waitingForPerson<T>(_ body: () async throws -> T) async throws -> T {
-        // NB: no `rethrows` or `defer` here: that combination crashes the 6.3 optimizer (coroutine splitting).
-        awaitingHost += 1
-        signalIdleIfNeeded()
-        do {
-            let value = try await body()
-            awaitingHost -= 1
-            return value
-        } catch {
-            awaitingHost -= 1
-            throw error
-        }
+        try await engine.activity.parked(body)
     }
 
     /// `waitingForPerson` for answers that can't fail.
     func waitingForPerson<T>(_ body: () async -> T) async -> T {
-        awaitingHost += 1
-        signalIdleIfNeeded()
-        let value = await body()
-        awaitingHost -= 1
-        return value
+        await engine.activity.parked(body)
     }
 
-    /// Waits until no chain is running, or every running chain is waiting for the person (a
-    /// picker, a confirmation, a pushed page).
+    /// Waits until the engine is idle (see `PageEngine.isIdle`): no chain of this page or any
+    /// other page of its engine is working; each has ended or waits for the person or the app.
+    /// Returns early when the calling task is cancelled.
     public func waitUntilIdle() async {
-        while !isIdle {
-            await withCheckedContinuation { idleWaiters.append($0) }
-        }
-    }
-
-    var isIdle: Bool { running.count <= awaitingHost }
-
-    func signalIdleIfNeeded() {
-        guard isIdle else { return }
-        let waiters = idleWaiters
-        idleWaiters = []
-        for waiter in waiters { waiter.resume() }
+        await engine.waitUntilIdle()
     }
 
     func record(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
@@ -359,15 +352,29 @@ public final class PageSession {
         record(.navigation, "response \(value.preview())")
         let waiters = responseWaiters
         responseWaiters = []
-        for waiter in waiters { waiter.resume(returning: value) }
+        for waiter in waiters {
+            engine.activity.wake(waiter.park)
+            waiter.continuation.resume(returning: value)
+        }
         onResponse?(value)
     }
 
     /// Waits for this page's `response`; throws `ChainCancelled` if it closes without one.
+    ///
+    /// A chain that awaits it counts as waiting for the person until the page responds or closes.
     public func awaitResponse() async throws -> PageValue {
         if let response { return response }
         if isClosed { throw ChainCancelled() }
-        return try await withCheckedThrowingContinuation { responseWaiters.append($0) }
+        let activity = engine.activity
+        let park = activity.park()
+        do {
+            let value = try await withCheckedThrowingContinuation { responseWaiters.append(($0, park)) }
+            activity.unpark(park)
+            return value
+        } catch {
+            activity.unpark(park)
+            throw error
+        }
     }
 
     /// Closes the page: cancels its running chains and their requests, and stops listening to `$global`.
@@ -381,9 +388,11 @@ public final class PageSession {
         engine.globals.removeListener(self)
         let waiters = responseWaiters
         responseWaiters = []
-        for waiter in waiters { waiter.resume(throwing: ChainCancelled()) }
+        for waiter in waiters {
+            engine.activity.wake(waiter.park)
+            waiter.continuation.resume(throwing: ChainCancelled())
+        }
         for component in allComponents { component.finishChanges() }
         record(.navigation, "closed")
-        signalIdleIfNeeded()
     }
 }

@@ -50,6 +50,26 @@ struct EngineFixTests {
         presenter.dismiss()
         await session.waitUntilIdle()
     }
+
+    @Test(arguments: [true, false])
+    func reportingAnUnhandledFailureKeepsTheAlertUnlessTheHostTurnsItOff(alerts: Bool) async throws {
+        let presenter = DismissablePresenter()
+        var reported: [String] = []
+        let host = PageHost(presenter: presenter, report: { report in
+            if case .unhandledFailure(let page, let error) = report { reported.append("\(page): \(error["message"]?.displayText ?? "")") }
+        }, alertsUnhandledFailures: alerts)
+        let document = try PageDocument.load(Array(#"{"page": "fails", "interactions": {"loaded": [{"id": "api", "attributes": {"url": "/x"}}]}}"#.utf8))
+        let engine = PageEngine(host: host)
+        let session = try engine.open(document)
+        await engine.waitUntilIdle()
+
+        let message = "this app gives pages no way to send requests (no transport is configured)"
+        #expect(reported == ["fails: " + message])
+        #expect(presenter.shown == (alerts ? ["Something went wrong: " + message] : []))
+        presenter.dismiss()
+        await engine.waitUntilIdle()
+        session.close()
+    }
 }
 
 /// A presenter whose alerts stay up until `dismiss()`, as a real one's do.

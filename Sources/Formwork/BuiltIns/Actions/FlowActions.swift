@@ -15,22 +15,7 @@ enum FlowActions {
         },
         ActionType("all", attributes: [AttributeSpec("chains", .chains, required: true)],
                    summary: "runs several chains at once; the result is the array of their results") { context in
-            let result = context.result
-            let tasks = context.chains("chains").map { chain in
-                Task { @MainActor in try await context.run(chain, result: result) }
-            }
-            return try await withTaskCancellationHandler {
-                var results: [PageValue] = []
-                do {
-                    for task in tasks { results.append(try await task.value) }
-                } catch {
-                    for task in tasks { task.cancel() }
-                    throw error
-                }
-                return .array(results)
-            } onCancel: {
-                for task in tasks { task.cancel() }
-            }
+            .array(try await context.runAll(context.chains("chains"), result: context.result))
         },
         ActionType("trigger", attributes: [AttributeSpec("name", .string, required: true, role: .interactionName, summary: "a page interaction, like onSave")],
                    summary: "runs one of the page's interactions as part of this chain") { context in
