@@ -67,8 +67,8 @@ public final class CoverageProbe {
     func observe(_ event: PageTraceEvent, in session: PageSession) {
         guard event.kind == .event else { return }
         let name = String(event.text.prefix { $0 != " " })
-        if session.document.interactions[name] != nil {
-            hits[session.document.id, default: PageHits()].interactions.insert("interactions." + name)
+        if session.document.interactions[name] != nil || session.document.watchers.contains(where: { $0.path == name }) {
+            hits[session.document.id, default: PageHits()].interactions.insert(name.hasPrefix("watchers[") ? name : "interactions." + name)
             return
         }
         guard let dot = name.lastIndex(of: ".") else { return }

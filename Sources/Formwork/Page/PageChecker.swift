@@ -31,6 +31,10 @@ struct PageChecker {
         if let title = document.title { checkExpression(title) }
         checkComputed()
         checkWhileRunning()
+        for watcher in document.watchers {
+            for path in watcher.expression.dependencies { checkReference(path, at: watcher.path + "." + watcher.trigger.rawValue) }
+            checkChain(watcher.actions)
+        }
         for component in document.components { checkComponent(component) }
         for (name, chain) in document.interactions.sorted(by: { $0.key < $1.key }) {
             _ = name

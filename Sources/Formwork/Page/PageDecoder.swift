@@ -32,7 +32,7 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(root.typeName == "array" ? "an array" : "a " + root.typeName)")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "onError", "whileRunning"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "watchers", "onError", "whileRunning"], path: "", what: "a page")
         // NB: the header follows the rules delivery uses, so a page that opens can be published.
         let (header, headerProblems) = PageHeader.read(page)
         for problem in headerProblems { error(problem.code, problem.path, problem.message) }
@@ -50,7 +50,8 @@ struct PageDecoder {
         let interactions = decodeInteractions(page["interactions"], path: "interactions")
         let onError = decodeHandlers(page["onError"], path: "onError")
         let queued = decodeWhileRunning(page["whileRunning"])
-        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, queued: queued, file: file, source: root, locations: locations)
+        let watchers = decodeWatchers(page["watchers"])
+        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, watchers: watchers, queued: queued, file: file, source: root, locations: locations)
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {
@@ -80,6 +81,48 @@ struct PageDecoder {
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
         return specs
+    }
+
+    /// `"watchers": [ { "on": "$data.x", "actions": […] }, { "when": "…", "actions": […] } ]`.
+    private mutating func decodeWatchers(_ value: PageValue?) -> [WatcherNode] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            error("type", "watchers", "\"watchers\" must be an array like [ { \"on\": \"$data.province\", \"actions\": [ … ] } ]")
+            return []
+        }
+        var watchers: [WatcherNode] = []
+        for (index, item) in items.enumerated() {
+            let path = PageDecoder.join("watchers", index)
+            guard case .object(let object) = item else {
+                error("type", path, "a watcher is an object like { \"on\": \"$data.province\", \"actions\": [ … ] }")
+                continue
+            }
+            checkMembers(object, allowed: ["on", "when", "actions", "description"], path: path, what: "a watcher")
+            let triggers = [WatcherNode.Trigger.on, .when].filter { object[$0.rawValue] != nil }
+            guard triggers.count == 1, let trigger = triggers.first else {
+                error("structure", path, triggers.isEmpty
+                    ? "a watcher needs \"on\" (an expression whose changes it follows) or \"when\" (a condition it waits to turn true)"
+                    : "a watcher has \"on\" or \"when\", not both; make two watchers")
+                continue
+            }
+            let expressionPath = PageDecoder.join(path, trigger.rawValue)
+            guard case .string(let source)? = object[trigger.rawValue] else {
+                error("type", expressionPath, "\"\(trigger.rawValue)\" is an expression written as a string, like \"$data.province\"")
+                continue
+            }
+            guard let rawActions = object["actions"] else {
+                error("structure", path, "this watcher has no \"actions\": the chain to run")
+                continue
+            }
+            let actions = decodeActions(rawActions, path: PageDecoder.join(path, "actions"))
+            do {
+                let expression = try CompiledExpression(source, functions: registry.functions)
+                watchers.append(WatcherNode(trigger: trigger, expression: expression, actions: actions, path: path))
+            } catch {
+                self.error("expression", expressionPath, error.message, expression: error)
+            }
+        }
+        return watchers
     }
 
     /// `"whileRunning": { "save.onTap": "queue", "onSave": "refuse" }`: the interactions that queue.

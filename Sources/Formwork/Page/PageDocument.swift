@@ -16,6 +16,8 @@ public struct PageDocument: Sendable {
     /// Interaction name → chain: `loaded`, `appear`, `disappear`, `onSave`, …
     public let interactions: [String: [ActionNode]]
     public let onError: [HandlerNode]
+    /// Chains that run when a value changes or a condition turns true, in page order.
+    public let watchers: [WatcherNode]
     /// Interactions (`onSave`, `save.onTap`) whose second run waits for the first instead of being
     /// refused: `"whileRunning": { "save.onTap": "queue" }`.
     public let queued: Set<String>

@@ -43,6 +43,9 @@ public final class PageSession {
     private var index = DependencyIndex()
     /// `$computed`: recomputed before the bindings, when what a value reads changes.
     let computedValues: ComputedValues
+    /// Which watchers an update sets off, and the queue their chains run from.
+    let watchers: PageWatchers
+    private(set) lazy var watcherQueue = WatcherQueue(session: self, activity: engine.activity)
     /// `$page`: busy, running, requests.
     let stateStore = PageState()
     /// One run of an interaction at a time (refused or queued).
@@ -71,6 +74,7 @@ public final class PageSession {
         self.data = document.data
         self.params = params
         computedValues = ComputedValues(document.computed)
+        watchers = PageWatchers(document.watchers)
         gate = InteractionGate(activity: engine.activity)
         startReactiveState()
         components = build(document.components, parent: nil, item: .null, index: .null)
@@ -246,6 +250,7 @@ public final class PageSession {
         for (id, entry) in changed where !entry.component.isDisposed {
             entry.component.notify(PageComponentChange(attributes: entry.names, childrenChanged: rebuilt.contains(id), validationChanged: false))
         }
+        runWatchers(after: paths)
     }
 
     // MARK: - Writing stores

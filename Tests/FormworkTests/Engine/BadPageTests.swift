@@ -77,6 +77,9 @@ struct BadPageTests {
              code: "read-only", path: "interactions.go[0].attributes.key"),
         Case(name: "an input bound two-way to $computed", json: #"{"page": "p", "computed": {"total": "1"}, "components": [{"id": "number-field", "attributes": {"value": {"expr": "$computed.total"}}}]}"#,
              code: "read-only", path: "components[0].attributes.value.expr"),
+        Case(name: "whileRunning naming no interaction", json: #"{"page": "p", "whileRunning": {"onSav": "queue"}, "interactions": {"onSave": []}}"#, code: "interaction", path: "whileRunning.onSav"),
+        Case(name: "a whileRunning that is neither refuse nor queue", json: #"{"page": "p", "whileRunning": {"onSave": "wait"}, "interactions": {"onSave": []}}"#, code: "type", path: "whileRunning.onSave"),
+        Case(name: "watchers not an array", json: #"{"page": "p", "watchers": {"on": "$data.a"}}"#, code: "type", path: "watchers"),
         Case(name: "minEngineVersion too high", json: #"{"page": "p", "minEngineVersion": 999}"#, code: "engine", path: "minEngineVersion"),
     ]
 
