@@ -26,7 +26,8 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
         case overflow
         /// A conversion such as `number('abc')` that has no answer.
         case conversion
-        /// Nesting deeper than `CompiledExpression.maximumDepth`, or a source longer than `maximumLength`.
+        /// Nesting deeper than `CompiledExpression.maximumDepth`, a source longer than `maximumLength`,
+        /// or, at evaluation, a budget of `PageLimits` run out (a regular expression's time).
         case limit
         /// A function reported a failure of its own (bad regex, bad date pattern, …).
         case function

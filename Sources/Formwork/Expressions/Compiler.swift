@@ -28,7 +28,9 @@ struct Compiler {
     /// error is reported when (and if) the expression actually runs.
     private func folded(_ evaluator: @escaping Evaluator) -> Compiled {
         var locals: [PageValue] = []
-        if let value = try? evaluator(ExpressionScope(), &locals) { return constant(value) }
+        var scope = ExpressionScope()
+        scope.isFoldingConstants = true
+        if let value = try? evaluator(scope, &locals) { return constant(value) }
         return Compiled(evaluator: evaluator, constant: nil)
     }
 
@@ -312,6 +314,7 @@ struct Compiler {
             case .overflow: kind = .overflow
             case .divisionByZero: kind = .divisionByZero
             case .other: kind = .function
+            case .limit: kind = .limit
             }
             return ExpressionError(kind, failure.message, range: range, source: source)
         }

@@ -56,6 +56,8 @@ public struct ExpressionFunction: Sendable {
 public struct FunctionFailure: Error, Sendable {
     public enum Kind: Sendable {
         case type, conversion, overflow, divisionByZero, other
+        /// A budget ran out, such as a regular expression's time limit (`PageLimits`).
+        case limit
     }
 
     public let kind: Kind

@@ -35,6 +35,9 @@ public struct ExpressionScope: Sendable {
     public var clock: any PageClock
     /// The time zone `date()` uses when it isn't given one.
     public var timeZone: TimeZone
+    /// Set while the compiler folds a call with constant arguments: a function that bounds its own
+    /// work by time (`matches()`) bounds it by steps instead, so compiling costs the same everywhere.
+    var isFoldingConstants = false
 
     public init(
         data: PageValue = .null, global: PageValue = .null, param: PageValue = .null,

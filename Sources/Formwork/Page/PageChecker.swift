@@ -156,10 +156,10 @@ struct PageChecker {
             }
             let compatible = spec.type == .any || attribute.type == spec.type || (spec.type == .number && attribute.type == .int) || (attribute.type == .any && !spec.type.holdsNodes)
             if !compatible {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), not \(article(attribute.type.rawValue)) \(attribute.type.rawValue)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), not \(Wording.withArticle(attribute.type.rawValue))")
             }
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(value.preview()) is \(article(value.typeName)) \(value.typeName)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
             checkExpression(attribute)
             if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
@@ -254,10 +254,6 @@ struct PageChecker {
     static func parentPath(_ path: String) -> String {
         guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return "" }
         return String(path[..<cut])
-    }
-
-    private func article(_ word: String) -> String {
-        ["a", "e", "i", "o", "u"].contains(word.prefix(1)) ? "an" : "a"
     }
 }
 

@@ -29,7 +29,7 @@ struct PageDecoder {
 
     mutating func decodePage(_ root: PageValue, file: String?, locations: JSONReader.Document? = nil) -> PageDocument? {
         guard case .object(let page) = root else {
-            error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(root.typeName == "array" ? "an array" : "a " + root.typeName)")
+            error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(Wording.withArticle(root.typeName))")
             return nil
         }
         checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "watchers", "onError", "whileRunning"], path: "", what: "a page")
@@ -76,7 +76,7 @@ struct PageDecoder {
             }
             let required = spec["required"]?.boolValue ?? false
             if let d = spec["default"], !type.accepts(d) {
-                error("type", PageDecoder.join(path, "default"), "the default \(d.jsonText) is not a \(type.rawValue)")
+                error("type", PageDecoder.join(path, "default"), "the default \(d.jsonText) is not \(Wording.withArticle(type.rawValue))")
             }
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
@@ -374,13 +374,13 @@ struct PageDecoder {
         switch mode {
         case .literal:
             if !type.accepts(raw) {
-                error("type", path, "the attribute '\(name)' is a \(type.rawValue), but the literal \(raw.preview()) is \(raw.typeName == "array" || raw.typeName == "object" || raw.typeName == "int" ? "an" : "a") \(raw.typeName)")
+                error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but the literal \(raw.preview()) is \(Wording.withArticle(raw.typeName))")
                 return node(.invalid)
             }
             return node(.literal(raw))
         case .expression, .template:
             guard case .string(let source) = raw else {
-                error("type", path, "an \(mode.rawValue) must be written as a string, like \"$data.name\"")
+                error("type", path, "\(Wording.withArticle(mode.rawValue)) must be written as a string, like \"$data.name\"")
                 return node(.invalid)
             }
             do {
@@ -388,7 +388,7 @@ struct PageDecoder {
                     ? try CompiledExpression(source, functions: registry.functions)
                     : try CompiledExpression(template: source, functions: registry.functions)
                 if let constant = compiled.constantValue, !type.accepts(constant) {
-                    error("type", path, "the attribute '\(name)' is a \(type.rawValue), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
+                    error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
                 return node(mode == .expression ? .expression(compiled) : .template(compiled))
             } catch {

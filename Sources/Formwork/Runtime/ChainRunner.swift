@@ -111,8 +111,8 @@ final class ChainRunner {
         switch error {
         case let e as ActionFailure: failure = e
         case let e as AttributeFailure:
-            failure = ActionFailure(kind: "expression", message: "the attribute '\(e.attribute)' of '\(typeID)' can't be computed: \(e.error.message)")
-        case let e as ExpressionError: failure = ActionFailure(kind: "expression", message: e.message)
+            failure = ActionFailure(kind: e.error.kind == .limit ? "limit" : "expression", message: "the attribute '\(e.attribute)' of '\(typeID)' can't be computed: \(e.error.message)")
+        case let e as ExpressionError: failure = ActionFailure(kind: e.kind == .limit ? "limit" : "expression", message: e.message)
         case let e as PageError: failure = ActionFailure(kind: "page", message: e.diagnostics.map(\.message).joined(separator: "; "))
         case let e as TransportError: failure = ActionFailure(kind: "network", message: e.description)
         default: failure = ActionFailure(kind: "error", message: String(describing: error))

@@ -112,7 +112,7 @@ extension PageSession {
         let oldValue = component.attributes[name] ?? .null
         let newValue = spec.type.coerce(value)
         if !spec.type.accepts(newValue) {
-            throw PageError(.error("edit", component.node.path, "\(label) takes a \(spec.type.rawValue), not \(newValue.typeName) \(newValue.preview())"))
+            throw PageError(.error("edit", component.node.path, "\(label) takes \(Wording.withArticle(spec.type.rawValue)), not \(newValue.typeName) \(newValue.preview())"))
         }
         let attributeNode = component.node.attributes[name]
         switch attributeNode?.content {

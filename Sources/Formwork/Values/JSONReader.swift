@@ -3,7 +3,8 @@
 /// Written here rather than taken from `JSONSerialization` because pages need what that can't give:
 /// members in file order, ints kept apart from numbers (`12` vs `12.0`), errors with line and column
 /// and the JSON path of the node, a nesting limit instead of a stack overflow, and (optionally) the
-/// position of every node so later checks can point into the file.
+/// position of every node so later checks can point into the file. Nothing is rounded silently: an
+/// integer outside 64 bits is an error (with what to do), not a double.
 ///
 /// ```
 /// try JSONReader.parse("[1, 2.0, \"x\"]")      // [1, 2.0, "x"] as .int, .number, .string
@@ -21,6 +22,9 @@ public struct JSONReader {
         public let column: Int
         /// Where in the document the reader was, like `components[2].attributes`; empty at the top.
         public let path: String
+        /// The text is well-formed JSON, but holds a number Formwork won't read because it would
+        /// have to round it (an integer outside 64 bits).
+        public var isUnreadableNumber = false
         public var description: String {
             "\(line):\(column): \(message)" + (path.isEmpty ? "" : " (at \(path))")
         }
@@ -187,7 +191,18 @@ public struct JSONReader {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let int = Int64(text) { return .int(int) }
+        if isInteger {
+            // NB: refused rather than read as a double: 12345678901234567891 would become
+            // 12345678901234567000, and an id sent back to a server would name something else.
+            // PageValue has no wider int, and a string in its place would change the type unseen.
+            guard let int = Int64(text) else {
+                var refusal = failure("the integer \(text) is outside the 64-bit range and can't be read without rounding it; "
+                    + "send it as a string (\"\(text)\") if it is an id, or with a fraction (\(text).0) if an approximate number will do", at: start)
+                refusal.isUnreadableNumber = true
+                throw refusal
+            }
+            return .int(int)
+        }
         guard let double = Double(text), double.isFinite else {
             throw failure("the number \(text) is too large", at: start)
         }

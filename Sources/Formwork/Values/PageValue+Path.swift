@@ -38,9 +38,9 @@ extension PageValue {
                 }
                 current = index < array.count ? array[index] : .null
             case (.key(let key), _):
-                throw PathError(message: "can't set '\(key)' inside \(current.typeName == "int" || current.typeName == "array" ? "an" : "a") \(current.typeName); only objects have members")
+                throw PathError(message: "can't set '\(key)' inside \(Wording.withArticle(current.typeName)); only objects have members")
             case (.index(let index), _):
-                throw PathError(message: "can't set [\(index)] inside \(current.typeName == "int" || current.typeName == "array" ? "an" : "a") \(current.typeName); only arrays have indexes")
+                throw PathError(message: "can't set [\(index)] inside \(Wording.withArticle(current.typeName)); only arrays have indexes")
             }
         }
     }

@@ -15,10 +15,10 @@ enum TextFunctions {
             }
         },
         ExpressionFunction("trim", arity: 1...1) { args in
-            .string(try B.string(args[0], "trim").trimmingCharacters(in: .whitespacesAndNewlines))
+            .string(TextRules.trimmed(try B.string(args[0], "trim")))
         },
-        ExpressionFunction("upper", arity: 1...1) { args in .string(try B.string(args[0], "upper").uppercased()) },
-        ExpressionFunction("lower", arity: 1...1) { args in .string(try B.string(args[0], "lower").lowercased()) },
+        ExpressionFunction("upper", arity: 1...1) { args in .string(TextRules.uppercased(try B.string(args[0], "upper"))) },
+        ExpressionFunction("lower", arity: 1...1) { args in .string(TextRules.lowercased(try B.string(args[0], "lower"))) },
         ExpressionFunction("contains", arity: 2...2) { args in
             switch args[0] {
             case .string(let s): return .bool(s.contains(try B.string(args[1], "contains", 2)) || args[1] == "")
@@ -34,21 +34,19 @@ enum TextFunctions {
         ExpressionFunction("endsWith", arity: 2...2) { args in
             .bool(try B.string(args[0], "endsWith").hasSuffix(try B.string(args[1], "endsWith", 2)))
         },
-        ExpressionFunction("matches", arity: 2...2) { args in
-            let text = try B.string(args[0], "matches")
-            let pattern = try B.string(args[1], "matches", 2)
-            if pattern.isEmpty { return .bool(text.isEmpty) }  // NB: NSRegularExpression refuses ""
-            let regex: NSRegularExpression
-            do {
-                // NB: check the pattern on its own first, so 'a)|(b' can't escape the group below.
-                _ = try NSRegularExpression(pattern: pattern)
-                // \A and \z anchor at the very ends; '$' would also match before a final line break.
-                regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+        ExpressionFunction("matches", arity: 2...2) { call in
+            let text = try B.string(call.arguments[0], "matches")
+            let pattern = try B.string(call.arguments[1], "matches", 2)
+            do throws(PageRegex.Failure) {
+                let regex = try PageRegex(pattern, mode: .whole)
+                // NB: folding at compile time counts engine steps instead of seconds, so `check`
+                // answers alike on every machine and a hostile pattern costs it milliseconds; over
+                // the steps, the call is left to run time like any failing constant.
+                if call.scope.isFoldingConstants { return .bool(try regex.matches(text, steps: PageLimits.standard.evaluationSteps)) }
+                return .bool(try regex.matches(text))
             } catch {
-                throw FunctionFailure("matches(): '\(pattern)' is not a valid regular expression")
+                throw FunctionFailure("matches(): \(error)", kind: error.isLimit ? .limit : .other)
             }
-            let range = NSRange(text.startIndex..<text.endIndex, in: text)
-            return .bool(regex.firstMatch(in: text, options: [.anchored], range: range) != nil)
         },
         ExpressionFunction("replace", arity: 3...3) { args in
             let text = try B.string(args[0], "replace")
