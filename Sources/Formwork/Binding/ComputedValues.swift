@@ -49,7 +49,7 @@ final class ComputedValues {
             let node = nodes[next]
             let newValue = evaluate(node)
             let oldValue = object[node.name] ?? .null
-            guard newValue != oldValue || newValue.jsonText != oldValue.jsonText else { continue }
+            guard !newValue.isSame(as: oldValue) else { continue }
             object[node.name] = newValue
             changed.append(node.storePath)
             // Values that read this one come later in the order; they are picked up next.

@@ -47,7 +47,7 @@ final class PageWatchers {
             last[i] = newValue
             let fires: Bool
             switch node.trigger {
-            case .on: fires = newValue != oldValue || newValue.jsonText != oldValue.jsonText
+            case .on: fires = !newValue.isSame(as: oldValue)
             case .when: fires = newValue.isTruthy && !oldValue.isTruthy
             }
             if fires { firings.append(Firing(index: i, event: .object(PageObject([("value", newValue), ("oldValue", oldValue)])))) }

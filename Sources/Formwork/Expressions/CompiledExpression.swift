@@ -38,6 +38,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     public let isTemplate: Bool
 
     let plainPath: StorePath?
+    /// The path below `$item` when the whole expression is a plain path into it (`$item.qty` is
+    /// `[qty]`, `$item` itself `[]`): inside a list row, that element of the list, written back
+    /// by a two-way binding when the list's items are a plain path.
+    public let itemPath: [StorePath.Component]?
     private let evaluator: Compiler.Evaluator
 
     /// Compiles an expression such as `$data.price * $data.qty`.
@@ -95,6 +99,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         evaluator = compiled.evaluator
         constantValue = compiled.constant
         plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
+        itemPath = isTemplate ? nil : DependencyAnalysis.itemPath(tree)
         dependencies = DependencyAnalysis.dependencies(of: tree)
     }
 

@@ -11,6 +11,14 @@ struct PageChecker {
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
     private let declaredComputed: [String]
+    /// The lists enclosing the component being checked, innermost last: whether their rows can
+    /// write `$item` back (their items are a plain path), or the expression that computes them.
+    private var rows: [RowContext] = []
+
+    private enum RowContext {
+        case writable
+        case computed(String)
+    }
 
     init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
         self.registry = registry
@@ -78,6 +86,30 @@ struct PageChecker {
         }
     }
 
+    // MARK: - List rows
+
+    private func rowContext(items: AttributeNode?) -> RowContext {
+        guard let expression = items?.expression else { return .computed("a literal array") }
+        if expression.assignablePath != nil { return .writable }
+        if expression.itemPath != nil, case .writable? = rows.last { return .writable }
+        return .computed(expression.source)
+    }
+
+    /// A two-way attribute bound to `$item…` needs a list whose items it can write into.
+    private mutating func checkRowEdits(_ node: ComponentNode, type: ComponentType) {
+        for attribute in node.attributes.items {
+            guard let spec = type.attribute(attribute.name), spec.twoWay, let expression = attribute.expression, expression.itemPath != nil else { continue }
+            switch rows.last {
+            case nil:
+                error("read-only", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but this component isn't inside a list, so $item is null; bind it to a $data path")
+            case .computed(let source)?:
+                error("read-only", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but the list's items come from \(source), not a plain path, so there is no element to write; bind the list's items to a plain path such as $data.lines")
+            case .writable?:
+                break
+            }
+        }
+    }
+
     // MARK: - Nodes
 
     private mutating func checkComponent(_ node: ComponentNode) {
@@ -98,6 +130,7 @@ struct PageChecker {
             return
         }
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
+        checkRowEdits(node, type: type)
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
                 error("unknown-id", validation.path + ".id", registry.validations.unknownMessage(validation.typeID))
@@ -119,7 +152,9 @@ struct PageChecker {
         if type.layout == .leaf && !node.children.isEmpty {
             error("structure", node.path + ".components", "'\(type.id)' can't hold components; put them in a section or group")
         }
+        if case .repeated(let items, _) = type.layout { rows.append(rowContext(items: node.attributes[items])) }
         for child in node.children { checkComponent(child) }
+        if case .repeated = type.layout { rows.removeLast() }
         if let fallback = node.fallback { checkComponent(fallback) }
     }
 

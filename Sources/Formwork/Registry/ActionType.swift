@@ -78,6 +78,7 @@ public struct ErrorHandlerType: RegisteredType {
     public static let kindName = "error handler"
     public static let commonAttributes: [AttributeSpec] = [
         AttributeSpec("when", .bool, default: true, summary: "handle only errors for which this is true, e.g. $error.status == 401"),
+        AttributeSpec("retry", .bool, default: false, summary: "when the handler is done, run the failed action once more; if it succeeds, the chain goes on"),
     ]
 
     public let id: String

@@ -11,21 +11,26 @@ final class ChainRunner {
     struct Failure: Error {
         let error: PageValue
         let handlers: [HandlerNode]
+        /// Paths of handlers that already took this failure and retried (`retry`): not offered it again.
+        var taken: Set<String> = []
     }
 
     func run(_ chain: [ActionNode], in session: PageSession, event: PageValue, component: PageComponent?) async -> ChainOutcome {
         do {
             return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component))
         } catch let failure as Failure {
-            let handler = await handle(failure.error, handlers: failure.handlers + session.document.onError, in: session, component: component)
+            let handlers = (failure.handlers + session.document.onError).filter { !failure.taken.contains($0.path) }
+            let handler = await handle(failure.error, handlers: handlers, in: session, component: component)
             return .failed(error: failure.error, handledBy: handler)
+        } catch let handled as Handled {
+            return .failed(error: handled.error, handledBy: handled.handler)
         } catch {
             return .cancelled
         }
     }
 
     /// Runs `chain` inside another action (or an error handler, which passes its `$error` on).
-    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?) async throws -> PageValue {
+    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?, enclosing: [HandlerNode] = []) async throws -> PageValue {
         var result = initial
         for action in chain {
             if Task.isCancelled || session.isClosed { throw ChainCancelled() }
@@ -34,7 +39,7 @@ final class ChainRunner {
                 throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch)
+            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch, enclosingHandlers: action.onError + enclosing)
             session.record(.action, action.typeID)
             do {
                 result = try await type.run(context)
@@ -43,10 +48,17 @@ final class ChainRunner {
                 try? session.commit(batch)
                 switch error {
                 case is ChainCancelled, is CancellationError: throw ChainCancelled()
+                case let handled as Handled: throw handled
                 case let inner as Failure:
-                    throw Failure(error: inner.error, handlers: inner.handlers + action.onError)
+                    throw Failure(error: inner.error, handlers: inner.handlers + action.onError, taken: inner.taken)
                 default:
-                    throw Failure(error: ChainRunner.failure(from: error, typeID: action.typeID, path: action.path), handlers: action.onError)
+                    let failure = ChainRunner.failure(from: error, typeID: action.typeID, path: action.path)
+                    // A handler that recovers (`retry`) runs here, and the action once more.
+                    if let retried = try await retry(action, type: type, failure: failure, context: context, handlers: context.enclosingHandlers + session.document.onError) {
+                        result = retried
+                        continue
+                    }
+                    throw Failure(error: failure, handlers: action.onError)
                 }
             }
         }
@@ -66,24 +78,20 @@ final class ChainRunner {
         let message = error["message"]?.displayText ?? "something went wrong"
         session.record(.error, message)
         for handler in handlers {
-            guard let type = session.engine.registry.errorHandlers[handler.typeID] else {
+            guard session.engine.registry.errorHandlers[handler.typeID] != nil else {
                 session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.errorHandlers.unknownMessage(handler.typeID))))
                 continue
             }
-            let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: batch)
-            do {
-                guard try context.bool("when") else { continue }
-            } catch {
-                session.engine.host.report?(.diagnostic(.error("expression", handler.path, "the 'when' of this error handler can't be computed: \(error)")))
-                continue
-            }
+            guard let taker = takes(handler, error, in: session, component: component, reporting: true) else { continue }
+            let (type, context, batch) = (taker.type, taker.context, taker.context.batch)
             session.record(.error, "handled by \(handler.typeID)")
             do {
                 try await type.handle(context)
                 try session.commit(batch)
             } catch is ChainCancelled {
                 try? session.commit(batch)   // e.g. a declined confirm inside a `run` handler: quiet
+            } catch is Handled {
+                try? session.commit(batch)   // a failure inside its chain was handled there
             } catch let inner as Failure where depth < ChainRunner.maxHandlerDepth {
                 try? session.commit(batch)
                 _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, depth: depth + 1)

@@ -117,9 +117,12 @@ extension PageSession {
         let attributeNode = component.node.attributes[name]
         switch attributeNode?.content {
         case .expression(let expression)?:
-            guard let path = expression.assignablePath else {
+            guard let path = expression.assignablePath ?? expression.itemPath.flatMap({ component.itemPath?.appending(contentsOf: $0) }) else {
                 let why: String
                 switch expression.plainPath?.root {
+                case _ where expression.itemPath != nil:
+                    why = "it reads \(expression.source), but the list it is in takes its items from an expression, not a plain path, so there is no element to write"
+                    throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "\(label) can't be edited because \(why); bind the list's items to a plain path such as $data.lines"))
                 case .param?: why = "it reads $param, which is read-only"
                 case .computed?: why = "it reads \(expression.source), which the page computes under \"computed\""
                 case .page?: why = "it reads \(expression.source), which is the page's own state"
@@ -139,6 +142,8 @@ extension PageSession {
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
         record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
+        // The server's message on this field was about the old value.
+        if component.errorIsFromServer { component.showError(nil, fromServer: false) }
         // Re-check the other live-validated fields already checked once, whatever was edited, so
         // a rule across fields (threshold ≥ minimum order) follows an edit of either side, even
         // when that side is only validated on submit.

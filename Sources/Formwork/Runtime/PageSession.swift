@@ -38,7 +38,8 @@ public final class PageSession {
     private var pushed: [PageSession] = []
 
     let runner = ChainRunner()
-    private var bindings: [Int: Binding] = [:]
+    /// Every live binding by id, and which store paths each reads (see `Binding/`).
+    var bindings: [Int: Binding] = [:]
     private var nextBindingID = 0
     private var index = DependencyIndex()
     /// `$computed`: recomputed before the bindings, when what a value reads changes.
@@ -61,7 +62,7 @@ public final class PageSession {
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
 
-    private struct Binding {
+    struct Binding {
         unowned let component: PageComponent
         let name: String
         let type: AttributeType
@@ -126,11 +127,11 @@ public final class PageSession {
 
     // MARK: - Building the tree
 
-    private func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue) -> [PageComponent] {
-        nodes.compactMap { buildOne($0, parent: parent, item: item, index: index) }
+    func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) -> [PageComponent] {
+        nodes.compactMap { buildOne($0, parent: parent, item: item, index: index, itemPath: itemPath) }
     }
 
-    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue) -> PageComponent? {
+    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?) -> PageComponent? {
         var node = written
         while engine.registry.components[node.typeID] == nil {
             guard let fallback = node.fallback else {
@@ -141,7 +142,7 @@ public final class PageSession {
             node = fallback
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
-        let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index)
+        let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index, itemPath: itemPath)
         for spec in type.attributes {
             guard let attribute = node.attributes[spec.name] else {
                 component.attributes[spec.name] = spec.defaultValue
@@ -166,28 +167,26 @@ public final class PageSession {
         return component
     }
 
-    private func buildChildren(of component: PageComponent) -> [PageComponent] {
+    func buildChildren(of component: PageComponent) -> [PageComponent] {
         switch component.type.layout {
         case .leaf:
             return []
         case .container:
-            return build(component.node.children, parent: component, item: component.item, index: component.index)
-        case .repeated(let items):
-            let list = component.attributes[items]?.arrayValue ?? []
-            return list.enumerated().flatMap { offset, item in
-                build(component.node.children, parent: component, item: item, index: .int(Int64(offset)))
-            }
+            return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath)
+        case .repeated(let items, _):
+            component.rows = buildRows(of: component, items: component.attributes[items]?.arrayValue ?? [])
+            return component.rows.flatMap(\.components)
         case .switched(let state):
             let name = component.attributes[state]?.stringValue ?? "normal"
-            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index) }
+            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath) }
             if case .components(let nodes) = component.node.attributes[name]?.content {
-                return build(nodes, parent: component, item: component.item, index: component.index)
+                return build(nodes, parent: component, item: component.item, index: component.index, itemPath: component.itemPath)
             }
             return []
         }
     }
 
-    private func dispose(_ component: PageComponent) {
+    func dispose(_ component: PageComponent) {
         component.isDisposed = true
         for id in component.bindingIDs {
             if let binding = bindings.removeValue(forKey: id) {
@@ -199,7 +198,7 @@ public final class PageSession {
         for child in component.children { dispose(child) }
     }
 
-    private func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
+    func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component)))
         } catch {
@@ -225,31 +224,14 @@ public final class PageSession {
         }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
-        var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
-        var rebuild: [PageComponent] = []
-        for id in affected.sorted() {
-            guard let binding = bindings[id], !binding.component.isDisposed else { continue }
-            let component = binding.component
-            let newValue = evaluate(binding)
-            let oldValue = component.attributes[binding.name] ?? .null
-            guard newValue != oldValue || newValue.jsonText != oldValue.jsonText else { continue }
-            component.attributes[binding.name] = newValue
-            changed[ObjectIdentifier(component), default: (component, [])].names.append(binding.name)
-            switch component.type.layout {
-            case .repeated(let items) where items == binding.name: rebuild.append(component)
-            case .switched(let state) where state == binding.name: rebuild.append(component)
-            default: break
-            }
-        }
-        var rebuilt = Set<ObjectIdentifier>()
-        for component in rebuild where !component.isDisposed {
+        let update = BindingUpdate(written: paths)
+        for id in affected.sorted() where !update.done.contains(id) { apply(binding: id, in: update) }
+        for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
-            rebuilt.insert(ObjectIdentifier(component))
+            update.childrenChanged.insert(ObjectIdentifier(component))
         }
-        for (id, entry) in changed where !entry.component.isDisposed {
-            entry.component.notify(PageComponentChange(attributes: entry.names, childrenChanged: rebuilt.contains(id), validationChanged: false))
-        }
+        update.notify()
         runWatchers(after: paths)
     }
 
@@ -300,7 +282,10 @@ public final class PageSession {
         let activity = engine.activity
         let strand = activity.begin()
         let task = Task { @MainActor in
-            let outcome = await activity.run(strand) { await self.runner.run(chain, in: self, event: event, component: component) }
+            let row = component.map { (item: $0.item, index: $0.index) }
+            let outcome = await activity.run(strand) {
+                await ChainRow.$current.withValue(row) { await self.runner.run(chain, in: self, event: event, component: component) }
+            }
             ticket?.end()   // NB: before this run stops counting, so a queued run takes over without an idle gap
             self.running[id] = nil
             self.refresh(self.stateStore.chain(-1))

@@ -47,6 +47,10 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
 
     public func appending(key: String) -> StorePath { appending(.key(key)) }
 
+    public func appending(contentsOf more: [Component]) -> StorePath {
+        StorePath(root, components + more)
+    }
+
     /// Whether `self` is `other` or one of its ancestors.
     public func isPrefix(of other: StorePath) -> Bool {
         root == other.root && components.count <= other.components.count

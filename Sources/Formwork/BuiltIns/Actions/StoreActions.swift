@@ -1,4 +1,4 @@
-/// `store-var` and `validate`.
+/// `store-var`, `validate` and `show-errors`.
 enum StoreActions {
     static let all: [ActionType] = [
         ActionType("store-var", attributes: [
@@ -29,6 +29,11 @@ enum StoreActions {
             var errors = PageObject()
             for failure in failures { errors[failure.component.key ?? failure.component.type.id] = .string(failure.message) }
             throw ActionFailure(kind: "validation", message: first.message, details: PageObject([("errors", .object(errors))]))
+        },
+        ActionType("show-errors", attributes: [
+            AttributeSpec("errors", .object, required: true, summary: "component key → message, like $error.body.errors from a 422 answer"),
+        ], summary: "shows messages under the components they name, like validation messages; the result holds the ones no component took") { context in
+            .object(context.session.showErrors(try context.value("errors")))
         },
     ]
 }
