@@ -35,6 +35,8 @@ public struct FlowFile: Sendable {
     /// The time zone for date functions; default UTC.
     public var timeZone: String
     public var stubs: [StubRule]
+    /// Stubs for the app's own actions, functions and validations (`"action analytics": …`).
+    public var hostStubs: [HostStub] = []
     public var steps: [FlowStep]
 
     public init(name: String, description: String? = nil, file: String? = nil, page: String, pages: String? = nil,
@@ -66,7 +68,7 @@ public struct FlowFile: Sendable {
         if globals.objectValue?.isEmpty == false { object["globals"] = globals }
         if clock != PageHarness.defaultClock { object["clock"] = .int(clock) }
         if timeZone != "UTC" { object["timeZone"] = .string(timeZone) }
-        if !stubs.isEmpty { object["stubs"] = StubRule.json(stubs) }
+        if !stubs.isEmpty || !hostStubs.isEmpty { object["stubs"] = StubSet(requests: stubs, host: hostStubs).jsonValue }
         object["steps"] = .array(steps.map(\.jsonValue))
         return .object(object)
     }
@@ -94,18 +96,21 @@ public struct FlowFile: Sendable {
     // MARK: - Reading
 
     /// Reads and checks a flow file.
-    public static func load(file path: String) throws(FlowFileError) -> FlowFile {
+    public static func load(file path: String, limits: PageLimits = .standard) throws(FlowFileError) -> FlowFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FlowFileError(file: path, path: "", message: "can't read the flow file; check the path")
         }
-        return try decode(Array(data), file: path)
+        return try decode(Array(data), file: path, limits: limits)
     }
 
     /// Reads a flow from JSON bytes; errors name the file, the line and column, and the JSON path.
-    public static func decode(_ bytes: [UInt8], file: String) throws(FlowFileError) -> FlowFile {
+    public static func decode(_ bytes: [UInt8], file: String, limits: PageLimits = .standard) throws(FlowFileError) -> FlowFile {
+        guard bytes.count <= limits.documentBytes else {
+            throw FlowFileError(file: file, path: "", message: "the flow file is \(bytes.count) bytes long; flow files may be at most \(limits.documentBytes) bytes (the documentBytes limit)")
+        }
         let document: JSONReader.Document
         do {
-            document = try JSONReader.parseDocument(bytes: bytes)
+            document = try JSONReader.parseDocument(bytes: bytes, maximumDepth: limits.valueDepth)
         } catch {
             throw FlowFileError(file: file, line: error.line, column: error.column, path: error.path, message: "the file is not valid JSON: \(error.message)")
         }
@@ -155,7 +160,11 @@ public struct FlowFile: Sendable {
             guard TimeZone(identifier: zone) != nil else { throw .init("timeZone", "unknown time zone '\(zone)'; use an identifier like UTC or Asia/Shanghai") }
             flow.timeZone = zone
         }
-        if let stubs = object["stubs"] { flow.stubs = try StubRule.decodeAll(stubs, path: "stubs") }
+        if let stubs = object["stubs"] {
+            let set = try StubSet.decode(stubs, path: "stubs")
+            flow.stubs = set.requests
+            flow.hostStubs = set.host
+        }
         guard case .array(let steps)? = object["steps"] else {
             throw .init(object["steps"] == nil ? "" : "steps", "the flow needs \"steps\": an array like [{\"tap\": \"save\"}, {\"expect\": {\"data.saved\": true}}]")
         }

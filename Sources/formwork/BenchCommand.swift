@@ -1,6 +1,6 @@
 import Formwork
 
-/// `formwork bench expressions|binding|rows`: how long expressions take to compile and to run,
+/// `formwork bench expressions|binding|rows|repository`: how long expressions take to compile and to run,
 /// next to the same computation written by hand in Swift over the same `PageValue` stores; what
 /// an edit costs on pages of 1,000 and 10,000 components; and what an edit in one row costs in
 /// lists of 10 and 1,000 rows.
@@ -17,6 +17,10 @@ struct BenchCommand: CLICommand {
         USAGE: formwork bench expressions [--seconds S] [--only NAME]
                formwork bench binding
                formwork bench rows
+               formwork bench repository
+
+        repository: what PageRepository's check of a cached page against the app's registry costs,
+        next to the whole resolve, for each page in pages/ and examples/app/pages.
 
         binding: opens pages of 1,000 and 10,000 components and measures one store write plus the
         update of everything that reads it, against the same write and evaluations done by hand,
@@ -41,6 +45,7 @@ struct BenchCommand: CLICommand {
     let only: String?
     let binding: Bool
     let rows: Bool
+    let repository: Bool
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         let seconds = try arguments.option("seconds")
@@ -50,11 +55,12 @@ struct BenchCommand: CLICommand {
         secondsPerMeasurement = value
         only = try arguments.option("only")
         let positionals = arguments.positionals()
-        guard positionals == ["expressions"] || positionals == ["binding"] || positionals == ["rows"] else {
-            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding|rows" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding, rows")
+        guard ["expressions", "binding", "rows", "repository"].contains(positionals.first ?? ""), positionals.count == 1 else {
+            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding|rows|repository" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding, rows, repository")
         }
         binding = positionals == ["binding"]
         rows = positionals == ["rows"]
+        repository = positionals == ["repository"]
     }
 
     func run() async -> Int32 {
@@ -63,7 +69,16 @@ struct BenchCommand: CLICommand {
                 Console.out(try await RowsBenchmark.run())
                 return ExitCode.success
             } catch {
-                Console.error("error: \(error)")
+                Console.error("error: \((error as? CLIFailure)?.message ?? "\(error)")")
+                return ExitCode.failure
+            }
+        }
+        if repository {
+            do {
+                Console.out(try RepositoryBenchmark.run(seconds: secondsPerMeasurement))
+                return ExitCode.success
+            } catch {
+                Console.error("error: \((error as? CLIFailure)?.message ?? "\(error)")")
                 return ExitCode.failure
             }
         }

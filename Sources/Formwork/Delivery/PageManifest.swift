@@ -27,6 +27,10 @@ public struct PageManifest: Sendable, Equatable {
         public var size: Int
         /// SHA-256 of the file's bytes, 64 lowercase hex digits.
         public var sha256: String
+        /// What the page uses beyond the built-ins (the app's own components, actions, validations,
+        /// error handlers and functions): sync skips it for an app that lacks any of them.
+        /// Written as `"requires"` only when not empty.
+        public var requires = RegistryIDs()
 
         public init(id: String, file: String, version: Int, minEngineVersion: Int, size: Int, sha256: String) {
             self.id = id
@@ -85,7 +89,7 @@ public struct PageManifest: Sendable, Equatable {
                 ("id", .string(page.id)), ("file", .string(page.file)), ("version", .int(Int64(page.version))),
                 ("minEngineVersion", .int(Int64(page.minEngineVersion))), ("size", .int(Int64(page.size))),
                 ("sha256", .string(page.sha256)),
-            ]))
+            ] + (page.requires.isEmpty ? [] : [("requires", page.requires.value)])))
         }
         return .object(PageObject([("totalVersion", .string(totalVersion)), ("pages", .array(entries))]))
     }
@@ -136,7 +140,14 @@ public struct PageManifest: Sendable, Equatable {
                 throw invalid("\(at).sha256 must be 64 lowercase hex digits")
             }
             guard seen.insert(id).inserted else { throw invalid("page '\(id)' is listed twice") }
-            pages.append(Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256))
+            var entry = Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256)
+            if let requires = fields["requires"] {
+                guard let ids = RegistryIDs(value: requires) else {
+                    throw invalid("\(at).requires must be an object of kind → ids, like {\"actions\": [\"analytics\"]}")
+                }
+                entry.requires = ids
+            }
+            pages.append(entry)
         }
         self.init(totalVersion: totalVersion, pages: pages)
     }

@@ -19,7 +19,8 @@ import Foundation
 /// //                              nothing was packed: fix the problem above and run pack again.
 /// ```
 public struct PagePacker: Sendable {
-    /// The types the pages may use.
+    /// The types the pages may use (the app's registry): each page's `requires` in the manifest
+    /// lists what it uses beyond the built-ins.
     public let registry: Registry
 
     public init(registry: Registry = .standard) { self.registry = registry }
@@ -73,10 +74,11 @@ public struct PagePacker: Sendable {
         guard !set.pages.isEmpty else {
             throw .unreadable(path: source.path, reason: "no pages found (looked for *.json files that aren't *.flow.json)")
         }
-        var pages: [(header: PageHeader, data: Data, sourceFile: String)] = []
+        var pages: [(header: PageHeader, data: Data, sourceFile: String, requires: RegistryIDs)] = []
         for page in set.pages {
             guard let document = page.document else { continue }   // NB: a page that didn't decode has an error above
-            pages.append((PageHeader(id: document.id, version: document.version, minEngineVersion: document.minEngineVersion), Data(page.bytes), page.file))
+            pages.append((PageHeader(id: document.id, version: document.version, minEngineVersion: document.minEngineVersion), Data(page.bytes), page.file,
+                          document.requirements()))
         }
 
         do {
@@ -92,7 +94,10 @@ public struct PagePacker: Sendable {
             } catch {
                 throw .unwritable(path: error.path, reason: error.reason)
             }
-            packed.append(.init(entry: PageManifest.Entry(header: page.header, file: file, data: page.data), sourceFile: page.sourceFile))
+            var entry = PageManifest.Entry(header: page.header, file: file, data: page.data)
+            // What the page needs beyond the built-ins: sync skips it for an app without them.
+            entry.requires = page.requires
+            packed.append(.init(entry: entry, sourceFile: page.sourceFile))
         }
         let manifest = PageManifest(pages: packed.map(\.entry))
         let manifestURL = output.appendingPathComponent(PageCache.manifestName)

@@ -22,14 +22,18 @@ public struct PageSync: Sendable {
     public let bundledDirectory: URL?
     public let transport: any PageTransport
     public let engineVersion: Int
+    /// The app's registry: a page whose manifest entry `requires` a type it lacks is skipped.
+    public let registry: Registry
 
     /// - Parameters:
     ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
     ///   - cache: the folder sync owns (created if needed); give the same one to `PageRepository`.
     ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
     ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry = .standard) {
+        self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
         bundledDirectory = bundled
@@ -77,13 +81,20 @@ public struct PageSync: Sendable {
                 notes.append("note: cached \(entry.id) v\(entry.version) was missing or damaged; dropped it")
             }
         }
+        // The previous good download of each page, kept as the repository's fallback.
+        var previousGood: [String: PageManifest.Entry] = [:]
+        for entry in previous.previous {
+            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
+        }
         for (id, entry) in installed where remote.entry(for: id) == nil {
             installed[id] = nil
+            previousGood[id] = nil
             changes.append(.removed(id: id, version: entry.version, reason: "no longer published"))
         }
 
         for entry in remote.pages {
             let bundledVersion = bundledVersions[entry.id]
+            if let bundledVersion, let kept = previousGood[entry.id], kept.version <= bundledVersion { previousGood[entry.id] = nil }
             if let cached = installed[entry.id], let bundledVersion, cached.version <= bundledVersion {
                 installed[entry.id] = nil
                 changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
@@ -97,25 +108,38 @@ public struct PageSync: Sendable {
                 changes.append(.skipped(id: entry.id, version: entry.version, needsEngine: entry.minEngineVersion, engine: engineVersion))
                 continue
             }
+            let missing = entry.requires.missing(from: registry)
+            if !missing.isEmpty {
+                changes.append(.lacking(id: entry.id, version: entry.version, missing: missing.sentence))
+                continue
+            }
             do {
-                installed[entry.id] = try await install(entry, in: cache)
+                let new = try await install(entry, in: cache)
+                if let old = installed[entry.id], old.file != new.file { previousGood[entry.id] = old }
+                installed[entry.id] = new
                 changes.append(.installed(id: entry.id, version: entry.version, previous: served))
             } catch {
                 changes.append(.failed(id: entry.id, version: entry.version, reason: error.reason, kept: served))
             }
         }
 
-        let failed = changes.contains { $0.isFailure }
+        // NB: a page skipped for a type the app lacks counts like a failure here: an app build
+        // with that type (same cache, same totalVersion) must look again.
+        let failed = changes.contains { change in
+            if case .lacking = change { return true }
+            return change.isFailure
+        }
         let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values)),
-                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion)
+                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
+                                    previous: previousGood.values.sorted { $0.id < $1.id })
         do {
             try cache.writeIndex(index)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
         // Only now that the new manifest is in place: delete files it no longer names.
-        let kept = Set(index.manifest.pages.map(\.file))
-        for entry in previous.manifest.pages where !kept.contains(entry.file) {
+        let kept = Set((index.manifest.pages + index.previous).map(\.file))
+        for entry in previous.manifest.pages + previous.previous where !kept.contains(entry.file) {
             try? FileManager.default.removeItem(at: cache.url(of: entry))
         }
         changes.sort { ($0.pageID, $0.description) < ($1.pageID, $1.description) }
@@ -209,7 +233,7 @@ public struct PageSync: Sendable {
 extension SyncReport.Change {
     var pageID: String {
         switch self {
-        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _): return id
+        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _), .lacking(let id, _, _): return id
         }
     }
 }

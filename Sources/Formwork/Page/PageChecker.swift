@@ -1,12 +1,13 @@
 /// The static checks `formwork check` runs on a decoded page against a registry: unknown ids and
 /// attributes, attribute types, writes to `$param`, undeclared params, duplicate keys, events a
-/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, and
-/// the engine version.
+/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, the
+/// engine version, and the loops it can see (`LoopCheck`).
 struct PageChecker {
     let registry: Registry
     let document: PageDocument
     /// Page ids known to exist (when checking a folder); nil to skip that check.
     let knownPages: Set<String>?
+    let limits: PageLimits
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
@@ -20,10 +21,11 @@ struct PageChecker {
         case computed(String)
     }
 
-    init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
+    init(registry: Registry, document: PageDocument, knownPages: Set<String>?, limits: PageLimits = .standard) {
         self.registry = registry
         self.document = document
         self.knownPages = knownPages
+        self.limits = limits
         declaredParams = Set(document.params.map(\.name))
         declaredComputed = document.computed.map(\.name)
     }
@@ -40,7 +42,7 @@ struct PageChecker {
         checkComputed()
         checkWhileRunning()
         for watcher in document.watchers {
-            for path in watcher.expression.dependencies { checkReference(path, at: watcher.path + "." + watcher.trigger.rawValue) }
+            check(watcher.expression, at: watcher.path + "." + watcher.trigger.rawValue)
             checkChain(watcher.actions)
         }
         for component in document.components { checkComponent(component) }
@@ -49,13 +51,14 @@ struct PageChecker {
             checkChain(chain)
         }
         checkHandlers(document.onError)
+        diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
     }
 
     // MARK: - Computed values
 
     private mutating func checkComputed() {
         for node in document.computed {
-            for path in node.expression.dependencies { checkReference(path, at: node.path) }
+            check(node.expression, at: node.path)
             if node.reads == nil {
                 error("computed", node.path, "the computed value '\(node.name)' reads all of $computed, itself included; read the values it needs by name, like $computed.total")
             }
@@ -122,10 +125,10 @@ struct PageChecker {
         }
         guard let type = registry.components[node.typeID] else {
             if let fallback = node.fallback {
-                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
+                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
                 checkComponent(fallback)
             } else {
-                error("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID))
+                error("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID))
             }
             return
         }
@@ -133,7 +136,7 @@ struct PageChecker {
         checkRowEdits(node, type: type)
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
-                error("unknown-id", validation.path + ".id", registry.validations.unknownMessage(validation.typeID))
+                error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
                 continue
             }
             checkAttributes(validation.attributes, specs: validationType.attributes, owner: "the validation '\(validation.typeID)'", path: validation.path)
@@ -161,7 +164,7 @@ struct PageChecker {
     private mutating func checkChain(_ chain: [ActionNode]) {
         for action in chain {
             guard let type = registry.actions[action.typeID] else {
-                error("unknown-id", action.path + ".id", registry.actions.unknownMessage(action.typeID))
+                error("unknown-id", action.path + ".id", registry.unknownMessage(registry.actions, action.typeID))
                 continue
             }
             checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
@@ -172,7 +175,7 @@ struct PageChecker {
     private mutating func checkHandlers(_ handlers: [HandlerNode]) {
         for handler in handlers {
             guard let type = registry.errorHandlers[handler.typeID] else {
-                error("unknown-id", handler.path + ".id", registry.errorHandlers.unknownMessage(handler.typeID))
+                error("unknown-id", handler.path + ".id", registry.unknownMessage(registry.errorHandlers, handler.typeID))
                 continue
             }
             checkAttributes(handler.attributes, specs: type.attributes, owner: "the error handler '\(type.id)'", path: handler.path)
@@ -253,7 +256,23 @@ struct PageChecker {
 
     private mutating func checkExpression(_ attribute: AttributeNode) {
         guard let expression = attribute.expression else { return }
-        for path in expression.dependencies { checkReference(path, at: attribute.path) }
+        check(expression, at: attribute.path)
+    }
+
+    /// What a compiled expression reads must exist, and its arguments of known type must suit.
+    private mutating func check(_ expression: CompiledExpression, at path: String) {
+        for dependency in expression.dependencies { checkReference(dependency, at: path) }
+        for call in expression.calls { checkArguments(call, in: expression, at: path) }
+    }
+
+    /// Arguments whose type is known before the page runs must suit the function's signature.
+    private mutating func checkArguments(_ call: FunctionCallSite, in expression: CompiledExpression, at path: String) {
+        guard let signature = registry.functions[call.name]?.signature else { return }
+        for (index, type) in call.argumentTypes.enumerated() {
+            guard let type, let parameter = signature.parameter(at: index), parameter.lambdaParameters == nil, !parameter.accepts(type) else { continue }
+            let message = "\(call.name)() expects \(parameter.typeText) as argument \(index + 1) (\(parameter.name)), but this is \(Wording.withArticle(type.rawValue))"
+            diagnostics.append(.error("type", path, message, expression: ExpressionError(.type, message, range: call.argumentRanges[index], source: expression.source)))
+        }
     }
 
     /// A `$param.NAME` the page doesn't declare, or a `$computed.NAME` it doesn't compute.
@@ -294,9 +313,9 @@ struct PageChecker {
 
 extension PageDocument {
     /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
-    /// given, also checks that pushed page ids exist.
-    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil) -> [PageDiagnostic] {
-        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages)
+    /// given, also checks that pushed page ids exist; `limits` are the budgets loops are warned about.
+    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages, limits: limits)
         checker.run()
         return checker.diagnostics.map { diagnostic in
             var d = diagnostic

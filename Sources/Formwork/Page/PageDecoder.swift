@@ -4,10 +4,15 @@ import Foundation
 /// collecting every structural problem (it keeps going after an error so all are reported).
 struct PageDecoder {
     let registry: Registry
+    let limits: PageLimits
+    /// What constant folding may spend, for the whole page.
+    private let folding: FoldingBudget
     private(set) var diagnostics: [PageDiagnostic] = []
 
-    init(registry: Registry) {
+    init(registry: Registry, limits: PageLimits = .standard) {
         self.registry = registry
+        self.limits = limits
+        folding = FoldingBudget(limits: limits)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
@@ -76,7 +81,7 @@ struct PageDecoder {
             }
             let required = spec["required"]?.boolValue ?? false
             if let d = spec["default"], !type.accepts(d) {
-                error("type", PageDecoder.join(path, "default"), "the default \(d.jsonText) is not \(Wording.withArticle(type.rawValue))")
+                error("type", PageDecoder.join(path, "default"), "the default \(d.preview()) is not \(Wording.withArticle(type.rawValue))")
             }
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
@@ -385,58 +390,18 @@ struct PageDecoder {
             }
             do {
                 let compiled = mode == .expression
-                    ? try CompiledExpression(source, functions: registry.functions)
-                    : try CompiledExpression(template: source, functions: registry.functions)
+                    ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding)
+                    : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding)
                 if let constant = compiled.constantValue, !type.accepts(constant) {
                     error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
                 return node(mode == .expression ? .expression(compiled) : .template(compiled))
             } catch {
-                self.error("expression", path, error.message, expression: error)
+                // NB: an unknown function with no near name may be the app's own: say how to give its registry.
+                let message = error.kind == .unknownFunction && !error.message.contains("did you mean") ? error.message + "; \(registry.unknownAdvice)" : error.message
+                self.error("expression", path, message, expression: error)
                 return node(.invalid)
             }
         }
-    }
-}
-
-extension PageDocument {
-    /// Decodes a page from JSON bytes. Returns the document (nil when it can't be read at all) and
-    /// every problem found: bad JSON with line and column, structure, types, expression errors.
-    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
-        let parsed: JSONReader.Document
-        do {
-            parsed = try JSONReader.parseDocument(bytes: bytes)
-        } catch {
-            var diagnostic = PageDiagnostic.error("json", error.path, "the file is not valid JSON: \(error.message)")
-            diagnostic.file = file
-            diagnostic.line = error.line
-            diagnostic.column = error.column
-            return (nil, [diagnostic])
-        }
-        var decoder = PageDecoder(registry: registry)
-        let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
-        let located = decoder.diagnostics.map { diagnostic -> PageDiagnostic in
-            var d = diagnostic
-            d.file = file
-            if let location = parsed.location(of: d.path) ?? parsed.location(of: PageChecker.parentPath(d.path)) {
-                d.line = location.line
-                d.column = location.column
-            }
-            return d
-        }
-        return (document, located)
-    }
-
-    /// Decodes a page from JSON text.
-    public static func decode(json text: String, registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
-        decode(Array(text.utf8), registry: registry, file: file)
-    }
-
-    /// Decodes and requires no errors; throws `PageError` listing them otherwise.
-    public static func load(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) throws(PageError) -> PageDocument {
-        let (document, diagnostics) = decode(bytes, registry: registry, file: file)
-        let errors = diagnostics.filter { $0.severity == .error }
-        guard let document, errors.isEmpty else { throw PageError(errors.isEmpty ? diagnostics : errors) }
-        return document
     }
 }

@@ -32,11 +32,12 @@ public struct PageSet: Sendable {
     ///   - registry: the types the pages may use.
     ///   - checkPushes: whether `push` targets must be among these pages; false for a page checked
     ///     on its own.
-    public init(files: [(name: String, bytes: [UInt8])], registry: Registry = .standard, checkPushes: Bool = true) {
+    ///   - limits: the budgets the pages are read and checked against.
+    public init(files: [(name: String, bytes: [UInt8])], registry: Registry = .standard, checkPushes: Bool = true, limits: PageLimits = .standard) {
         var pages: [Page] = []
         var diagnostics: [PageDiagnostic] = []
         for (name, bytes) in files {
-            let (document, found) = PageDocument.decode(bytes, registry: registry, file: name)
+            let (document, found) = PageDocument.decode(bytes, registry: registry, file: name, limits: limits)
             pages.append(Page(file: name, bytes: bytes, document: document))
             diagnostics += found
         }
@@ -44,7 +45,7 @@ public struct PageSet: Sendable {
         var firstFile: [String: String] = [:]
         for page in pages {
             guard let document = page.document else { continue }
-            diagnostics += document.check(registry: registry, knownPages: checkPushes ? known : nil)
+            diagnostics += document.check(registry: registry, knownPages: checkPushes ? known : nil, limits: limits)
             guard PageHeader.isValidID(document.id) else { continue }
             if let other = firstFile[document.id] {
                 var duplicate = PageDiagnostic.error("page", "page", "the page id '\(document.id)' is also used by \(other); page ids must be unique")
@@ -64,6 +65,9 @@ public struct PageSet: Sendable {
     public static func notAPage(_ name: String) -> String? {
         if name.hasSuffix(".flow.json") { return "flow files are tests, not pages" }
         if name == PageCache.manifestName { return "a manifest, not a page" }
+        if name == "formwork.json" { return "the project file, not a page" }
+        if name.hasSuffix(".registry.json") { return "a registry file, not a page" }
+        if name.hasSuffix(".schema.json") { return "a JSON Schema, not a page" }
         return nil
     }
 

@@ -21,6 +21,8 @@ public struct ActionContext {
     public let component: PageComponent?
     let specs: [AttributeSpec]
     let batch: WriteBatch
+    /// What the interaction this action is part of may still run.
+    let budget: InteractionBudget
     /// The handlers of this action and of the actions enclosing it, innermost first: what a
     /// failure inside a chain it runs is offered after the failing action's own.
     var enclosingHandlers: [HandlerNode] = []
@@ -70,7 +72,7 @@ public struct ActionContext {
     /// its `onError` is offered the failure after the inner action's); cancellation ends the
     /// whole chain quietly.
     public func run(_ chain: [ActionNode], result: PageValue) async throws -> PageValue {
-        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, enclosing: enclosingHandlers)
+        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget, enclosing: enclosingHandlers)
     }
 
     /// Runs `chains` at once, each with `$result` starting at `result`, and returns their results
@@ -134,6 +136,12 @@ public struct ActionContext {
     /// Records a line in the page's trace (shown by `formwork run` and kept by tests).
     public func trace(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
         session.record(kind, text())
+    }
+
+    /// The start of `value` as a trace line shows it: at most `PageLimits.tracePreviewCharacters`,
+    /// and only that much of the value is ever written.
+    public func tracePreview(_ value: PageValue) -> String {
+        session.tracePreview(value)
     }
 }
 

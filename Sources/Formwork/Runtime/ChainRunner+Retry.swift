@@ -14,9 +14,9 @@ extension ChainRunner {
     /// Whether `handler` takes `error`: its type is registered and its `when` holds. Returns the
     /// context it runs in. A `when` that can't be computed doesn't take it (and is reported when
     /// `reporting`).
-    func takes(_ handler: HandlerNode, _ error: PageValue, in session: PageSession, component: PageComponent?, reporting: Bool = false) -> (type: ErrorHandlerType, context: ActionContext)? {
+    func takes(_ handler: HandlerNode, _ error: PageValue, in session: PageSession, component: PageComponent?, budget: InteractionBudget, reporting: Bool = false) -> (type: ErrorHandlerType, context: ActionContext)? {
         guard let type = session.engine.registry.errorHandlers[handler.typeID] else { return nil }
-        let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: WriteBatch())
+        let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: WriteBatch(), budget: budget)
         do {
             return try context.bool("when") ? (type, context) : nil
         } catch {
@@ -32,7 +32,7 @@ extension ChainRunner {
         let session = context.session
         var taker: (node: HandlerNode, type: ErrorHandlerType, context: ActionContext)?
         for handler in handlers {
-            if let found = takes(handler, failure, in: session, component: context.component) {
+            if let found = takes(handler, failure, in: session, component: context.component, budget: context.budget) {
                 taker = (handler, found.type, found.context)
                 break
             }
@@ -49,7 +49,7 @@ extension ChainRunner {
             case is ChainCancelled, is CancellationError: throw ChainCancelled()   // e.g. the person backed out of the login page
             case let handled as Handled: throw handled
             case let inner as Failure:
-                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: context.component, depth: 1)
+                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: context.component, budget: context.budget, depth: 1)
                 throw Handled(error: failure, handler: taker.node.typeID)
             default:
                 let text = "the error handler '\(taker.node.typeID)' failed too: \(error)"
@@ -58,9 +58,10 @@ extension ChainRunner {
                 throw Handled(error: failure, handler: taker.node.typeID)
             }
         }
-        let again = ActionContext(session: session, typeID: context.typeID, attributes: context.attributes, path: context.path, result: context.result, event: context.event, error: context.error, component: context.component, specs: context.specs, batch: WriteBatch(), enclosingHandlers: context.enclosingHandlers)
+        let again = ActionContext(session: session, typeID: context.typeID, attributes: context.attributes, path: context.path, result: context.result, event: context.event, error: context.error, component: context.component, specs: context.specs, batch: WriteBatch(), budget: context.budget, enclosingHandlers: context.enclosingHandlers)
         session.record(.action, action.typeID)
         do {
+            try context.budget.start()
             let result = try await type.run(again)
             try session.commit(again.batch)
             return result

@@ -15,12 +15,14 @@ final class ChainRunner {
         var taken: Set<String> = []
     }
 
+    /// Runs an interaction's chain: the start of a new `InteractionBudget`.
     func run(_ chain: [ActionNode], in session: PageSession, event: PageValue, component: PageComponent?) async -> ChainOutcome {
+        let budget = InteractionBudget(limit: session.engine.limits.actionsPerInteraction)
         do {
-            return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component))
+            return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component, budget: budget))
         } catch let failure as Failure {
             let handlers = (failure.handlers + session.document.onError).filter { !failure.taken.contains($0.path) }
-            let handler = await handle(failure.error, handlers: handlers, in: session, component: component)
+            let handler = await handle(failure.error, handlers: handlers, in: session, component: component, budget: budget)
             return .failed(error: failure.error, handledBy: handler)
         } catch let handled as Handled {
             return .failed(error: handled.error, handledBy: handled.handler)
@@ -29,17 +31,27 @@ final class ChainRunner {
         }
     }
 
-    /// Runs `chain` inside another action (or an error handler, which passes its `$error` on).
-    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?, enclosing: [HandlerNode] = []) async throws -> PageValue {
+    /// Runs `chain` inside another action (or an error handler, which passes its `$error` on),
+    /// counting its actions against the interaction's `budget`.
+    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?, budget: InteractionBudget, enclosing: [HandlerNode] = []) async throws -> PageValue {
         var result = initial
         for action in chain {
             if Task.isCancelled || session.isClosed { throw ChainCancelled() }
+            do {
+                try budget.start()
+            } catch {
+                throw Failure(error: ChainRunner.annotate(error.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
+            }
             guard let type = session.engine.registry.actions[action.typeID] else {
-                let failure = ActionFailure(kind: "unknown-action", message: session.engine.registry.actions.unknownMessage(action.typeID))
+                // NB: the person reads $error.message; the technical reason goes to the host and $error.detail.
+                let registry = session.engine.registry
+                let technical = registry.unknownMessage(registry.actions, action.typeID)
+                session.engine.host.report?(.diagnostic(.error("unknown-id", action.path, technical)))
+                let failure = ActionFailure(kind: "unknown-action", message: ChainRunner.unavailableSentence, details: PageObject([("detail", .string(technical))]))
                 throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch, enclosingHandlers: action.onError + enclosing)
+            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch, budget: budget, enclosingHandlers: action.onError + enclosing)
             session.record(.action, action.typeID)
             do {
                 result = try await type.run(context)
@@ -65,24 +77,34 @@ final class ChainRunner {
         return result
     }
 
+    /// What a person is told when the page uses something this app build doesn't have.
+    static let unavailableSentence = "This part of the page isn't available in this version of the app."
+
     /// How deeply a failure inside an error handler's chain (`run`) may be handled by another
     /// handler that fails in turn, before it is reported instead (a page-level `run` whose chain
-    /// always fails would otherwise handle its own failure forever).
-    static let maxHandlerDepth = 8
+    /// always fails would otherwise handle its own failure forever). The engine reads
+    /// `PageLimits.handlerDepth`; this is the standard one.
+    static var maxHandlerDepth: Int { PageLimits.standard.handlerDepth }
 
     /// Offers `error` to `handlers` in order; returns the id of the one that took it, or nil after
     /// reporting it to the host. A failure inside the chosen handler's own chain (a `run`) is a
     /// failure like any other: it goes to the failing action's `onError`, those of the actions
-    /// enclosing it in that chain, then the page's `onError`, then the host.
-    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?, depth: Int = 0) async -> String? {
+    /// enclosing it in that chain, then the page's `onError`, then the host. What handlers run
+    /// counts against the interaction's `budget`.
+    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?, budget: InteractionBudget, depth: Int = 0) async -> String? {
+        let maximumDepth = session.engine.limits.handlerDepth
         let message = error["message"]?.displayText ?? "something went wrong"
         session.record(.error, message)
+        // A page that goes over a budget has a bug even when a handler takes the failure: tell the host.
+        if error["kind"] == "limit" {
+            session.engine.host.report?(.diagnostic(.error("limit", error["path"]?.stringValue ?? "", message)))
+        }
         for handler in handlers {
             guard session.engine.registry.errorHandlers[handler.typeID] != nil else {
-                session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.errorHandlers.unknownMessage(handler.typeID))))
+                session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.unknownMessage(session.engine.registry.errorHandlers, handler.typeID))))
                 continue
             }
-            guard let taker = takes(handler, error, in: session, component: component, reporting: true) else { continue }
+            guard let taker = takes(handler, error, in: session, component: component, budget: budget, reporting: true) else { continue }
             let (type, context, batch) = (taker.type, taker.context, taker.context.batch)
             session.record(.error, "handled by \(handler.typeID)")
             do {
@@ -92,14 +114,14 @@ final class ChainRunner {
                 try? session.commit(batch)   // e.g. a declined confirm inside a `run` handler: quiet
             } catch is Handled {
                 try? session.commit(batch)   // a failure inside its chain was handled there
-            } catch let inner as Failure where depth < ChainRunner.maxHandlerDepth {
+            } catch let inner as Failure where depth < maximumDepth {
                 try? session.commit(batch)
-                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, depth: depth + 1)
+                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, budget: budget, depth: depth + 1)
             } catch {
                 try? session.commit(batch)
                 let why = (error as? Failure)?.error["message"]?.displayText ?? "\(error)"
                 let text = "the error handler '\(handler.typeID)' failed too: \(why)"
-                    + (error is Failure ? " (failures inside error handlers were handled \(ChainRunner.maxHandlerDepth) levels deep, so this one is not)" : "")
+                    + (error is Failure ? " (failures inside error handlers were handled \(maximumDepth) levels deep, the handlerDepth limit, so this one is not)" : "")
                 session.record(.error, text)
                 session.engine.host.report?(.diagnostic(.error("handler", handler.path, text)))
             }
@@ -121,7 +143,9 @@ final class ChainRunner {
         case let e as AttributeFailure:
             failure = ActionFailure(kind: e.error.kind == .limit ? "limit" : "expression", message: "the attribute '\(e.attribute)' of '\(typeID)' can't be computed: \(e.error.message)")
         case let e as ExpressionError: failure = ActionFailure(kind: e.kind == .limit ? "limit" : "expression", message: e.message)
-        case let e as PageError: failure = ActionFailure(kind: "page", message: e.diagnostics.map(\.message).joined(separator: "; "))
+        case let e as PageError:
+            let overLimit = !e.diagnostics.isEmpty && e.diagnostics.allSatisfy { $0.code == "limit" }
+            failure = ActionFailure(kind: overLimit ? "limit" : "page", message: e.diagnostics.map(\.message).joined(separator: "; "))
         case let e as TransportError: failure = ActionFailure(kind: "network", message: e.description)
         default: failure = ActionFailure(kind: "error", message: String(describing: error))
         }

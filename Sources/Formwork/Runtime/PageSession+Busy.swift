@@ -53,5 +53,5 @@ extension PageSession {
     public var isBusy: Bool { stateStore.isBusy }
 
     /// The budgets this page runs under.
-    var limits: PageLimits { .standard }
+    var limits: PageLimits { engine.limits }
 }

@@ -70,7 +70,7 @@ extension PageSession {
     }
 
     private func launchFailure(_ failure: PageValue, component: PageComponent) async -> ChainOutcome {
-        let handler = await runner.handle(failure, handlers: document.onError, in: self, component: component)
+        let handler = await runner.handle(failure, handlers: document.onError, in: self, component: component, budget: InteractionBudget(limit: engine.limits.actionsPerInteraction))
         return .failed(error: failure, handledBy: handler)
     }
 
@@ -141,7 +141,7 @@ extension PageSession {
             component.attributes[name] = newValue
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
-        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
+        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(tracePreview(newValue))")
         // The server's message on this field was about the old value.
         if component.errorIsFromServer { component.showError(nil, fromServer: false) }
         // Re-check the other live-validated fields already checked once, whatever was edited, so
@@ -191,7 +191,9 @@ extension PageSession {
     private func firstFailure(of component: PageComponent) async -> String? {
         for node in component.node.validations {
             guard let type = engine.registry.validations[node.typeID] else {
-                return engine.registry.validations.unknownMessage(node.typeID)
+                // NB: the message is shown under the field: a sentence for the person; the host gets why.
+                engine.host.report?(.diagnostic(.error("unknown-id", node.path, engine.registry.unknownMessage(engine.registry.validations, node.typeID))))
+                return "This can't be checked in this version of the app."
             }
             let context = ValidationContext(session: self, component: component, typeID: node.typeID, attributes: node.attributes, specs: type.attributes)
             do {
@@ -199,7 +201,8 @@ extension PageSession {
                 guard let builtInMessage = try await check(type, context) else { continue }
                 return context.has("message") ? (try context.string("message") ?? builtInMessage) : builtInMessage
             } catch {
-                return "This value can't be checked: \(error)"
+                engine.host.report?(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
+                return "This value can't be checked."
             }
         }
         return nil

@@ -22,11 +22,18 @@ public final class PageSession {
     public var onResponse: (@MainActor (PageValue) -> Void)?
     /// Called for each trace event (actions, requests, navigation, writes).
     public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
-    /// The latest trace events, at most `traceLimit` of them.
-    public private(set) var trace: [PageTraceEvent] = []
-    /// How many trace events `trace` keeps (the oldest go first). 0 turns recording off unless
-    /// `onTrace` is set.
-    public var traceLimit = 1_000
+    /// The latest trace events, oldest first, at most `traceLimit` of them.
+    public var trace: [PageTraceEvent] { traceBuffer.events }
+    /// How many trace events `trace` keeps (the oldest go first); `PageLimits.traceEvents` unless
+    /// changed. 0 turns recording off unless `onTrace` is set.
+    public var traceLimit: Int {
+        get { traceBuffer.capacity }
+        set { traceBuffer.capacity = newValue }
+    }
+    private var traceBuffer: TraceBuffer
+    /// How many pages are open on this page's stack, itself included: 1 for a page opened by the
+    /// host, one more than its opener's for a pushed page (at most `PageLimits.pushDepth`).
+    public let stackDepth: Int
     /// The session that pushed this one, if any.
     public internal(set) weak var opener: PageSession? {
         didSet {
@@ -69,11 +76,13 @@ public final class PageSession {
         let expression: CompiledExpression
     }
 
-    init(document: PageDocument, engine: PageEngine, params: PageValue) {
+    init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
         self.document = document
         self.engine = engine
         self.data = document.data
         self.params = params
+        self.stackDepth = stackDepth
+        traceBuffer = TraceBuffer(capacity: engine.limits.traceEvents)
         computedValues = ComputedValues(document.computed)
         watchers = PageWatchers(document.watchers)
         gate = InteractionGate(activity: engine.activity)
@@ -114,7 +123,7 @@ public final class PageSession {
 
     /// The scope expressions on `component` are evaluated in.
     public func scope(for component: PageComponent?) -> ExpressionScope {
-        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone)
+        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
         scope.computed = computedValues.value
         scope.page = stateStore.value
         if let component {
@@ -136,7 +145,7 @@ public final class PageSession {
         while engine.registry.components[node.typeID] == nil {
             guard let fallback = node.fallback else {
                 guard reportedUnknown.insert(written.path).inserted else { return nil }
-                engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.components.unknownMessage(written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
+                engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.unknownMessage(engine.registry.components, written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
                 return nil
             }
             node = fallback
@@ -251,14 +260,20 @@ public final class PageSession {
         try commit(batch)
     }
 
+    /// Writes one path into a batch. A value nested deeper or larger than `PageLimits.valueDepth`
+    /// and `valueBytes` allow is refused (an `ActionFailure` of kind `limit`), so everything in
+    /// the stores can be saved as JSON and read back.
     func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch) throws {
+        if path.root != .param, let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
+            throw ActionFailure(kind: "limit", message: problem)
+        }
         switch path.root {
         case .data: try data.set(value, at: path.components[...])
         case .global: try engine.globals.write(value, at: path)
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         batch.paths.append(path)
-        record(.store, "\(path) = \(value.preview())")
+        record(.store, "\(path) = \(tracePreview(value))")
     }
 
     func commit(_ batch: WriteBatch) throws {
@@ -277,7 +292,7 @@ public final class PageSession {
     func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, waking park: PageActivity.Park? = nil, ticket: InteractionTicket? = nil) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
-        record(.event, name + (event.isNull ? "" : " \(event.preview())"))
+        record(.event, name + (event.isNull ? "" : " \(tracePreview(event))"))
         refresh(stateStore.chain(+1))
         let activity = engine.activity
         let strand = activity.begin()
@@ -325,13 +340,16 @@ public final class PageSession {
     }
 
     func record(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
-        guard traceLimit > 0 || onTrace != nil else { return }
+        guard traceBuffer.capacity > 0 || onTrace != nil else { return }
         let event = PageTraceEvent(page: document.id, kind: kind, text: text())
-        if traceLimit > 0 {
-            if trace.count >= traceLimit { trace.removeFirst(trace.count - traceLimit + 1) }
-            trace.append(event)
-        }
+        traceBuffer.append(event)
         onTrace?(event)
+    }
+
+    /// The start of `value` as a trace line shows it (`PageLimits.tracePreviewCharacters`); only
+    /// that much of it is ever written.
+    func tracePreview(_ value: PageValue) -> String {
+        value.preview(limit: engine.limits.tracePreviewCharacters)
     }
 
     // MARK: - Response and closing
@@ -339,7 +357,7 @@ public final class PageSession {
     /// Hands `value` back to whoever opened the page: a `push` waiting for a result, and `onResponse`.
     public func respond(_ value: PageValue) {
         response = value
-        record(.navigation, "response \(value.preview())")
+        record(.navigation, "response \(tracePreview(value))")
         let waiters = responseWaiters
         responseWaiters = []
         for waiter in waiters {

@@ -17,11 +17,13 @@ public struct DirectoryPageSource: PageSource {
     public init(directory: URL) { self.directory = directory }
 
     public func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
+        // NB: the engine checks ids too; checking here keeps a host calling the source itself safe.
+        guard PageHeader.isValidID(id) else { throw PageError(.error("page", "", "no page \(PageValue.string(id).preview()) in \(directory.path): \(PageHeader.idRule)")) }
         let direct = directory.appendingPathComponent(id + ".json")
         if let data = try? Data(contentsOf: direct) { return (Array(data), direct.path) }
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         var ids: [String] = []
-        for file in files where file.pathExtension == "json" && !file.lastPathComponent.hasSuffix(".flow.json") {
+        for file in files where PageRepository.isPageFileName(file.lastPathComponent) {
             guard let data = try? Data(contentsOf: file), case .string(let pageID)? = (try? JSONReader.parse(bytes: Array(data)))?["page"] else { continue }
             if pageID == id { return (Array(data), file.path) }
             ids.append(pageID)

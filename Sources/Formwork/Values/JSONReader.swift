@@ -12,8 +12,8 @@
 /// // JSONReader.Failure: 1:7: expected a value (string, number, object, array, true, false or null) at a
 /// ```
 public struct JSONReader {
-    /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 256
+    /// The deepest nesting of arrays and objects accepted by default (`PageLimits.standard.valueDepth`).
+    public static var maximumDepth: Int { PageLimits.standard.valueDepth }
 
     /// A JSON syntax error.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -30,54 +30,52 @@ public struct JSONReader {
         }
     }
 
-    /// A parsed document with the byte offset of each node, by JSON path.
-    public struct Document: Sendable {
-        public let value: PageValue
-        let bytes: [UInt8]
-        let offsets: [String: Int]
-
-        /// Line and column (1-based) where the node at `path` starts, if known.
-        public func location(of path: String) -> (line: Int, column: Int)? {
-            guard let offset = offsets[path] else { return nil }
-            return JSONReader.lineAndColumn(in: bytes, offset: offset)
-        }
-    }
-
     public static func parse(_ text: String) throws(Failure) -> PageValue {
         try parse(bytes: Array(text.utf8))
     }
 
-    public static func parse(bytes: [UInt8]) throws(Failure) -> PageValue {
-        var reader = JSONReader(bytes: bytes, recordOffsets: false)
+    /// Parses `bytes`, refusing arrays and objects nested deeper than `maximumDepth`.
+    public static func parse(bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> PageValue {
+        var reader = JSONReader(bytes: bytes, recordOffsets: false, maximumDepth: maximumDepth)
         return try reader.parseDocument()
     }
 
     /// Parses and remembers where every node starts, for diagnostics that point into the file.
-    public static func parseDocument(bytes: [UInt8]) throws(Failure) -> Document {
-        var reader = JSONReader(bytes: bytes, recordOffsets: true)
+    public static func parseDocument(bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> Document {
+        var reader = JSONReader(bytes: bytes, recordOffsets: true, maximumDepth: maximumDepth)
         let value = try reader.parseDocument()
-        return Document(value: value, bytes: bytes, offsets: reader.offsets)
+        return Document(value: value, bytes: bytes, starts: reader.starts, ends: reader.ends)
     }
 
     // MARK: - Implementation
 
-    private let bytes: [UInt8]
-    private var index = 0
-    private var path: [String] = []
-    private let recordOffsets: Bool
-    private var offsets: [String: Int] = [:]
-
-    private init(bytes: [UInt8], recordOffsets: Bool) {
-        self.bytes = bytes
-        self.recordOffsets = recordOffsets
+    /// One step of the path to where the reader is, for messages.
+    private enum PathPart {
+        case key(String)
+        case index(Int)
     }
 
-    private var pathText: String { JSONReader.joinPath(path) }
+    private let bytes: [UInt8]
+    private var index = 0
+    private var path: [PathPart] = []
+    private let recordOffsets: Bool
+    private let maximumDepth: Int
+    private var starts: [Int] = []
+    private var ends: [Int] = []
 
-    static func joinPath(_ parts: [String]) -> String {
+    private init(bytes: [UInt8], recordOffsets: Bool, maximumDepth: Int) {
+        self.bytes = bytes
+        self.recordOffsets = recordOffsets
+        self.maximumDepth = maximumDepth
+    }
+
+    private var pathText: String {
         var text = ""
-        for part in parts {
-            if part.hasPrefix("[") || text.isEmpty { text += part } else { text += "." + part }
+        for part in path {
+            switch part {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let i): text += "[\(i)]"
+            }
         }
         return text
     }
@@ -93,7 +91,16 @@ public struct JSONReader {
     }
 
     private mutating func parseValue(depth: Int) throws(Failure) -> PageValue {
-        if recordOffsets { offsets[pathText] = index }
+        guard recordOffsets else { return try parseNode(depth: depth) }
+        let number = starts.count
+        starts.append(index)
+        ends.append(number + 1)
+        let value = try parseNode(depth: depth)
+        ends[number] = starts.count
+        return value
+    }
+
+    private mutating func parseNode(depth: Int) throws(Failure) -> PageValue {
         guard index < bytes.count else { throw failure("unexpected end of the document; the JSON is cut off") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -109,7 +116,7 @@ public struct JSONReader {
     }
 
     private mutating func parseObject(depth: Int) throws(Failure) -> PageValue {
-        if depth > JSONReader.maximumDepth { throw failure("objects and arrays are nested more than \(JSONReader.maximumDepth) deep") }
+        if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
         var object = PageObject()
         skipWhitespace()
@@ -125,7 +132,7 @@ public struct JSONReader {
             index += 1
             skipWhitespace()
             if object[key] != nil { throw failure("the member \"\(key)\" appears twice in the same object") }
-            path.append(key)
+            path.append(.key(key))
             let value = try parseValue(depth: depth)
             path.removeLast()
             object[key] = value
@@ -137,7 +144,7 @@ public struct JSONReader {
     }
 
     private mutating func parseArray(depth: Int) throws(Failure) -> PageValue {
-        if depth > JSONReader.maximumDepth { throw failure("objects and arrays are nested more than \(JSONReader.maximumDepth) deep") }
+        if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
         var array: [PageValue] = []
         skipWhitespace()
@@ -145,7 +152,7 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']' is not allowed in JSON") }
-            path.append("[\(array.count)]")
+            path.append(.index(array.count))
             let value = try parseValue(depth: depth)
             path.removeLast()
             array.append(value)

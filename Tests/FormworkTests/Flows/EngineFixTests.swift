@@ -17,8 +17,8 @@ struct EngineFixTests {
             """)
         let outcome = try await page.tap("go")
         guard case .failed(let error, "toast")? = outcome else { Issue.record("expected the loop to fail, got \(String(describing: outcome))"); return }
-        #expect(error["kind"] == "interaction")
-        #expect(page.toasts == ["the interaction 'again' is triggered 64 levels deep inside one chain; an interaction that triggers itself never ends, so it was stopped"])
+        #expect(error["kind"] == "limit")
+        #expect(page.toasts == ["the interaction 'again' is triggered 64 levels deep inside one chain (the triggerDepth limit); an interaction that triggers itself never ends, so it was stopped"])
         #expect(page.data["n"] == 64)
     }
 

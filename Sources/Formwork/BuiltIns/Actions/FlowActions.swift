@@ -1,8 +1,9 @@
 /// `if`, `all`, `trigger`: shaping a chain.
 enum FlowActions {
-    /// How deeply `trigger` may nest inside one chain; deeper means an interaction triggers
-    /// itself (directly or through others) and would never end.
-    static let maximumTriggerDepth = 64
+    /// How deeply `trigger` may nest inside one chain by default (`PageLimits.triggerDepth`, which
+    /// the engine reads); deeper means an interaction triggers itself (directly or through
+    /// others) and would never end.
+    static var maximumTriggerDepth: Int { PageLimits.standard.triggerDepth }
     @TaskLocal static var triggerDepth = 0
 
     static let all: [ActionType] = [
@@ -23,8 +24,9 @@ enum FlowActions {
             guard let chain = context.session.document.interactions[name] else {
                 throw ActionFailure(kind: "interaction", message: "the page has no interaction '\(name)'")
             }
-            guard triggerDepth < maximumTriggerDepth else {
-                throw ActionFailure(kind: "interaction", message: "the interaction '\(name)' is triggered \(maximumTriggerDepth) levels deep inside one chain; an interaction that triggers itself never ends, so it was stopped")
+            let maximum = context.session.engine.limits.triggerDepth
+            guard triggerDepth < maximum else {
+                throw ActionFailure(kind: "limit", message: "the interaction '\(name)' is triggered \(maximum) levels deep inside one chain (the triggerDepth limit); an interaction that triggers itself never ends, so it was stopped")
             }
             return try await $triggerDepth.withValue(triggerDepth + 1) {
                 try await context.run(chain, result: context.result)

@@ -47,7 +47,7 @@ enum NavigationActions {
         guard let page, !page.isEmpty else { throw ActionFailure(kind: "navigation", message: "push needs a 'page' id or a 'route' URL") }
         let engine = context.session.engine
         let pushed = try engine.open(pageID: page, params: params, opener: context.session)
-        context.trace(.navigation, "push \(page)" + (params.isNull ? "" : " \(params.preview())"))
+        context.trace(.navigation, "push \(page)" + (params.isNull ? "" : " \(context.tracePreview(params))"))
         if let navigator = context.host.navigator { await navigator.show(pushed) }
         guard wait else { return .null }
         return try await pushed.awaitResponse()

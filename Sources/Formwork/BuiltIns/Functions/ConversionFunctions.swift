@@ -74,6 +74,7 @@ enum ConversionFunctions {
             default: throw FunctionFailure("int() can't convert \(Wording.withArticle(value.typeName)) to an int", kind: .conversion)
             }
         },
-        ExpressionFunction("string", arity: 1...1) { args in .string(args[0].displayText) },
+        // NB: `text` counts the JSON it writes for an array or object, and writes only as much as the budget allows.
+        ExpressionFunction("string", arity: 1...1) { call in .string(try call.text(call.arguments[0])) },
     ]
 }

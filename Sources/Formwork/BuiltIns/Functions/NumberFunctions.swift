@@ -82,6 +82,11 @@ enum NumberFunctions {
         }
     }
 
+    /// How many elements the arrays among `args` hold: the steps a function visiting them takes.
+    private static func elementCount(_ args: [PageValue]) -> Int {
+        args.reduce(0) { count, arg in count + (arg.arrayValue?.count ?? 0) }
+    }
+
     static let all: [ExpressionFunction] = [
         ExpressionFunction("round", arity: 1...2) { args in
             let digits = args.count > 1 ? try B.int(args[1], "round", 2) : 0
@@ -108,13 +113,17 @@ enum NumberFunctions {
             default: throw FunctionFailure("abs() expects a number, got \(args[0].typeName)", kind: .type)
             }
         },
-        ExpressionFunction("min", arity: 1...Int.max) { args in
-            try extremum("min", args) { try Operators.compare(.less, $0, $1) }
+        ExpressionFunction("min", arity: 1...Int.max) { call in
+            try call.charge(steps: elementCount(call.arguments))
+            return try extremum("min", call.arguments) { try Operators.compare(.less, $0, $1) }
         },
-        ExpressionFunction("max", arity: 1...Int.max) { args in
-            try extremum("max", args) { try Operators.compare(.greater, $0, $1) }
+        ExpressionFunction("max", arity: 1...Int.max) { call in
+            try call.charge(steps: elementCount(call.arguments))
+            return try extremum("max", call.arguments) { try Operators.compare(.greater, $0, $1) }
         },
-        ExpressionFunction("sum", arity: 1...1) { args in
+        ExpressionFunction("sum", arity: 1...1) { call in
+            let args = call.arguments
+            try call.charge(steps: elementCount(args))
             if case .null = args[0] { return .int(0) }
             // NB: exact, rounded once: [0.1, 0.2, 0.3] totals 0.6, and [max, 1, -1] is max.
             let (sum, allInts) = try exactTotal(try B.array(args[0], "sum"), "sum")
@@ -126,7 +135,9 @@ enum NumberFunctions {
             guard total.isFinite else { throw FunctionFailure("sum(): the total is too large to represent", kind: .overflow) }
             return .number(total)
         },
-        ExpressionFunction("avg", arity: 1...1) { args in
+        ExpressionFunction("avg", arity: 1...1) { call in
+            let args = call.arguments
+            try call.charge(steps: elementCount(args))
             if case .null = args[0] { return .null }
             let items = try B.array(args[0], "avg").filter { !$0.isNull }
             guard !items.isEmpty else { return .null }
