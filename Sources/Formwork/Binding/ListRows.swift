@@ -1,3 +1,25 @@
+/// What a binding's attribute drives besides its own value, worked out once when it is made.
+enum BindingRole: Equatable {
+    case value
+    /// A list's `items`: its rows follow (with the attribute naming the item key, if any).
+    case rows(key: String?)
+    /// A `status`'s `state`: its children are rebuilt when it changes.
+    case children
+
+    init(_ name: String, of type: ComponentType) {
+        switch type.layout {
+        case .repeated(let items, let key) where items == name: self = .rows(key: key)
+        case .switched(let state) where state == name: self = .children
+        default: self = .value
+        }
+    }
+}
+
+/// A list known by the session without keeping it alive.
+struct WeakComponent {
+    weak var component: PageComponent?
+}
+
 /// One item's components in a `list`: the item they show and the components built for it.
 struct ListRow {
     var item: PageValue
@@ -23,11 +45,10 @@ extension PageSession {
     /// Evaluates binding `id` and applies its value: a list's `items` brings the rows up to date,
     /// a `status`'s `state` rebuilds its children at the end of the update.
     func apply(binding id: Int, in update: BindingUpdate) {
-        update.done.insert(id)
         guard let binding = bindings[id], !binding.component.isDisposed else { return }
         let component = binding.component
         let newValue = evaluate(binding)
-        if case .repeated(let items, let key) = component.type.layout, items == binding.name {
+        if case .rows(let key) = binding.drives {
             updateRows(of: component, items: newValue, keyAttribute: key, in: update)
             return
         }
@@ -35,7 +56,7 @@ extension PageSession {
         guard !newValue.isSame(as: oldValue) else { return }
         component.attributes[binding.name] = newValue
         update.note(component, binding.name)
-        if case .switched(let state) = component.type.layout, state == binding.name { update.rebuild.append(component) }
+        if case .children = binding.drives { update.rebuild.append(component) }
     }
 
     // MARK: - Building rows
@@ -43,6 +64,10 @@ extension PageSession {
     /// The rows of `list` for `items`, built from scratch.
     func buildRows(of list: PageComponent, items: [PageValue]) -> [ListRow] {
         let base = itemsPath(of: list)
+        if let base, base.root == .data, !(listsByItemsPath[base] ?? []).contains(where: { $0.component === list }) {
+            listsByItemsPath[base, default: []].removeAll { $0.component?.isDisposed ?? true }
+            listsByItemsPath[base, default: []].append(WeakComponent(component: list))
+        }
         return items.enumerated().map { offset, item in
             ListRow(item: item, components: build(list.node.children, parent: list, item: item, index: .int(Int64(offset)), itemPath: base?.appending(.index(offset))))
         }
@@ -69,9 +94,15 @@ extension PageSession {
                 updateRow(of: list, at: offset, item: newItems[offset], in: update)
                 changed = true
             }
-            guard changed else { return }
+            rewrittenItems.remove(ObjectIdentifier(list))
             list.attributes[itemsName] = newValue
-            update.note(list, itemsName)
+            if changed { update.note(list, itemsName) }
+            return
+        }
+        if rewrittenItems.remove(ObjectIdentifier(list)) != nil {
+            // The old items weren't kept (`detachItems`): compare row by row instead.
+            list.attributes[itemsName] = newValue
+            if reconcile(list, with: newItems, itemKey: itemKey, in: update) { update.note(list, itemsName) }
             return
         }
         let oldValue = list.attributes[itemsName] ?? .null
@@ -79,6 +110,34 @@ extension PageSession {
         list.attributes[itemsName] = newValue
         update.note(list, itemsName)
         reconcile(list, with: newItems, itemKey: itemKey, in: update)
+    }
+
+    // MARK: - Writes below a list's items
+
+    /// Before a write strictly below the items of some lists (`$data.lines[2].qty`), drops their
+    /// copy of the array, so the store's is the only one and is written in place: otherwise the
+    /// write would copy every element, and an edit in one row would cost the length of the list.
+    func detachItems(below path: StorePath) -> [(list: PageComponent, at: StorePath)] {
+        guard !listsByItemsPath.isEmpty, !path.components.isEmpty else { return [] }
+        var detached: [(PageComponent, StorePath)] = []
+        for length in 0..<path.components.count {
+            let prefix = StorePath(path.root, Array(path.components.prefix(length)))
+            for entry in listsByItemsPath[prefix] ?? [] {
+                guard let list = entry.component, !list.isDisposed, case .repeated(let items, _) = list.type.layout else { continue }
+                list.attributes[items] = nil
+                detached.append((list, prefix))
+            }
+        }
+        return detached
+    }
+
+    /// After the write: the lists share the store's array again; their next update compares row by row.
+    func reattachItems(_ lists: [(list: PageComponent, at: StorePath)]) {
+        for (list, path) in lists {
+            guard case .repeated(let items, _) = list.type.layout else { continue }
+            list.attributes[items] = data.value(at: path.components)
+            rewrittenItems.insert(ObjectIdentifier(list))
+        }
     }
 
     /// The rows a write below single elements touched, when that is all that happened: the
@@ -99,16 +158,20 @@ extension PageSession {
     }
 
     /// Matches every row to the new items, keeping, updating, building and disposing rows.
-    private func reconcile(_ list: PageComponent, with newItems: [PageValue], itemKey: String?, in update: BindingUpdate) {
+    /// Returns whether any row changed.
+    @discardableResult
+    private func reconcile(_ list: PageComponent, with newItems: [PageValue], itemKey: String?, in update: BindingUpdate) -> Bool {
         let old = list.rows
         let plan = RowMatch.plan(old: old.enumerated().map { RowMatch.key(of: $1.item, itemKey: itemKey, position: $0) },
                                  new: newItems.enumerated().map { RowMatch.key(of: $1, itemKey: itemKey, position: $0) })
         let base = itemsPath(of: list)
         var rows: [ListRow] = []
+        var moved = false
         for (offset, item) in newItems.enumerated() {
             if let match = plan.matches[offset] {
                 rows.append(old[match])
                 if match != offset || !item.isSame(as: old[match].item) {
+                    moved = true
                     rows[offset].item = item
                     moveRow(rows[offset], item: item, index: offset, itemPath: base?.appending(.index(offset)), in: update)
                 }
@@ -122,6 +185,7 @@ extension PageSession {
         list.rows = rows
         list.children = rows.flatMap(\.components)
         if plan.changesOrder { update.noteChildren(list) }
+        return moved || plan.changesOrder
     }
 
     private func updateRow(of list: PageComponent, at offset: Int, item: PageValue, in update: BindingUpdate) {
@@ -138,7 +202,10 @@ extension PageSession {
         component.item = item
         component.index = index
         component.itemPath = itemPath
-        for id in component.bindingIDs { apply(binding: id, in: update) }
+        for id in component.bindingIDs {
+            update.done.insert(id)
+            apply(binding: id, in: update)
+        }
         // A nested list's rows take their items from the list's own `items`, applied just above.
         if case .repeated = component.type.layout { return }
         for child in component.children { reseat(child, item: item, index: index, itemPath: itemPath, in: update) }

@@ -66,6 +66,10 @@ public final class PageSession {
     private var responseWaiters: [(continuation: CheckedContinuation<PageValue, any Error>, park: PageActivity.Park?)] = []
     /// The title as last resolved, so `onTitleChange` fires only when it changes.
     private var shownTitle: String?
+    /// Lists whose items are a plain path into `$data`, by that path (see `ListRows`).
+    var listsByItemsPath: [StorePath: [WeakComponent]] = [:]
+    /// Lists whose `items` was written below since their last update: their old items aren't kept.
+    var rewrittenItems = Set<ObjectIdentifier>()
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
 
@@ -74,6 +78,8 @@ public final class PageSession {
         let name: String
         let type: AttributeType
         let expression: CompiledExpression
+        /// What the attribute drives besides its value: a list's rows, a status's children.
+        var drives: BindingRole = .value
     }
 
     init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
@@ -163,7 +169,7 @@ public final class PageSession {
             case .expression(let expression), .template(let expression):
                 let id = nextBindingID
                 nextBindingID += 1
-                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression)
+                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type))
                 bindings[id] = binding
                 component.bindingIDs.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
@@ -223,7 +229,8 @@ public final class PageSession {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
-        let paths = written + computedValues.update(after: written, evaluateComputed)
+        let followed = computedValues.update(after: written, evaluateComputed)
+        let paths = followed.isEmpty ? written : written + followed
         if titleReads(paths) {
             let newTitle = title
             if newTitle != shownTitle {
@@ -234,7 +241,7 @@ public final class PageSession {
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
         let update = BindingUpdate(written: paths)
-        for id in affected.sorted() where !update.done.contains(id) { apply(binding: id, in: update) }
+        for id in affected.sorted() where update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
@@ -268,7 +275,11 @@ public final class PageSession {
             throw ActionFailure(kind: "limit", message: problem)
         }
         switch path.root {
-        case .data: try data.set(value, at: path.components[...])
+        case .data:
+            // NB: lists drop their copy of an array written below, so the write doesn't copy it (ListRows).
+            let lists = detachItems(below: path)
+            defer { reattachItems(lists) }
+            try data.set(value, at: path.components[...])
         case .global: try engine.globals.write(value, at: path)
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }

@@ -120,7 +120,7 @@ struct BadPageTests {
 
     /// Every example page, mutated many times (seeded, so a failure reproduces), decodes and checks
     /// without crashing; the mutants that still decode also open and run `loaded`.
-    @Test(arguments: ["dish-edit", "dish-list", "takeout-settings", "cashier-settings", "login"])
+    @Test(arguments: ["dish-edit", "dish-list", "takeout-settings", "cashier-settings", "login", "order", "address"])
     func mutatedExamplePagesNeverCrash(_ id: String) async throws {
         let original = try EnginePages.bytes(id)
         let tree = try PageValue(json: String(decoding: original, as: UTF8.self))
