@@ -15,15 +15,15 @@ struct PageDecoder {
         folding = FoldingBudget(limits: limits)
     }
 
-    private mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
+    mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
         diagnostics.append(.error(code, path, message, expression: expression))
     }
 
-    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
-    private static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 
     /// Complains about members that aren't part of the format, suggesting the near one.
-    private mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
+    mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
         for key in object.keys where !allowed.contains(key) {
             let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have: " + allowed.joined(separator: ", ")
             error("structure", PageDecoder.join(path, key), "unknown member '\(key)' in \(what)" + hint)
@@ -86,98 +86,6 @@ struct PageDecoder {
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
         return specs
-    }
-
-    /// `"watchers": [ { "on": "$data.x", "actions": […] }, { "when": "…", "actions": […] } ]`.
-    private mutating func decodeWatchers(_ value: PageValue?) -> [WatcherNode] {
-        guard let value else { return [] }
-        guard case .array(let items) = value else {
-            error("type", "watchers", "\"watchers\" must be an array like [ { \"on\": \"$data.province\", \"actions\": [ … ] } ]")
-            return []
-        }
-        var watchers: [WatcherNode] = []
-        for (index, item) in items.enumerated() {
-            let path = PageDecoder.join("watchers", index)
-            guard case .object(let object) = item else {
-                error("type", path, "a watcher is an object like { \"on\": \"$data.province\", \"actions\": [ … ] }")
-                continue
-            }
-            checkMembers(object, allowed: ["on", "when", "actions", "description"], path: path, what: "a watcher")
-            let triggers = [WatcherNode.Trigger.on, .when].filter { object[$0.rawValue] != nil }
-            guard triggers.count == 1, let trigger = triggers.first else {
-                error("structure", path, triggers.isEmpty
-                    ? "a watcher needs \"on\" (an expression whose changes it follows) or \"when\" (a condition it waits to turn true)"
-                    : "a watcher has \"on\" or \"when\", not both; make two watchers")
-                continue
-            }
-            let expressionPath = PageDecoder.join(path, trigger.rawValue)
-            guard case .string(let source)? = object[trigger.rawValue] else {
-                error("type", expressionPath, "\"\(trigger.rawValue)\" is an expression written as a string, like \"$data.province\"")
-                continue
-            }
-            guard let rawActions = object["actions"] else {
-                error("structure", path, "this watcher has no \"actions\": the chain to run")
-                continue
-            }
-            let actions = decodeActions(rawActions, path: PageDecoder.join(path, "actions"))
-            do {
-                let expression = try CompiledExpression(source, functions: registry.functions)
-                watchers.append(WatcherNode(trigger: trigger, expression: expression, actions: actions, path: path))
-            } catch {
-                self.error("expression", expressionPath, error.message, expression: error)
-            }
-        }
-        return watchers
-    }
-
-    /// `"whileRunning": { "save.onTap": "queue", "onSave": "refuse" }`: the interactions that queue.
-    private mutating func decodeWhileRunning(_ value: PageValue?) -> Set<String> {
-        guard let value else { return [] }
-        guard case .object(let object) = value else {
-            error("type", "whileRunning", "\"whileRunning\" must be an object of interaction → \"queue\" or \"refuse\", like { \"save.onTap\": \"queue\" }")
-            return []
-        }
-        var queued = Set<String>()
-        for (name, raw) in object {
-            switch raw {
-            case .string("queue"): queued.insert(name)
-            case .string("refuse"): break
-            default: error("type", PageDecoder.join("whileRunning", name), "what happens to a second run of '\(name)' while it runs is \"refuse\" (the default) or \"queue\", not \(raw.preview())")
-            }
-        }
-        return queued
-    }
-
-    /// `"computed": { "total": "…", "label": { "template": "…" } }`: a string is an expression.
-    private mutating func decodeComputed(_ value: PageValue?) -> [ComputedNode] {
-        guard let value else { return [] }
-        guard case .object(let object) = value else {
-            error("type", "computed", "\"computed\" must be an object of name → expression, like { \"total\": \"$data.price * $data.qty\" }")
-            return []
-        }
-        var nodes: [ComputedNode] = []
-        for (name, raw) in object {
-            var path = PageDecoder.join("computed", name)
-            var source = raw.stringValue
-            var isTemplate = false
-            if case .object(let wrapped) = raw, wrapped.count == 1 {
-                if let expr = wrapped["expr"]?.stringValue { source = expr; path = PageDecoder.join(path, "expr") }
-                if let template = wrapped["template"]?.stringValue { source = template; isTemplate = true; path = PageDecoder.join(path, "template") }
-            }
-            guard let source else {
-                error("type", path, "the computed value '\(name)' must be an expression written as a string, like \"$data.price * $data.qty\", or {\"template\": \"…\"}; not \(raw.preview())")
-                continue
-            }
-            do {
-                let compiled = isTemplate
-                    ? try CompiledExpression(template: source, functions: registry.functions)
-                    : try CompiledExpression(source, functions: registry.functions)
-                nodes.append(ComputedNode(name: name, expression: compiled, path: path))
-            } catch {
-                self.error("expression", path, error.message, expression: error)
-            }
-        }
-        return nodes
     }
 
     // MARK: - Nodes
