@@ -59,7 +59,7 @@ struct PackCommand: CLICommand {
         }
         let report: PagePacker.Report
         do {
-            report = try PagePacker(registry: registry).pack(from: sourceURL, to: URL(fileURLWithPath: output))
+            report = try PagePacker(registry: registry, limits: CLILimits.standard).pack(from: sourceURL, to: URL(fileURLWithPath: output))
         } catch {
             if case .pagesRejected(let problems) = error {
                 for problem in problems { Console.error(problem) }

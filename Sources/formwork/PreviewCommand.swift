@@ -30,7 +30,9 @@ struct PreviewCommand: CLICommand {
                               (re-read when saved; a request no stub answers fails, naming it)
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --global FILE       $global to start with, from a JSON file (shared by every page)
-          --registry FILE     the app's registry description, for pages that use the app's own types
+        \(RegistryOption.help)
+                              The app's own actions and functions answer from the --api-stub file
+                              ("action analytics": {"result": …}); its components are drawn plainly.
 
         EXAMPLE:
           formwork preview pages --api-stub stubs.json
@@ -42,7 +44,7 @@ struct PreviewCommand: CLICommand {
     let port: UInt16
     let api: APIOptions
     let globalFile: String?
-    let registryFile: String?
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         let portText = try arguments.option("port") ?? "8080"
@@ -50,7 +52,7 @@ struct PreviewCommand: CLICommand {
         self.port = port
         api = try APIOptions(&arguments)
         globalFile = try arguments.option("global")
-        registryFile = try arguments.option("registry")
+        registryOption = try RegistryOption(&arguments)
         let positionals = arguments.positionals()
         guard positionals.count <= 1 else { throw UsageError("give one folder of pages to preview") }
         folder = positionals.first ?? "."
@@ -64,7 +66,7 @@ struct PreviewCommand: CLICommand {
             Console.error("error: \(error.message)")
             return ExitCode.failure
         }
-        let limits = PageLimits.standard
+        let limits = CLILimits.standard
         let routes = PreviewRoutes(workspace: workspace, folder: workspace.folder, limits: limits)
         let server: HTTPServer
         do {
@@ -94,24 +96,13 @@ struct PreviewCommand: CLICommand {
 
     private func makeWorkspace() throws(CLIFailure) -> PreviewWorkspace {
         let served = try ServedFolder(folder)
-        let registry = try PreviewCommand.registry(from: registryFile)
+        let registry = try registryOption.load(near: [folder])
         let globals = try globalFile.map { file throws(CLIFailure) in try PageOptions.readJSON(file, what: "globals") } ?? .object(PageObject())
         // Fail now, not on the first request, for a stub file or server address that can't work.
         try api.configure(StubTransport())
-        return PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(globals), api: api, limits: .standard) { line in
+        return PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(globals), api: api, limits: CLILimits.standard) { line in
             Console.out(line)
         }
-    }
-
-    /// The registry pages are decoded, checked and run with.
-    ///
-    /// HOOK(issue 10, described registries): `--registry FILE` is accepted here and this is the one
-    /// place it is read. Until the registry description format lands, only the standard registry
-    /// is known; load the described registry here (and give its host types a generic rendering)
-    /// when it does.
-    static func registry(from file: String?) throws(CLIFailure) -> Registry {
-        guard let file else { return .standard }
-        throw CLIFailure("--registry \(file): this formwork can't read registry descriptions yet; preview without --registry to use the built-in types")
     }
 
     /// Waits for Ctrl-C (SIGINT) or SIGTERM.

@@ -5,6 +5,8 @@ import Formwork
 struct SyncCommand: CLICommand {
     static let name = "sync"
     static let abstract = "Download newer published pages into a cache folder, verified and atomically."
+    /// The budgets a sync from the command line keeps to: the ones apps ship with.
+    static let limits = CLILimits.standard
     static let help = """
         USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N] [--registry FILE]
 
@@ -14,7 +16,12 @@ struct SyncCommand: CLICommand {
         registry can run (a page needing an action the app doesn't have is skipped),
         checks each one's size and SHA-256 against the manifest, and installs it atomically. A
         failed or interrupted download leaves the previous version in place, and the next sync
-        tries again. Exits 1 if anything failed.
+        tries again (first deleting what the interrupted one left). Exits 1 if anything failed.
+
+        Downloads are bounded (Grammar.md, part 4 "Limits"): the manifest is read up to
+        \(PageLimits.describe(bytes: limits.manifestBytes)) and \(PageLimits.grouped(limits.manifestPages)) pages, each page up to the size the manifest gives it
+        (at most \(PageLimits.describe(bytes: limits.pageBytes))), each request for \(PageLimits.describe(seconds: limits.requestSeconds)) and the whole sync for \(PageLimits.describe(seconds: limits.syncSeconds)).
+        Only one sync updates a cache folder at a time; a second one stops with an error.
 
         OPTIONS:
           --manifest URL   the published manifest.json (http or https); pages are fetched from beside it
@@ -77,7 +84,8 @@ struct SyncCommand: CLICommand {
             return ExitCode.failure
         }
         let sync = PageSync(manifestURL: manifestURL, cache: URL(fileURLWithPath: cache),
-                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine, registry: registry)
+                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine, registry: registry,
+                            limits: SyncCommand.limits)
         let report: SyncReport
         do {
             report = try await sync.run()

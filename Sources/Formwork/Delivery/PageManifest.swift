@@ -97,10 +97,11 @@ public struct PageManifest: Sendable, Equatable {
     /// Indented JSON with a final newline, as written to `manifest.json`.
     public var jsonData: Data { Data((value.prettyJSONText + "\n").utf8) }
 
-    /// Reads a manifest file's bytes; `source` (a path or URL) is named in errors.
-    public init(data: Data, source: String) throws(DeliveryError) {
+    /// Reads a manifest file's bytes; `source` (a path or URL) is named in errors. A manifest may
+    /// list at most `limits.manifestPages` pages.
+    public init(data: Data, source: String, limits: PageLimits = .standard) throws(DeliveryError) {
         do {
-            try self.init(value: try JSONReader.parse(bytes: Array(data)), source: source)
+            try self.init(value: try JSONReader.parse(bytes: Array(data)), source: source, limits: limits)
         } catch let error as DeliveryError {
             throw error
         } catch {
@@ -109,13 +110,16 @@ public struct PageManifest: Sendable, Equatable {
     }
 
     /// Reads a parsed manifest, checking every field: a manifest from the network is untrusted.
-    public init(value: PageValue, source: String) throws(DeliveryError) {
+    public init(value: PageValue, source: String, limits: PageLimits = .standard) throws(DeliveryError) {
         func invalid(_ reason: String) -> DeliveryError { .invalidManifest(source: source, reason: reason) }
         guard case .object(let object) = value else { throw invalid("expected a JSON object, found \(value.typeName)") }
         guard case .string(let totalVersion)? = object["totalVersion"], !totalVersion.isEmpty else {
             throw invalid("\"totalVersion\" must be a non-empty string")
         }
         guard case .array(let items)? = object["pages"] else { throw invalid("\"pages\" must be an array") }
+        guard items.count <= limits.manifestPages else {
+            throw invalid("it lists \(PageLimits.grouped(items.count)) pages, more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
+        }
         var pages: [Entry] = []
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {

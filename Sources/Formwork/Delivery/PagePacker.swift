@@ -22,8 +22,13 @@ public struct PagePacker: Sendable {
     /// The types the pages may use (the app's registry): each page's `requires` in the manifest
     /// lists what it uses beyond the built-ins.
     public let registry: Registry
+    /// The budgets the pages are checked against (as `formwork check` does).
+    public let limits: PageLimits
 
-    public init(registry: Registry = .standard) { self.registry = registry }
+    public init(registry: Registry = .standard, limits: PageLimits = .standard) {
+        self.registry = registry
+        self.limits = limits
+    }
 
     /// What a pack did.
     public struct Report: Sendable, Equatable {
@@ -68,7 +73,7 @@ public struct PagePacker: Sendable {
                 problems.append("\(name): error: the file can't be read")
             }
         }
-        let set = PageSet(files: files, registry: registry)
+        let set = PageSet(files: files, registry: registry, limits: limits)
         problems += set.errors.map(\.rendered)
         guard problems.isEmpty else { throw .pagesRejected(problems) }
         guard !set.pages.isEmpty else {

@@ -319,7 +319,6 @@ struct Compiler {
             case .conversion: kind = .conversion
             case .overflow: kind = .overflow
             case .divisionByZero: kind = .divisionByZero
-            case .limit: kind = .limit
             case .other: kind = .function
             case .limit: kind = .limit
             }

@@ -125,7 +125,7 @@ extension PageLimits {
     public var rows: [Row] {
         func bytes(_ n: Int) -> String { PageLimits.describe(bytes: n) }
         func grouped(_ n: Int) -> String { PageLimits.grouped(n) }
-        func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+        func seconds(_ s: Double) -> String { PageLimits.describe(seconds: s) }
         return [
             Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
             Row(name: "expressionDepth", value: grouped(expressionDepth), bounds: "nesting inside one expression"),
@@ -166,14 +166,19 @@ extension PageLimits {
     }
 
     /// `16 MiB`, `20,000 bytes`: a size as the table and messages show it.
-    static func describe(bytes n: Int) -> String {
+    public static func describe(bytes n: Int) -> String {
         if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
         if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
         return "\(grouped(n)) bytes"
     }
 
+    /// `30 s`, `0.5 s`: a duration as the table and messages show it.
+    public static func describe(seconds s: Double) -> String {
+        s == s.rounded() && abs(s) < 1e15 ? "\(Int(s)) s" : "\(s) s"
+    }
+
     /// `1,000,000`: a count with thousands separators.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {

@@ -199,6 +199,9 @@ struct PageChecker {
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
+            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check?(value) {
+                error("value", attribute.path, "the attribute '\(attribute.name)' of \(owner): \(problem)")
+            }
             checkExpression(attribute)
             if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
                 diagnostics.append(.warning("type", attribute.path, "the literal '\(attribute.name)' holds {\"\(nested)\": …} inside it, which is sent as written, not evaluated; write the whole value as one expression, like {\"expr\": \"{name: $data.name}\"}"))

@@ -93,16 +93,37 @@ final class PagePreview {
             show(problems: [missing])
             return
         }
-        let registry = workspace.registry
-        let (document, found) = PageDocument.decode(Array(bytes), registry: registry, file: displayPath)
+        // NB: the stubs come first: the app's own functions answer from them, already while the page is decoded.
+        let network = makeNetwork()
+        let registry = workspace.loaded.description.registry(standIn: network.hostStubs)
+        let (document, found) = PageDocument.decode(Array(bytes), registry: registry, file: displayPath, limits: workspace.limits)
         var diagnostics = found
-        if let document { diagnostics += document.check(registry: registry, knownPages: workspace.knownPageIDs()) }
+        if let document { diagnostics += document.check(registry: registry, knownPages: workspace.knownPageIDs(), limits: workspace.limits) }
         guard let document, !diagnostics.contains(where: { $0.severity == .error }) else {
-            show(problems: diagnostics)
+            show(problems: diagnostics + network.problems)
             return
         }
         let carried = keepingData ? root.map { (data: $0.data, initial: $0.document.data) } : nil
-        await start(document, warnings: diagnostics, carrying: carried)
+        await start(document, registry: registry, network: network, warnings: diagnostics + network.problems, carrying: carried)
+    }
+
+    /// Where this opening's requests go, and the app's own actions and functions answer from:
+    /// the stub file as saved now (a problem with it is shown, and the page runs without it).
+    private func makeNetwork() -> (transport: StubTransport, hostStubs: HostStubs, problems: [PageDiagnostic]) {
+        let transport = StubTransport()
+        let hostStubs = HostStubs()
+        let stubFile = workspace.api.stubFile
+        hostStubs.advice = { key in
+            stubFile.map { "add \"\(key)\": {\"result\": …} to \($0)" } ?? "give --api-stub FILE with \"\(key)\": {\"result\": …}"
+        }
+        do {
+            try workspace.api.configure(transport, hostStubs: hostStubs)
+            return (transport, hostStubs, [])
+        } catch {
+            var problem = PageDiagnostic.error("stubs", "", error.message)
+            problem.file = stubFile
+            return (transport, hostStubs, [problem])
+        }
     }
 
     private func show(problems: [PageDiagnostic]) {
@@ -116,7 +137,8 @@ final class PagePreview {
 
     /// Closes what runs now and opens `document` with a new host and transport; then puts back
     /// the `$data` carried over from before, once `loaded` has run.
-    private func start(_ document: PageDocument, warnings: [PageDiagnostic], carrying: (data: PageValue, initial: PageValue)?) async {
+    private func start(_ document: PageDocument, registry: Registry, network: (transport: StubTransport, hostStubs: HostStubs, problems: [PageDiagnostic]),
+                       warnings: [PageDiagnostic], carrying: (data: PageValue, initial: PageValue)?) async {
         host.cancelQuestions()
         for session in host.stack.reversed() { session.close() }
         root?.close()
@@ -127,18 +149,11 @@ final class PagePreview {
         ids.removeAll()
 
         host = makeHost()
-        stub = StubTransport()
-        do {
-            try workspace.api.configure(stub)
-        } catch {
-            var stubProblem = PageDiagnostic.error("stubs", "", error.message)
-            stubProblem.file = workspace.api.stubFile
-            problems.append(stubProblem)
-        }
-        let engine = PageEngine(registry: workspace.registry, host: PageHost(
+        stub = network.transport
+        let engine = PageEngine(registry: registry, host: PageHost(
             navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current,
             report: { [weak self] report in self?.receive(report) }
-        ), globals: workspace.globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: workspace.folder.root)))
+        ), globals: workspace.globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: workspace.folder.root)), limits: workspace.limits)
         let session: PageSession
         do {
             session = try engine.open(document, params: typedParams(for: document))

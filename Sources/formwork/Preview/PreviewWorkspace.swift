@@ -14,7 +14,8 @@ final class PreviewWorkspace {
     }
 
     let folder: ServedFolder
-    let registry: Registry
+    /// The app's registry (`--registry`, or the one a `formwork.json` names), or the built-ins.
+    let loaded: LoadedRegistry
     /// `$global`, shared by every page as it is across an app's pages.
     let globals: GlobalStore
     let api: APIOptions
@@ -28,9 +29,9 @@ final class PreviewWorkspace {
     /// How often saved files are looked for: well within the second a save must show in.
     static let watchInterval: Duration = .milliseconds(200)
 
-    init(folder: ServedFolder, registry: Registry, globals: GlobalStore, api: APIOptions, limits: PageLimits, report: @escaping (String) -> Void) {
+    init(folder: ServedFolder, registry: LoadedRegistry, globals: GlobalStore, api: APIOptions, limits: PageLimits, report: @escaping (String) -> Void) {
         self.folder = folder
-        self.registry = registry
+        loaded = registry
         self.globals = globals
         self.api = api
         self.limits = limits
@@ -48,8 +49,8 @@ final class PreviewWorkspace {
             let display = (folder.displayName as NSString).appendingPathComponent(file)
             var entry = PageObject([("file", .string(file)), ("path", .string(display))])
             guard let bytes = FileManager.default.contents(atPath: folder.absolute(file)) else { continue }
-            let (document, found) = PageDocument.decode(Array(bytes), registry: registry, file: display)
-            let diagnostics = found + (document?.check(registry: registry, knownPages: known) ?? [])
+            let (document, found) = PageDocument.decode(Array(bytes), registry: loaded.registry, file: display, limits: limits)
+            let diagnostics = found + (document?.check(registry: loaded.registry, knownPages: known, limits: limits) ?? [])
             if let document {
                 entry["id"] = .string(document.id)
                 if let title = document.title, case .literal(let text) = title.content { entry["title"] = .string(text.displayText) }

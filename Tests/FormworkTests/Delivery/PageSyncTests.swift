@@ -149,7 +149,7 @@ import Testing
 
         let reason = sizeChange < 0
             ? "got 30 of \(v4.count) bytes of \(url): the download was cut short"
-            : "\(url) has \(v4.count + 1) bytes, the manifest says \(v4.count): the page and the manifest on the server are out of step; publish the packed folder again"
+            : "\(url) sent more than the \(v4.count) bytes the manifest gives it: the page and the manifest on the server are out of step; publish the packed folder again"
         #expect(report.changes == [.failed(id: "dish-edit", version: 4, reason: reason, kept: 3)])
         #expect(report.changes.first?.description == "failed dish-edit v4: \(reason); keeping v3")
         #expect(try setup.repository.resolve("dish-edit").version == 3)

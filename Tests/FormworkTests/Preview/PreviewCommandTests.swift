@@ -19,6 +19,7 @@ struct PreviewCommandTests {
         (["preview", "pages", "more-pages"], 64, "error: give one folder of pages to preview"),
         (["preview", "no-such-folder"], 1, "error: 'no-such-folder' is not a folder; give the folder that holds your pages"),
         (["preview", "pages", "--api-stub", "no-such-stubs.json"], 1, "error: can't read the stub file 'no-such-stubs.json'; check the path"),
+        (["preview", "pages", "--registry", "no-such.registry.json"], 1, "error: can't read the registry file 'no-such.registry.json'; check the path"),
         (["preview", "pages", "--api-base", "ftp://example.com"], 1, "error: --api-base must be an http(s) URL like https://api.example.com, not 'ftp://example.com'"),
     ])
     func mistakesAreExplained(arguments: [String], status: Int32, message: String) async throws {

@@ -156,21 +156,33 @@ const builders = {
   },
 
   /// A component type this preview doesn't draw (an app's own): its id, its title or text, its
-  /// value, and its children.
+  /// value (editable as JSON or text when the type's value is two-way), and its children.
   unknown(node) {
     const type = el("span", { class: "fw-type" });
     const caption = el("span");
     const value = el("span", { class: "fw-unit" });
+    const input = el("input", { type: "text", "aria-label": "value" });
     const body = el("div");
-    const root = el("div", { class: "fw-row fw-unknown" }, el("div", {}, type, " ", caption, " ", value, body));
-    return {
+    const root = el("div", { class: "fw-row fw-unknown" }, el("div", { class: "fw-unknown-body" }, type, " ", caption, " ", value, input, body));
+    input.addEventListener("change", () => {
+      let typed;
+      try { typed = JSON.parse(input.value); } catch { typed = input.value; }
+      send({ do: "edit", component: view.node.id, value: typed });
+    });
+    const view = {
       root,
       update(node) {
         type.textContent = node.type;
         caption.textContent = text(node.attributes.title ?? node.attributes.text ?? "");
-        value.textContent = "value" in node.attributes ? text(node.attributes.value) : "";
+        const has = "value" in node.attributes;
+        input.hidden = !(has && node.editable);
+        value.hidden = !input.hidden;
+        value.textContent = has ? text(node.attributes.value) : "";
+        if (document.activeElement !== input) input.value = has ? text(node.attributes.value) : "";
+        input.disabled = !node.enabled;
         renderInto(body, node.children);
       },
     };
+    return view;
   },
 };
