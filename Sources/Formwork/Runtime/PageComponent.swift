@@ -31,11 +31,11 @@ public final class PageComponent {
     public internal(set) weak var parent: PageComponent?
     /// `$item` and `$index` for components inside a repeated parent; a row kept when its list's
     /// items change takes its item's new value and position.
-    internal(set) var item: PageValue
-    internal(set) var index: PageValue
+    var item: PageValue
+    var index: PageValue
     /// Where `$item` lives in the stores (`$data.lines[2]`), when the list's items are a plain
     /// path; what a two-way `$item.qty` writes.
-    internal(set) var itemPath: StorePath?
+    var itemPath: StorePath?
     /// For a `list`: its children grouped by item, one row per element of `items`.
     var rows: [ListRow] = []
     /// Binding ids owned by this component, so they can be dropped when it is rebuilt.
