@@ -17,7 +17,7 @@ struct SchemaCommand: CLICommand {
 
         OPTIONS:
           --out DIR           write both, as DIR/page.schema.json and DIR/flow.schema.json
-        \\(RegistryOption.help)
+        \(RegistryOption.help)
 
         EXAMPLE:
           formwork schema --out schema
