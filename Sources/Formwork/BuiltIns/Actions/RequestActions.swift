@@ -1,6 +1,6 @@
 import Foundation
 
-/// `api`: one HTTP request through the host's transport.
+/// `api`: one HTTP request through the host's transport; the `server` validation sends its own the same way.
 enum RequestActions {
     /// What a request is made of: `api`'s attributes, which the `server` validation shares.
     static let attributes: [AttributeSpec] = [
