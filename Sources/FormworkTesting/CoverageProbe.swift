@@ -46,12 +46,12 @@ public final class CoverageProbe {
             })
         }
         for type in registry.validations.all {
-            wrapped.register(ValidationType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+            wrapped.register(ValidationType(type.id, attributes: type.attributes, summary: type.summary, isAsync: type.isAsync) { [self] context in
                 let paths = context.attributes.items.map(\.path)
                 if let node = context.component.node.validations.first(where: { $0.typeID == context.typeID && $0.attributes.items.map(\.path) == paths }) {
                     hits[context.session.document.id, default: PageHits()].validations.insert(node.path)
                 }
-                return try type.check(context)
+                return try await type.check(context)
             })
         }
         for type in registry.errorHandlers.all {
@@ -67,8 +67,8 @@ public final class CoverageProbe {
     func observe(_ event: PageTraceEvent, in session: PageSession) {
         guard event.kind == .event else { return }
         let name = String(event.text.prefix { $0 != " " })
-        if session.document.interactions[name] != nil {
-            hits[session.document.id, default: PageHits()].interactions.insert("interactions." + name)
+        if session.document.interactions[name] != nil || session.document.watchers.contains(where: { $0.path == name }) {
+            hits[session.document.id, default: PageHits()].interactions.insert(name.hasPrefix("watchers[") ? name : "interactions." + name)
             return
         }
         guard let dot = name.lastIndex(of: ".") else { return }

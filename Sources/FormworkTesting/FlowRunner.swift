@@ -118,7 +118,7 @@ public struct FlowRunner {
     public static func perform(_ action: FlowStep.Action, on harness: PageHarness) async throws {
         switch action {
         case .set(let key, let value): try await harness.set(key, value)
-        case .tap(let key): try await harness.tap(key)
+        case .tap(let key, let times): try await harness.tap(key, times: times)
         case .trigger(let name, let event): try await harness.trigger(name, event: event)
         case .pick(.index(let n)): try await harness.pick(n)
         case .pick(.title(let title)): try await harness.pick(title)

@@ -19,7 +19,7 @@ public enum FlowSchema {
         let steps: [PageValue] = [
             ["const": "back"],
             step("set", keyOrRow, extra: [("value", anything)]),
-            step("tap", keyOrRow),
+            step("tap", keyOrRow, extra: [("times", ["type": "integer", "minimum": 1, "maximum": 10, "description": "taps in a row, without waiting between them"])]),
             step("trigger", ["type": "string", "minLength": 1], extra: [("event", anything)]),
             step("pick", ["type": ["integer", "string", "null"]]),
             step("confirm", ["anyOf": [["type": "boolean"], ["enum": ["yes", "no"]]]]),

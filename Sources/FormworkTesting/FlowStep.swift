@@ -2,7 +2,7 @@
 ///
 /// ```json
 /// {"set": "price", "value": 12.5}
-/// {"tap": "save"}
+/// {"tap": "save"}        {"tap": "save", "times": 2}   (a double tap)
 /// {"trigger": "onSave", "event": {"source": "navBar"}}
 /// {"pick": 1}            {"pick": "Mains"}        {"pick": null}   (cancels)
 /// {"confirm": true}
@@ -13,7 +13,8 @@
 public struct FlowStep: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         case set(key: String, value: PageValue)
-        case tap(String)
+        /// Taps `times` times in a row, as fast as a person can (no waiting in between).
+        case tap(String, times: Int = 1)
         case trigger(String, event: PageValue)
         case pick(Pick)
         case confirm(Bool)
@@ -49,7 +50,7 @@ public struct FlowStep: Sendable, Equatable {
     public var label: String {
         switch action {
         case .set(let key, _): return "set \(key)"
-        case .tap(let key): return "tap \(key)"
+        case .tap(let key, let times): return "tap \(key)" + (times == 1 ? "" : " ×\(times)")
         case .trigger(let name, _): return "trigger \(name)"
         case .pick(.index(let n)): return "pick \(n)"
         case .pick(.title(let title)): return "pick \(PageValue.string(title).jsonText)"
@@ -68,7 +69,9 @@ public struct FlowStep: Sendable, Equatable {
         case .set(let key, let value):
             object["set"] = .string(key)
             object["value"] = value
-        case .tap(let key): object["tap"] = .string(key)
+        case .tap(let key, let times):
+            object["tap"] = .string(key)
+            if times != 1 { object["times"] = .int(Int64(times)) }
         case .trigger(let name, let event):
             object["trigger"] = .string(name)
             if !event.isNull { object["event"] = event }
@@ -99,7 +102,7 @@ public struct FlowStep: Sendable, Equatable {
             let guess = object.keys.lazy.compactMap { Suggestions.nearest(to: $0, in: keywords) }.first
             throw .init(path, (object.keys.first.map { "unknown step '\($0)'" } ?? "an empty step") + (guess.map { "; did you mean '\($0)'?" } ?? "; a step has one of " + keywords.joined(separator: ", ")))
         }
-        let extra: [String] = keyword == "set" ? ["value"] : keyword == "trigger" ? ["event"] : []
+        let extra: [String] = keyword == "set" ? ["value"] : keyword == "trigger" ? ["event"] : keyword == "tap" ? ["times"] : []
         for key in object.keys where key != keyword && !extra.contains(key) && key != "note" {
             let hint = Suggestions.nearest(to: key, in: extra + ["note"]).map { "; did you mean '\($0)'?" } ?? ""
             throw .init("\(path).\(key)", "'\(keyword)' steps don't take '\(key)'" + hint + (extra.isEmpty ? "" : "; they take " + extra.joined(separator: ", ")))
@@ -119,7 +122,13 @@ public struct FlowStep: Sendable, Equatable {
         case "set":
             guard let value = object["value"] else { throw .init(path, "'set' needs a \"value\": {\"set\": \"\(argument.stringValue ?? "price")\", \"value\": 12.5}") }
             action = .set(key: try string("the component's key"), value: value)
-        case "tap": action = .tap(try string("the component's key"))
+        case "tap":
+            var times = 1
+            if let raw = object["times"] {
+                guard case .int(let n) = raw, (1...10).contains(n) else { throw .init("\(path).times", "'times' is how many taps in a row, from 1 to 10, not \(raw.jsonText)") }
+                times = Int(n)
+            }
+            action = .tap(try string("the component's key"), times: times)
         case "trigger": action = .trigger(try string("the interaction's name"), event: object["event"] ?? .null)
         case "pick":
             switch argument {

@@ -104,6 +104,9 @@ public struct PageCoverage: Sendable {
             for (name, chain) in document.interactions.sorted(by: { $0.key < $1.key }) {
                 interaction("interactions." + name, label: name, chain: chain)
             }
+            for watcher in document.watchers {
+                interaction(watcher.path, label: "watcher \(watcher.trigger.rawValue) \(watcher.expression.source)", chain: watcher.actions)
+            }
             handlerList(document.onError)
         }
 

@@ -24,7 +24,7 @@ extension PageHarness {
 
     /// The roots `read(_:)` knows, for messages and docs.
     public nonisolated static let readableRoots = [
-        "data", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
+        "data", "computed", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
         "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
         "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace", "host",
     ]
@@ -39,6 +39,7 @@ extension PageHarness {
         func below(_ value: PageValue) -> PageValue { FlowPath.read(rest, in: value) }
         switch path.root {
         case "data": return below(data)
+        case "computed": return below(try current.computed)
         case "globals", "global": return below(globals)
         case "param", "params": return below(try current.params)
         case "page": return below(.string(try current.document.id))

@@ -66,12 +66,23 @@ extension PageHarness {
         return try await perform(on: page) { try await page.edit(component, to: value) }
     }
 
-    /// Taps `key` (its `onTap`; a `select` opens its picker).
+    /// Taps `key` (its `onTap`; a `select` opens its picker). With `times`, taps that many times in
+    /// a row as fast as a person can, without waiting in between: a double tap. The taps after the
+    /// first land on whatever the first left (a button its chain disabled does nothing), and the
+    /// outcome is the first tap's.
     @discardableResult
-    public func tap(_ key: String) async throws -> ChainOutcome? {
+    public func tap(_ key: String, times: Int = 1) async throws -> ChainOutcome? {
         let component = try visible(key, doing: "tap")
         let page = try live()
-        return try await perform(on: page) { await page.tap(component) }
+        return try await perform(on: page) {
+            // NB: the later taps are queued before the first one runs, so each lands right after
+            // the one before it has reached the engine and before any chain work goes on, as a
+            // person's quick taps do; the first runs in the step itself, so the engine knows of it.
+            let later = (1..<max(1, times)).map { _ in Task { @MainActor in await page.tap(component) } }
+            let first = await page.tap(component)
+            for tap in later { _ = await tap.value }
+            return first
+        }
     }
 
     /// Runs the page interaction `name` (a nav-bar button's `onSave`, `appear`, …).

@@ -1,8 +1,9 @@
 import Formwork
 
-/// `formwork bench expressions|binding`: how long expressions take to compile and to run, next to
-/// the same computation written by hand in Swift over the same `PageValue` stores; and what an
-/// edit costs on pages of 1,000 and 10,000 components.
+/// `formwork bench expressions|binding|rows|repository`: how long expressions take to compile and to run,
+/// next to the same computation written by hand in Swift over the same `PageValue` stores; what
+/// an edit costs on pages of 1,000 and 10,000 components; and what an edit in one row costs in
+/// lists of 10 and 1,000 rows.
 ///
 /// Not a test: numbers depend on the machine. Run it in a release build:
 ///
@@ -15,6 +16,7 @@ struct BenchCommand: CLICommand {
     static let help = """
         USAGE: formwork bench expressions [--seconds S] [--only NAME]
                formwork bench binding
+               formwork bench rows
                formwork bench repository
 
         repository: what PageRepository's check of a cached page against the app's registry costs,
@@ -23,6 +25,10 @@ struct BenchCommand: CLICommand {
         binding: opens pages of 1,000 and 10,000 components and measures one store write plus the
         update of everything that reads it, against the same write and evaluations done by hand,
         and how much an edit grows with the page (it shouldn't: edits cost O(dependents)).
+
+        rows: opens lists of 10 and 1,000 rows (a stepper on $item.qty and a label per row, keyed
+        by itemKey) and measures a person's edit in one row; the 1,000/10 ratio shows whether the
+        cost follows the row edited or the length of the list (the aim is 2× or less).
 
         expressions:
         For a fixed set of expressions, prints the time to parse and compile each one, the time to
@@ -38,6 +44,7 @@ struct BenchCommand: CLICommand {
     let secondsPerMeasurement: Double
     let only: String?
     let binding: Bool
+    let rows: Bool
     let repository: Bool
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
@@ -48,14 +55,24 @@ struct BenchCommand: CLICommand {
         secondsPerMeasurement = value
         only = try arguments.option("only")
         let positionals = arguments.positionals()
-        guard positionals == ["expressions"] || positionals == ["binding"] || positionals == ["repository"] else {
-            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding|repository" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding, repository")
+        guard ["expressions", "binding", "rows", "repository"].contains(positionals.first ?? ""), positionals.count == 1 else {
+            throw UsageError(positionals.isEmpty ? "name what to measure: formwork bench expressions|binding|rows|repository" : "unknown benchmark '\(positionals.joined(separator: " "))'; the ones there are: expressions, binding, rows, repository")
         }
         binding = positionals == ["binding"]
+        rows = positionals == ["rows"]
         repository = positionals == ["repository"]
     }
 
     func run() async -> Int32 {
+        if rows {
+            do {
+                Console.out(try await RowsBenchmark.run())
+                return ExitCode.success
+            } catch {
+                Console.error("error: \((error as? CLIFailure)?.message ?? "\(error)")")
+                return ExitCode.failure
+            }
+        }
         if repository {
             do {
                 Console.out(try RepositoryBenchmark.run(seconds: secondsPerMeasurement))

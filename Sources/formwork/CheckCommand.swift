@@ -12,10 +12,11 @@ struct CheckCommand: CLICommand {
         tests and manifest.json) and reports, in compiler form `file: path.to.node: error: message`:
         bad JSON, page ids that can't be published, unknown component/action/validation/handler
         ids or attributes, literals of the wrong type, expression errors with their column, unknown
-        functions, writes to $param, $param names the page doesn't declare, duplicate keys,
-        interactions triggered but not defined, pushes to pages that aren't there, two pages with
-        one id, and a minEngineVersion above this engine's. These are the checks 'formwork pack'
-        runs: a folder check passes is a folder pack publishes.
+        functions, writes to $param, $computed or $page, $param and $computed names the page
+        doesn't declare, computed values in a cycle, duplicate keys, interactions triggered but not
+        defined, pushes to pages that aren't there, two pages with one id, and a minEngineVersion
+        above this engine's. These are the checks 'formwork pack' runs: a folder check passes is a
+        folder pack publishes.
 
         Exits 1 if any page has an error.
 

@@ -5,7 +5,7 @@ import Formwork
 /// Runs every example of Grammar.md, part 1, so the document can't drift from the engine.
 ///
 /// Fenced blocks by info string:
-/// - `stores`: a JSON object with `data`, `global` and `param`, used by every block after it;
+/// - `stores`: a JSON object with `data`, `global`, `param`, `computed` and `page`, used by every block after it;
 /// - `examples`: lines `EXPRESSION  ⇒  RESULT_JSON` or `EXPRESSION  ⇒  error: MESSAGE`;
 /// - `template-examples`: the same with a template on the left;
 /// - `dependency-examples`: lines `EXPRESSION  ⇒  reads PATHS; writes PATH` (`nothing` for none).
@@ -70,9 +70,12 @@ struct GrammarExamplesTests {
     }
 
     static func scope(_ stores: PageValue) -> ExpressionScope {
-        ExpressionScope(
+        var scope = ExpressionScope(
             data: stores["data"] ?? .null, global: stores["global"] ?? .null, param: stores["param"] ?? .null,
             clock: FixedClock(milliseconds: clockMilliseconds), timeZone: TimeZone(identifier: "UTC") ?? .current)
+        scope.computed = stores["computed"] ?? .null
+        scope.page = stores["page"] ?? .null
+        return scope
     }
 
     /// What the example actually gives, in the example's notation.

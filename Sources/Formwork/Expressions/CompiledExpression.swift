@@ -27,9 +27,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// an ancestor in the list. A dynamic index `$data.items[$data.i]` reads `$data.items` and `$data.i`.
     public let dependencies: [StorePath]
     /// The `$data` or `$global` path it writes back to when the whole expression is a plain path;
-    /// nil for anything computed and for `$param` (read-only). This is what makes a binding two-way.
+    /// nil for anything computed and for the read-only stores (`$param`, `$computed`, `$page`).
+    /// This is what makes a binding two-way.
     public var assignablePath: StorePath? {
-        guard let plainPath, plainPath.root != .param else { return nil }
+        guard let plainPath, plainPath.root.isWritable else { return nil }
         return plainPath
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).
@@ -40,6 +41,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     public let isTemplate: Bool
 
     let plainPath: StorePath?
+    /// The path below `$item` when the whole expression is a plain path into it (`$item.qty` is
+    /// `[qty]`, `$item` itself `[]`): inside a list row, that element of the list, written back
+    /// by a two-way binding when the list's items are a plain path.
+    public let itemPath: [StorePath.Component]?
     private let evaluator: Compiler.Evaluator
 
     /// Compiles an expression such as `$data.price * $data.qty`, within `limits` (its length and
@@ -108,6 +113,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         evaluator = compiled.evaluator
         constantValue = compiled.constant
         plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
+        itemPath = isTemplate ? nil : DependencyAnalysis.itemPath(tree)
         dependencies = DependencyAnalysis.dependencies(of: tree)
         calls = CallAnalysis.calls(in: tree)
     }

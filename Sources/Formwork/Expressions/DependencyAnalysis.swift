@@ -19,6 +19,25 @@ enum DependencyAnalysis {
         }
     }
 
+    /// `$item.a.b[0]`-style paths with constant keys and indexes, as the components below `$item`.
+    static func itemPath(_ expr: Expr) -> [StorePath.Component]? {
+        switch expr.kind {
+        case .variable(.item):
+            return []
+        case .member(let base, let name):
+            return itemPath(base).map { $0 + [.key(name)] }
+        case .index(let base, let index):
+            guard let path = itemPath(base) else { return nil }
+            switch index.kind {
+            case .literal(.string(let key)): return path + [.key(key)]
+            case .literal(.int(let i)) where i >= 0 && i <= Int64(Int32.max): return path + [.index(Int(i))]
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
     static func dependencies(of expr: Expr) -> [StorePath] {
         var found: [StorePath] = []
         collect(expr, into: &found)

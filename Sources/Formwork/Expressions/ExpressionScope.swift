@@ -16,6 +16,10 @@ public struct ExpressionScope: Sendable {
     public var global: PageValue
     /// `$param`: read-only input from whoever opened the page.
     public var param: PageValue
+    /// `$computed`: the page's computed values, by name.
+    public var computed: PageValue = .null
+    /// `$page`: the page's own state (`busy`, `running`, `requests`), kept by the engine.
+    public var page: PageValue = .null
     /// `$result`: the previous action's output in a chain.
     public var result: PageValue = .null
     /// `$event`: the payload of the event that started a chain.
@@ -55,8 +59,10 @@ public struct ExpressionScope: Sendable {
     func read(_ variable: ScopeVariable) -> PageValue {
         switch variable {
         case .data: return data
+        case .computed: return computed
         case .global: return global
         case .param: return param
+        case .page: return page
         case .result: return result
         case .event: return event
         case .error: return error
@@ -69,14 +75,16 @@ public struct ExpressionScope: Sendable {
 
 /// The `$` variables of the language.
 enum ScopeVariable: String, CaseIterable, Sendable {
-    case data, global, param, result, event, error, value, item, index
+    case data, computed, global, param, page, result, event, error, value, item, index
 
     /// The store this variable reads, when it is one.
     var storeRoot: StorePath.Root? {
         switch self {
         case .data: return .data
+        case .computed: return .computed
         case .global: return .global
         case .param: return .param
+        case .page: return .page
         default: return nil
         }
     }

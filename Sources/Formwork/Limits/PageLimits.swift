@@ -55,6 +55,12 @@ public struct PageLimits: Sendable, Equatable {
     public var handlerDepth = 8
     /// The most pages open on one stack: a page pushed past it fails instead of opening.
     public var pushDepth = 32
+    /// The most runs of one interaction that may wait for the run before it to finish
+    /// (`"whileRunning": {"save.onTap": "queue"}`); more are refused.
+    public var queuedRuns = 16
+    /// How many watchers may set each other off in a row (a watcher's chain writes what another,
+    /// or the same, watcher watches); the next one is stopped with a diagnostic.
+    public var watcherDepth = 32
 
     // MARK: - Flows
 
@@ -133,6 +139,8 @@ extension PageLimits {
             Row(name: "triggerDepth", value: grouped(triggerDepth), bounds: "`trigger` inside `trigger`"),
             Row(name: "handlerDepth", value: grouped(handlerDepth), bounds: "failures inside error handlers handled by other handlers"),
             Row(name: "pushDepth", value: grouped(pushDepth), bounds: "pages open on one stack"),
+            Row(name: "queuedRuns", value: grouped(queuedRuns), bounds: "runs of one interaction waiting for the one before it (`whileRunning: queue`)"),
+            Row(name: "watcherDepth", value: grouped(watcherDepth), bounds: "watchers set off by other watchers' writes, in a row"),
             Row(name: "flowStepSeconds", value: seconds(flowStepSeconds), bounds: "the work one flow step starts, until the pages settle"),
             Row(name: "traceEvents", value: grouped(traceEvents), bounds: "trace events a page keeps"),
             Row(name: "tracePreviewCharacters", value: grouped(tracePreviewCharacters), bounds: "a value shown in one trace line"),

@@ -11,6 +11,15 @@ struct PageChecker {
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
+    private let declaredComputed: [String]
+    /// The lists enclosing the component being checked, innermost last: whether their rows can
+    /// write `$item` back (their items are a plain path), or the expression that computes them.
+    private var rows: [RowContext] = []
+
+    private enum RowContext {
+        case writable
+        case computed(String)
+    }
 
     init(registry: Registry, document: PageDocument, knownPages: Set<String>?, limits: PageLimits = .standard) {
         self.registry = registry
@@ -18,6 +27,7 @@ struct PageChecker {
         self.knownPages = knownPages
         self.limits = limits
         declaredParams = Set(document.params.map(\.name))
+        declaredComputed = document.computed.map(\.name)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String) {
@@ -29,6 +39,12 @@ struct PageChecker {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
         if let title = document.title { checkExpression(title) }
+        checkComputed()
+        checkWhileRunning()
+        for watcher in document.watchers {
+            check(watcher.expression, at: watcher.path + "." + watcher.trigger.rawValue)
+            checkChain(watcher.actions)
+        }
         for component in document.components { checkComponent(component) }
         for (name, chain) in document.interactions.sorted(by: { $0.key < $1.key }) {
             _ = name
@@ -36,6 +52,65 @@ struct PageChecker {
         }
         checkHandlers(document.onError)
         diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
+    }
+
+    // MARK: - Computed values
+
+    private mutating func checkComputed() {
+        for node in document.computed {
+            check(node.expression, at: node.path)
+            if node.reads == nil {
+                error("computed", node.path, "the computed value '\(node.name)' reads all of $computed, itself included; read the values it needs by name, like $computed.total")
+            }
+        }
+        let whole = Set(document.computed.filter { $0.reads == nil }.map(\.name))
+        for cycle in ComputedGraph(document.computed).cycles where cycle.members.allSatisfy({ !whole.contains($0) }) {
+            guard let first = cycle.path.first, let node = document.computed.first(where: { $0.name == first }) else { continue }
+            error("computed", node.path, ComputedGraph.message(for: cycle))
+        }
+    }
+
+    /// Every name under `whileRunning` is a page interaction or `KEY.EVENT` of a component here.
+    private mutating func checkWhileRunning() {
+        guard case .object(let object)? = document.source["whileRunning"] else { return }
+        var names = Array(document.interactions.keys)
+        func collect(_ nodes: [ComponentNode]) {
+            for node in nodes {
+                if let key = node.key { names += node.interactions.keys.map { "\(key).\($0)" } }
+                collect(node.children)
+                for attribute in node.attributes.items { if case .components(let inner) = attribute.content { collect(inner) } }
+            }
+        }
+        collect(document.components)
+        for name in object.keys where !names.contains(name) {
+            let hint = Suggestions.nearest(to: name, in: names).map { "; did you mean '\($0)'?" }
+                ?? "; name a page interaction like onSave, or a component's event as KEY.EVENT, like save.onTap"
+            error("interaction", "whileRunning." + name, "the page has no interaction '\(name)'" + hint)
+        }
+    }
+
+    // MARK: - List rows
+
+    private func rowContext(items: AttributeNode?) -> RowContext {
+        guard let expression = items?.expression else { return .computed("a literal array") }
+        if expression.assignablePath != nil { return .writable }
+        if expression.itemPath != nil, case .writable? = rows.last { return .writable }
+        return .computed(expression.source)
+    }
+
+    /// A two-way attribute bound to `$item…` needs a list whose items it can write into.
+    private mutating func checkRowEdits(_ node: ComponentNode, type: ComponentType) {
+        for attribute in node.attributes.items {
+            guard let spec = type.attribute(attribute.name), spec.twoWay, let expression = attribute.expression, expression.itemPath != nil else { continue }
+            switch rows.last {
+            case nil:
+                error("read-only", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but this component isn't inside a list, so $item is null; bind it to a $data path")
+            case .computed(let source)?:
+                error("read-only", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but the list's items come from \(source), not a plain path, so there is no element to write; bind the list's items to a plain path such as $data.lines")
+            case .writable?:
+                break
+            }
+        }
     }
 
     // MARK: - Nodes
@@ -58,6 +133,7 @@ struct PageChecker {
             return
         }
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
+        checkRowEdits(node, type: type)
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
                 error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
@@ -79,7 +155,9 @@ struct PageChecker {
         if type.layout == .leaf && !node.children.isEmpty {
             error("structure", node.path + ".components", "'\(type.id)' can't hold components; put them in a section or group")
         }
+        if case .repeated(let items, _) = type.layout { rows.append(rowContext(items: node.attributes[items])) }
         for child in node.children { checkComponent(child) }
+        if case .repeated = type.layout { rows.removeLast() }
         if let fallback = node.fallback { checkComponent(fallback) }
     }
 
@@ -128,8 +206,13 @@ struct PageChecker {
             if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
                 diagnostics.append(.warning("type", attribute.path, "the literal '\(attribute.name)' holds {\"\(nested)\": …} inside it, which is sent as written, not evaluated; write the whole value as one expression, like {\"expr\": \"{name: $data.name}\"}"))
             }
-            if spec.twoWay, let expression = attribute.expression, expression.plainPath?.root == .param {
-                error("param", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but $param is read-only; copy the param into $data (in \"data\" or \"loaded\") and bind to that")
+            if spec.twoWay, let expression = attribute.expression, let root = expression.plainPath?.root, !root.isWritable {
+                switch root {
+                case .param:
+                    error("param", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but $param is read-only; copy the param into $data (in \"data\" or \"loaded\") and bind to that")
+                default:
+                    error("read-only", attribute.path, "\(expression.source) would be written when the person edits '\(attribute.name)', but it can't be: \(root.readOnlyReason)")
+                }
             }
             checkRole(spec.role, attribute, owner: owner)
             switch attribute.content {
@@ -154,10 +237,10 @@ struct PageChecker {
                 error("type", attribute.path, "'\(text)' is not a store path; write one like $data.menuName or $global.token")
                 return
             }
-            if path.root == .param {
-                error("param", attribute.path, "\(owner) writes \(text), but $param is read-only; write to $data instead")
-            } else {
-                checkParamReference(path, at: attribute.path)
+            switch path.root {
+            case .param: error("param", attribute.path, "\(owner) writes \(text), but $param is read-only; write to $data instead")
+            case .computed, .page: error("read-only", attribute.path, "\(owner) writes \(text), but it can't be written: \(path.root.readOnlyReason)")
+            case .data, .global: checkReference(path, at: attribute.path)
             }
         case .interactionName:
             if document.interactions[text] == nil {
@@ -176,8 +259,13 @@ struct PageChecker {
 
     private mutating func checkExpression(_ attribute: AttributeNode) {
         guard let expression = attribute.expression else { return }
-        for path in expression.dependencies { checkParamReference(path, at: attribute.path) }
-        for call in expression.calls { checkArguments(call, in: expression, at: attribute.path) }
+        check(expression, at: attribute.path)
+    }
+
+    /// What a compiled expression reads must exist, and its arguments of known type must suit.
+    private mutating func check(_ expression: CompiledExpression, at path: String) {
+        for dependency in expression.dependencies { checkReference(dependency, at: path) }
+        for call in expression.calls { checkArguments(call, in: expression, at: path) }
     }
 
     /// Arguments whose type is known before the page runs must suit the function's signature.
@@ -190,10 +278,19 @@ struct PageChecker {
         }
     }
 
-    private mutating func checkParamReference(_ path: StorePath, at location: String) {
-        guard path.root == .param, case .key(let name)? = path.components.first, !declaredParams.contains(name) else { return }
-        let hint = Suggestions.nearest(to: name, in: declaredParams).map { "; did you mean '\($0)'?" } ?? "; declare it under \"params\""
-        error("param", location, "the page reads $param.\(name), but declares no param '\(name)'" + hint)
+    /// A `$param.NAME` the page doesn't declare, or a `$computed.NAME` it doesn't compute.
+    private mutating func checkReference(_ path: StorePath, at location: String) {
+        guard case .key(let name)? = path.components.first else { return }
+        switch path.root {
+        case .param where !declaredParams.contains(name):
+            let hint = Suggestions.nearest(to: name, in: declaredParams).map { "; did you mean '\($0)'?" } ?? "; declare it under \"params\""
+            error("param", location, "the page reads $param.\(name), but declares no param '\(name)'" + hint)
+        case .computed where !declaredComputed.contains(name):
+            let hint = Suggestions.nearest(to: name, in: declaredComputed).map { "; did you mean '\($0)'?" } ?? "; define it under \"computed\""
+            error("computed", location, "the page reads $computed.\(name), but computes no value '\(name)'" + hint)
+        default:
+            break
+        }
     }
 
     /// `expr` or `template` when a literal array or object holds a compact-form value somewhere

@@ -15,15 +15,15 @@ struct PageDecoder {
         folding = FoldingBudget(limits: limits)
     }
 
-    private mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
+    mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
         diagnostics.append(.error(code, path, message, expression: expression))
     }
 
-    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
-    private static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 
     /// Complains about members that aren't part of the format, suggesting the near one.
-    private mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
+    mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
         for key in object.keys where !allowed.contains(key) {
             let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have: " + allowed.joined(separator: ", ")
             error("structure", PageDecoder.join(path, key), "unknown member '\(key)' in \(what)" + hint)
@@ -37,7 +37,7 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(Wording.withArticle(root.typeName))")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "components", "interactions", "onError"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "watchers", "onError", "whileRunning"], path: "", what: "a page")
         // NB: the header follows the rules delivery uses, so a page that opens can be published.
         let (header, headerProblems) = PageHeader.read(page)
         for problem in headerProblems { error(problem.code, problem.path, problem.message) }
@@ -50,10 +50,13 @@ struct PageDecoder {
         if let raw = page["data"] {
             if case .object = raw { data = raw } else { error("type", "data", "\"data\" must be an object holding the page's initial $data") }
         }
+        let computed = decodeComputed(page["computed"])
         let components = decodeComponents(page["components"], path: "components")
         let interactions = decodeInteractions(page["interactions"], path: "interactions")
         let onError = decodeHandlers(page["onError"], path: "onError")
-        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, components: components, interactions: interactions, onError: onError, file: file, source: root, locations: locations)
+        let queued = decodeWhileRunning(page["whileRunning"])
+        let watchers = decodeWatchers(page["watchers"])
+        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, watchers: watchers, queued: queued, file: file, source: root, locations: locations)
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {

@@ -10,10 +10,17 @@ public struct PageDocument: Sendable {
     public let params: [ParamSpec]
     /// The initial `$data`.
     public let data: PageValue
+    /// `$computed`: named values computed from the stores, in the order written.
+    public let computed: [ComputedNode]
     public let components: [ComponentNode]
     /// Interaction name → chain: `loaded`, `appear`, `disappear`, `onSave`, …
     public let interactions: [String: [ActionNode]]
     public let onError: [HandlerNode]
+    /// Chains that run when a value changes or a condition turns true, in page order.
+    public let watchers: [WatcherNode]
+    /// Interactions (`onSave`, `save.onTap`) whose second run waits for the first instead of being
+    /// refused: `"whileRunning": { "save.onTap": "queue" }`.
+    public let queued: Set<String>
     /// The file it was read from, when known.
     public let file: String?
     /// The JSON as written.

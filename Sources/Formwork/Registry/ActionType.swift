@@ -31,6 +31,16 @@ public struct ActionType: RegisteredType {
 ///     return n % 2 == 0 ? nil : "Enter an even number"
 /// })
 /// ```
+///
+/// A check that waits — on the server, on a database — is marked `isAsync`. A `validate` action
+/// waits for it before its chain goes on, and the page is busy (`$page.busy`) meanwhile:
+///
+/// ```swift
+/// registry.register(ValidationType("known-iban", isAsync: true) { context in
+///     guard case .string(let iban) = context.value, !iban.isEmpty else { return nil }
+///     return try await bank.knows(iban) ? nil : "Unknown bank"
+/// })
+/// ```
 public struct ValidationType: RegisteredType {
     public static let kindName = "validation"
     /// Attributes every validation has: `message` (a template) and `when` (check only while true).
@@ -42,13 +52,22 @@ public struct ValidationType: RegisteredType {
     public let id: String
     public let attributes: [AttributeSpec]
     public let summary: String
-    public let check: @MainActor @Sendable (ValidationContext) throws -> String?
+    /// Whether the check waits (on the server, say): the page counts as busy while it runs.
+    public let isAsync: Bool
+    public let check: @MainActor @Sendable (ValidationContext) async throws -> String?
 
+    /// A check that answers at once.
     public init(_ id: String, attributes: [AttributeSpec] = [], summary: String = "", check: @escaping @MainActor @Sendable (ValidationContext) throws -> String?) {
+        self.init(id, attributes: attributes, summary: summary, isAsync: false) { context in try check(context) }
+    }
+
+    /// A check that may wait; `isAsync: true` says it does.
+    public init(_ id: String, attributes: [AttributeSpec] = [], summary: String = "", isAsync: Bool, check: @escaping @MainActor @Sendable (ValidationContext) async throws -> String?) {
         self.id = id
         let own = Set(attributes.map(\.name))
         self.attributes = attributes + ValidationType.commonAttributes.filter { !own.contains($0.name) }
         self.summary = summary
+        self.isAsync = isAsync
         self.check = check
     }
 }
@@ -59,6 +78,7 @@ public struct ErrorHandlerType: RegisteredType {
     public static let kindName = "error handler"
     public static let commonAttributes: [AttributeSpec] = [
         AttributeSpec("when", .bool, default: true, summary: "handle only errors for which this is true, e.g. $error.status == 401"),
+        AttributeSpec("retry", .bool, default: false, summary: "when the handler is done, run the failed action once more; if it succeeds, the chain goes on"),
     ]
 
     public let id: String

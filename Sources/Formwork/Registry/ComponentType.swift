@@ -51,8 +51,10 @@ public enum ComponentLayout: Sendable, Equatable {
     case leaf
     /// The `components` as written.
     case container
-    /// The `components` repeated for each element of the array attribute `items`, with `$item` and `$index`.
-    case repeated(items: String)
+    /// The `components` repeated for each element of the array attribute `items`, with `$item` and
+    /// `$index`. `key`, when given, names the string attribute that says which member of an item
+    /// identifies it (`itemKey`), so rows are kept per item when the items change.
+    case repeated(items: String, key: String? = nil)
     /// One set of children at a time, chosen by the string attribute `state`: `components` for the
     /// state `normal`, and the `components`-typed attribute named like the state otherwise.
     case switched(state: String)

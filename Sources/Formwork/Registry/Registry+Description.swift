@@ -31,7 +31,7 @@ extension Registry {
             ("format", .int(Int64(Registry.descriptionFormat))), ("engineVersion", .int(Int64(FormworkEngine.version))),
             ("components", .array(components.all.map(RegistryCoding.value(of:)))),
             ("actions", .array(actions.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: []) })),
-            ("validations", .array(validations.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: ValidationType.commonAttributes) })),
+            ("validations", .array(validations.all.map(RegistryCoding.value(of:)))),
             ("errorHandlers", .array(errorHandlers.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: ErrorHandlerType.commonAttributes) })),
             ("functions", .array(functions.names.compactMap { functions[$0] }.map(RegistryCoding.value(of:)))),
         ]))
@@ -54,6 +54,12 @@ enum RegistryCoding {
         object["events"] = .array(type.events.map { .string($0) })
         object["layout"] = layout(type.layout)
         if let value = type.valueAttribute { object["valueAttribute"] = .string(value) }
+        return .object(object)
+    }
+
+    static func value(of type: ValidationType) -> PageValue {
+        guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ValidationType.commonAttributes) else { return .null }
+        if type.isAsync { object["async"] = .bool(true) }
         return .object(object)
     }
 
@@ -80,7 +86,8 @@ enum RegistryCoding {
         switch layout {
         case .leaf: return "leaf"
         case .container: return "container"
-        case .repeated(let items): return .object(PageObject([("repeated", .string(items))]))
+        case .repeated(let items, let key):
+            return .object(PageObject([("repeated", .string(items))] + (key.map { [("key", PageValue.string($0))] } ?? [])))
         case .switched(let state): return .object(PageObject([("switched", .string(state))]))
         }
     }

@@ -56,10 +56,16 @@ struct RegistryDecoder {
             }
         }
         for (_, item, path) in try list(object, "validations") {
-            let entry = try self.entry(item, path: path, kind: "validation")
+            let entry = try self.entry(item, path: path, kind: "validation", extra: ["async"])
             try unique(registry.validations[entry.id] == nil, path, "validation", entry.id)
             let id = entry.id
-            let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary) { context in try standIn.checkValidation(id, context) }
+            let isAsync: Bool
+            switch item["async"] {
+            case nil: isAsync = false
+            case .bool(let flag)?: isAsync = flag
+            default: throw Problem(path + ".async", "\"async\" is true for a validation that waits (on a server, say), or false")
+            }
+            let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary, isAsync: isAsync) { context in try standIn.checkValidation(id, context) }
             let common = ValidationType.commonAttributes
             if let builtIn = standard.validations[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: common) == RegistryCoding.entry(id, type.summary, type.attributes, common: common) {
                 registry.register(builtIn)
@@ -163,17 +169,23 @@ struct RegistryDecoder {
         switch object["layout"] {
         case nil, .string("leaf"): return .leaf
         case .string("container"): return .container
-        case .object(let form) where form.count == 1:
-            let (key, name) = (form.keys.first ?? "", form.values.first?.stringValue ?? "")
+        case .object(let form) where form.count == 1 || (form.count == 2 && form["repeated"] != nil && form["key"] != nil):
+            let key = form["repeated"] != nil ? "repeated" : form.keys.first ?? ""
+            let name = form[key]?.stringValue ?? ""
             let needed: AttributeType = key == "repeated" ? .array : .string
             guard key == "repeated" || key == "switched" else { break }
             guard specs.contains(where: { $0.name == name && $0.type == needed }) else {
                 throw Problem(at, "\"\(key)\" names the \(needed.rawValue) attribute \(key == "repeated" ? "holding the items" : "choosing the state"), but the component has no \(needed.rawValue) attribute '\(name)'")
             }
-            return key == "repeated" ? .repeated(items: name) : .switched(state: name)
+            guard key == "repeated" else { return .switched(state: name) }
+            guard let itemKey = form["key"] else { return .repeated(items: name) }
+            guard let keyName = itemKey.stringValue, specs.contains(where: { $0.name == keyName && $0.type == .string }) else {
+                throw Problem(at + ".key", "\"key\" names the string attribute saying which member identifies an item, but the component has no string attribute \(itemKey.jsonText)")
+            }
+            return .repeated(items: name, key: keyName)
         default: break
         }
-        throw Problem(at, "\"layout\" is \"leaf\", \"container\", {\"repeated\": \"items\"} or {\"switched\": \"state\"}")
+        throw Problem(at, "\"layout\" is \"leaf\", \"container\", {\"repeated\": \"items\"} (with \"key\": \"itemKey\" to keep rows per item) or {\"switched\": \"state\"}")
     }
 
     private func valueAttribute(_ object: PageObject, _ specs: [AttributeSpec], path: String) throws(Problem) -> String? {

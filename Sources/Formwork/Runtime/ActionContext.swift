@@ -23,6 +23,9 @@ public struct ActionContext {
     let batch: WriteBatch
     /// What the interaction this action is part of may still run.
     let budget: InteractionBudget
+    /// The handlers of this action and of the actions enclosing it, innermost first: what a
+    /// failure inside a chain it runs is offered after the failing action's own.
+    var enclosingHandlers: [HandlerNode] = []
 
     /// The app around the page. Calls to its navigator, presenter and router count as waiting for
     /// the person or the app (the page is idle meanwhile, see `PageEngine.isIdle`); nothing else
@@ -32,6 +35,10 @@ public struct ActionContext {
     /// The scope attribute expressions are evaluated in.
     public var scope: ExpressionScope {
         var scope = session.scope(for: component)
+        if component != nil, let row = ChainRow.current {
+            scope.item = row.item
+            scope.index = row.index
+        }
         scope.result = result
         scope.event = event
         scope.error = error
@@ -65,7 +72,7 @@ public struct ActionContext {
     /// its `onError` is offered the failure after the inner action's); cancellation ends the
     /// whole chain quietly.
     public func run(_ chain: [ActionNode], result: PageValue) async throws -> PageValue {
-        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget)
+        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget, enclosing: enclosingHandlers)
     }
 
     /// Runs `chains` at once, each with `$result` starting at `result`, and returns their results
@@ -149,4 +156,11 @@ private final class BranchCount {
 @MainActor
 final class WriteBatch {
     var paths: [StorePath] = []
+}
+
+/// `$item` and `$index` of the row whose component started the running chain, as they were when
+/// it started: a chain keeps acting on the item the person tapped even if the list changes under
+/// it meanwhile (its row moves, or, without an `itemKey`, takes another item).
+enum ChainRow {
+    @TaskLocal static var current: (item: PageValue, index: PageValue)?
 }

@@ -11,6 +11,8 @@ final class ChainRunner {
     struct Failure: Error {
         let error: PageValue
         let handlers: [HandlerNode]
+        /// Paths of handlers that already took this failure and retried (`retry`): not offered it again.
+        var taken: Set<String> = []
     }
 
     /// Runs an interaction's chain: the start of a new `InteractionBudget`.
@@ -19,8 +21,11 @@ final class ChainRunner {
         do {
             return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component, budget: budget))
         } catch let failure as Failure {
-            let handler = await handle(failure.error, handlers: failure.handlers + session.document.onError, in: session, component: component, budget: budget)
+            let handlers = (failure.handlers + session.document.onError).filter { !failure.taken.contains($0.path) }
+            let handler = await handle(failure.error, handlers: handlers, in: session, component: component, budget: budget)
             return .failed(error: failure.error, handledBy: handler)
+        } catch let handled as Handled {
+            return .failed(error: handled.error, handledBy: handled.handler)
         } catch {
             return .cancelled
         }
@@ -28,7 +33,7 @@ final class ChainRunner {
 
     /// Runs `chain` inside another action (or an error handler, which passes its `$error` on),
     /// counting its actions against the interaction's `budget`.
-    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?, budget: InteractionBudget) async throws -> PageValue {
+    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?, budget: InteractionBudget, enclosing: [HandlerNode] = []) async throws -> PageValue {
         var result = initial
         for action in chain {
             if Task.isCancelled || session.isClosed { throw ChainCancelled() }
@@ -46,7 +51,7 @@ final class ChainRunner {
                 throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch, budget: budget)
+            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch, budget: budget, enclosingHandlers: action.onError + enclosing)
             session.record(.action, action.typeID)
             do {
                 result = try await type.run(context)
@@ -55,10 +60,17 @@ final class ChainRunner {
                 try? session.commit(batch)
                 switch error {
                 case is ChainCancelled, is CancellationError: throw ChainCancelled()
+                case let handled as Handled: throw handled
                 case let inner as Failure:
-                    throw Failure(error: inner.error, handlers: inner.handlers + action.onError)
+                    throw Failure(error: inner.error, handlers: inner.handlers + action.onError, taken: inner.taken)
                 default:
-                    throw Failure(error: ChainRunner.failure(from: error, typeID: action.typeID, path: action.path), handlers: action.onError)
+                    let failure = ChainRunner.failure(from: error, typeID: action.typeID, path: action.path)
+                    // A handler that recovers (`retry`) runs here, and the action once more.
+                    if let retried = try await retry(action, type: type, failure: failure, context: context, handlers: context.enclosingHandlers + session.document.onError) {
+                        result = retried
+                        continue
+                    }
+                    throw Failure(error: failure, handlers: action.onError)
                 }
             }
         }
@@ -88,24 +100,20 @@ final class ChainRunner {
             session.engine.host.report?(.diagnostic(.error("limit", error["path"]?.stringValue ?? "", message)))
         }
         for handler in handlers {
-            guard let type = session.engine.registry.errorHandlers[handler.typeID] else {
+            guard session.engine.registry.errorHandlers[handler.typeID] != nil else {
                 session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.unknownMessage(session.engine.registry.errorHandlers, handler.typeID))))
                 continue
             }
-            let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: batch, budget: budget)
-            do {
-                guard try context.bool("when") else { continue }
-            } catch {
-                session.engine.host.report?(.diagnostic(.error("expression", handler.path, "the 'when' of this error handler can't be computed: \(error)")))
-                continue
-            }
+            guard let taker = takes(handler, error, in: session, component: component, budget: budget, reporting: true) else { continue }
+            let (type, context, batch) = (taker.type, taker.context, taker.context.batch)
             session.record(.error, "handled by \(handler.typeID)")
             do {
                 try await type.handle(context)
                 try session.commit(batch)
             } catch is ChainCancelled {
                 try? session.commit(batch)   // e.g. a declined confirm inside a `run` handler: quiet
+            } catch is Handled {
+                try? session.commit(batch)   // a failure inside its chain was handled there
             } catch let inner as Failure where depth < maximumDepth {
                 try? session.commit(batch)
                 _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, budget: budget, depth: depth + 1)

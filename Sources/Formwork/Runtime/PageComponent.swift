@@ -22,22 +22,34 @@ public final class PageComponent {
     public internal(set) var validationError: String?
     /// Whether validations ran on it at least once (it is then in the session's `liveValidated`).
     var hasBeenValidated = false
+    /// Counts validation runs, so a slow asynchronous check can't overwrite a newer answer.
+    var validationRound = 0
+    /// Whether `validationError` was put there by the server (`show-errors`) rather than a validation.
+    public internal(set) var errorIsFromServer = false
     /// Whether it validates on every edit (`validateOn: "change"`) rather than on submit.
     var validatesOnChange: Bool { attributes["validateOn"]?.stringValue == "change" }
     public internal(set) weak var parent: PageComponent?
-    /// `$item` and `$index` for components inside a repeated parent.
-    let item: PageValue
-    let index: PageValue
+    /// `$item` and `$index` for components inside a repeated parent; a row kept when its list's
+    /// items change takes its item's new value and position.
+    var item: PageValue
+    var index: PageValue
+    /// Where `$item` lives in the stores (`$data.lines[2]`), when the list's items are a plain
+    /// path; what a two-way `$item.qty` writes.
+    var itemPath: StorePath?
+    /// For a `list`: its children grouped by item, one row per element of `items`.
+    var rows: [ListRow] = []
     /// Binding ids owned by this component, so they can be dropped when it is rebuilt.
     var bindingIDs: [Int] = []
-    /// Set when the component was removed by a rebuild; late updates skip it.
-    var isDisposed = false
+    /// Set when the component was removed (its row's item left its list, or its `status` changed
+    /// state): it gets no more changes.
+    public internal(set) var isDisposed = false
     private var observers: [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)] = [:]
     private var nextObserverID = 0
     private var streamEnds: [Int: AsyncStream<PageComponentChange>.Continuation] = [:]
     private var changesEnded = false
 
-    init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue) {
+    init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
+        self.itemPath = itemPath
         self.type = type
         self.node = node
         self.key = key

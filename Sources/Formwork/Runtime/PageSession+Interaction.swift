@@ -25,7 +25,11 @@ extension PageSession {
             let hint = Suggestions.nearest(to: name, in: document.interactions.keys).map { "; did you mean '\($0)'?" } ?? ""
             return .ignored("the page '\(document.id)' has no interaction '\(name)'" + hint)
         }
-        return await launch(chain, event: event, component: nil, name: name)
+        let (ticket, refusal) = await enterInteraction(name, component: nil)
+        guard let ticket else { return refusal ?? .cancelled }
+        let outcome = await launch(chain, event: event, component: nil, name: name, ticket: ticket)
+        ticket.end()
+        return outcome
     }
 
     /// Fires `event` on `component`: its type's built-in behaviour first (a `select` presents its
@@ -38,8 +42,19 @@ extension PageSession {
     private func run(_ event: String, on component: PageComponent, payload: PageValue) async -> ChainOutcome {
         if component.isHidden { return .ignored("'\(component.key ?? component.type.id)' is hidden") }
         if !component.isEnabled { return .ignored("'\(component.key ?? component.type.id)' is disabled") }
+        let behaviour = component.type.eventHandlers[event], chain = component.node.interactions[event]
+        guard behaviour != nil || chain != nil else { return .ignored("'\(component.key ?? component.type.id)' has no \(event) interaction") }
+        let (ticket, refusal) = await enterInteraction("\(component.key ?? component.type.id).\(event)", component: component)
+        guard let ticket else { return refusal ?? .cancelled }
+        let outcome = await run(event, on: component, payload: payload, behaviour: behaviour, chain: chain, ticket: ticket)
+        ticket.end()
+        return outcome
+    }
+
+    /// `fire` once the run is let in: the behaviour, then the chain.
+    private func run(_ event: String, on component: PageComponent, payload: PageValue, behaviour: ComponentEventHandler?, chain: [ActionNode]?, ticket: InteractionTicket) async -> ChainOutcome {
         var payload = payload
-        if let behaviour = component.type.eventHandlers[event] {
+        if let behaviour {
             do {
                 guard let value = try await behaviour(ComponentEventContext(session: self, component: component, event: event)) else { return .cancelled }
                 payload = value
@@ -50,10 +65,8 @@ extension PageSession {
                 return await launchFailure(failure, component: component)
             }
         }
-        guard let chain = component.node.interactions[event] else {
-            return component.type.eventHandlers[event] != nil ? .completed(payload) : .ignored("'\(component.key ?? component.type.id)' has no \(event) interaction")
-        }
-        return await launch(chain, event: payload, component: component, name: "\(component.key ?? component.type.id).\(event)")
+        guard let chain else { return .completed(payload) }
+        return await launch(chain, event: payload, component: component, name: "\(component.key ?? component.type.id).\(event)", ticket: ticket)
     }
 
     private func launchFailure(_ failure: PageValue, component: PageComponent) async -> ChainOutcome {
@@ -104,8 +117,17 @@ extension PageSession {
         let attributeNode = component.node.attributes[name]
         switch attributeNode?.content {
         case .expression(let expression)?:
-            guard let path = expression.assignablePath else {
-                let why = expression.plainPath?.root == .param ? "it reads $param, which is read-only" : "it is computed by the expression \(expression.source), which binds one way"
+            guard let path = expression.assignablePath ?? expression.itemPath.flatMap({ component.itemPath?.appending(contentsOf: $0) }) else {
+                let why: String
+                switch expression.plainPath?.root {
+                case _ where expression.itemPath != nil:
+                    why = "it reads \(expression.source), but the list it is in takes its items from an expression, not a plain path, so there is no element to write"
+                    throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "\(label) can't be edited because \(why); bind the list's items to a plain path such as $data.lines"))
+                case .param?: why = "it reads $param, which is read-only"
+                case .computed?: why = "it reads \(expression.source), which the page computes under \"computed\""
+                case .page?: why = "it reads \(expression.source), which is the page's own state"
+                default: why = "it is computed by the expression \(expression.source), which binds one way"
+                }
                 throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "\(label) can't be edited because \(why); bind it to a plain path such as $data.\(component.key ?? "value")"))
             }
             do {
@@ -120,6 +142,8 @@ extension PageSession {
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
         record(.event, "edit \(component.key ?? component.type.id).\(name) = \(tracePreview(newValue))")
+        // The server's message on this field was about the old value.
+        if component.errorIsFromServer { component.showError(nil, fromServer: false) }
         // Re-check the other live-validated fields already checked once, whatever was edited, so
         // a rule across fields (threshold ≥ minimum order) follows an edit of either side, even
         // when that side is only validated on submit.
@@ -128,7 +152,7 @@ extension PageSession {
         liveValidated.removeAll { $0.isDisposed }
         let live = component.validatesOnChange
         let others = liveValidated.filter { $0 !== component && $0.validatesOnChange }
-        if live || !others.isEmpty { validate((live ? [component] : []) + others) }
+        if live || !others.isEmpty { await validate((live ? [component] : []) + others) }
         guard component.node.interactions["onChange"] != nil else { return .completed(newValue) }
         return await fire("onChange", on: component, payload: .object(PageObject([("value", newValue), ("oldValue", oldValue)])))
     }
@@ -137,8 +161,12 @@ extension PageSession {
 
     /// Runs the validations of `components` (default: all visible ones) and sets each one's
     /// `validationError`. Returns key → message for those that failed.
+    ///
+    /// Asynchronous checks (a host validation marked `isAsync`) are waited for, with the page
+    /// busy meanwhile; when the same component is checked again before an earlier check
+    /// settles, only the latest check's answer is shown.
     @discardableResult
-    public func validate(_ components: [PageComponent]? = nil) -> [(component: PageComponent, message: String)] {
+    public func validate(_ components: [PageComponent]? = nil) async -> [(component: PageComponent, message: String)] {
         let targets = components ?? allComponents
         var failures: [(PageComponent, String)] = []
         for component in targets where !component.node.validations.isEmpty {
@@ -146,10 +174,11 @@ extension PageSession {
                 component.hasBeenValidated = true
                 liveValidated.append(component)
             }
-            let message = component.isHidden ? nil : firstFailure(of: component)
-            if message != component.validationError {
-                component.validationError = message
-                component.notify(PageComponentChange(attributes: [], childrenChanged: false, validationChanged: true))
+            component.validationRound += 1
+            let round = component.validationRound
+            let message = component.isHidden ? nil : await firstFailure(of: component)
+            if round == component.validationRound, !component.isDisposed {
+                component.showError(message, fromServer: false)
             }
             if let message {
                 failures.append((component, message))
@@ -159,7 +188,7 @@ extension PageSession {
         return failures
     }
 
-    private func firstFailure(of component: PageComponent) -> String? {
+    private func firstFailure(of component: PageComponent) async -> String? {
         for node in component.node.validations {
             guard let type = engine.registry.validations[node.typeID] else {
                 // NB: the message is shown under the field: a sentence for the person; the host gets why.
@@ -169,7 +198,7 @@ extension PageSession {
             let context = ValidationContext(session: self, component: component, typeID: node.typeID, attributes: node.attributes, specs: type.attributes)
             do {
                 guard try context.bool("when") else { continue }
-                guard let builtInMessage = try type.check(context) else { continue }
+                guard let builtInMessage = try await check(type, context) else { continue }
                 return context.has("message") ? (try context.string("message") ?? builtInMessage) : builtInMessage
             } catch {
                 engine.host.report?(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
@@ -177,5 +206,19 @@ extension PageSession {
             }
         }
         return nil
+    }
+
+    /// Runs one check; an asynchronous one counts as busy (`$page.busy`) until it settles.
+    private func check(_ type: ValidationType, _ context: ValidationContext) async throws -> String? {
+        guard type.isAsync else { return try await type.check(context) }
+        noteAsyncCheck(+1)
+        do {
+            let message = try await type.check(context)
+            noteAsyncCheck(-1)
+            return message
+        } catch {
+            noteAsyncCheck(-1)
+            throw error
+        }
     }
 }

@@ -45,9 +45,19 @@ public final class PageSession {
     private var pushed: [PageSession] = []
 
     let runner = ChainRunner()
-    private var bindings: [Int: Binding] = [:]
+    /// Every live binding by id, and which store paths each reads (see `Binding/`).
+    var bindings: [Int: Binding] = [:]
     private var nextBindingID = 0
     private var index = DependencyIndex()
+    /// `$computed`: recomputed before the bindings, when what a value reads changes.
+    let computedValues: ComputedValues
+    /// Which watchers an update sets off, and the queue their chains run from.
+    let watchers: PageWatchers
+    private(set) lazy var watcherQueue = WatcherQueue(session: self, activity: engine.activity)
+    /// `$page`: busy, running, requests.
+    let stateStore = PageState()
+    /// One run of an interaction at a time (refused or queued).
+    let gate: InteractionGate
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
     /// Components validated at least once, in that order; an edit re-checks the live ones among them.
@@ -56,14 +66,20 @@ public final class PageSession {
     private var responseWaiters: [(continuation: CheckedContinuation<PageValue, any Error>, park: PageActivity.Park?)] = []
     /// The title as last resolved, so `onTitleChange` fires only when it changes.
     private var shownTitle: String?
+    /// Lists whose items are a plain path into `$data`, by that path (see `ListRows`).
+    var listsByItemsPath: [StorePath: [WeakComponent]] = [:]
+    /// Lists whose `items` was written below since their last update: their old items aren't kept.
+    var rewrittenItems = Set<ObjectIdentifier>()
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
 
-    private struct Binding {
+    struct Binding {
         unowned let component: PageComponent
         let name: String
         let type: AttributeType
         let expression: CompiledExpression
+        /// What the attribute drives besides its value: a list's rows, a status's children.
+        var drives: BindingRole = .value
     }
 
     init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
@@ -73,6 +89,10 @@ public final class PageSession {
         self.params = params
         self.stackDepth = stackDepth
         traceBuffer = TraceBuffer(capacity: engine.limits.traceEvents)
+        computedValues = ComputedValues(document.computed)
+        watchers = PageWatchers(document.watchers)
+        gate = InteractionGate(activity: engine.activity)
+        startReactiveState()
         components = build(document.components, parent: nil, item: .null, index: .null)
         if document.title?.expression != nil { shownTitle = title }
         engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
@@ -110,6 +130,8 @@ public final class PageSession {
     /// The scope expressions on `component` are evaluated in.
     public func scope(for component: PageComponent?) -> ExpressionScope {
         var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
+        scope.computed = computedValues.value
+        scope.page = stateStore.value
         if let component {
             scope.item = component.item
             scope.index = component.index
@@ -120,11 +142,11 @@ public final class PageSession {
 
     // MARK: - Building the tree
 
-    private func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue) -> [PageComponent] {
-        nodes.compactMap { buildOne($0, parent: parent, item: item, index: index) }
+    func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) -> [PageComponent] {
+        nodes.compactMap { buildOne($0, parent: parent, item: item, index: index, itemPath: itemPath) }
     }
 
-    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue) -> PageComponent? {
+    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?) -> PageComponent? {
         var node = written
         while engine.registry.components[node.typeID] == nil {
             guard let fallback = node.fallback else {
@@ -135,7 +157,7 @@ public final class PageSession {
             node = fallback
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
-        let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index)
+        let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index, itemPath: itemPath)
         for spec in type.attributes {
             guard let attribute = node.attributes[spec.name] else {
                 component.attributes[spec.name] = spec.defaultValue
@@ -147,7 +169,7 @@ public final class PageSession {
             case .expression(let expression), .template(let expression):
                 let id = nextBindingID
                 nextBindingID += 1
-                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression)
+                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type))
                 bindings[id] = binding
                 component.bindingIDs.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
@@ -160,28 +182,26 @@ public final class PageSession {
         return component
     }
 
-    private func buildChildren(of component: PageComponent) -> [PageComponent] {
+    func buildChildren(of component: PageComponent) -> [PageComponent] {
         switch component.type.layout {
         case .leaf:
             return []
         case .container:
-            return build(component.node.children, parent: component, item: component.item, index: component.index)
-        case .repeated(let items):
-            let list = component.attributes[items]?.arrayValue ?? []
-            return list.enumerated().flatMap { offset, item in
-                build(component.node.children, parent: component, item: item, index: .int(Int64(offset)))
-            }
+            return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath)
+        case .repeated(let items, _):
+            component.rows = buildRows(of: component, items: component.attributes[items]?.arrayValue ?? [])
+            return component.rows.flatMap(\.components)
         case .switched(let state):
             let name = component.attributes[state]?.stringValue ?? "normal"
-            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index) }
+            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath) }
             if case .components(let nodes) = component.node.attributes[name]?.content {
-                return build(nodes, parent: component, item: component.item, index: component.index)
+                return build(nodes, parent: component, item: component.item, index: component.index, itemPath: component.itemPath)
             }
             return []
         }
     }
 
-    private func dispose(_ component: PageComponent) {
+    func dispose(_ component: PageComponent) {
         component.isDisposed = true
         for id in component.bindingIDs {
             if let binding = bindings.removeValue(forKey: id) {
@@ -193,7 +213,7 @@ public final class PageSession {
         for child in component.children { dispose(child) }
     }
 
-    private func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
+    func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component)))
         } catch {
@@ -207,8 +227,10 @@ public final class PageSession {
 
     /// Re-evaluates exactly the bindings that read one of `paths`, each once, rebuilds children
     /// whose `items` or `state` changed, then notifies each changed component once.
-    func refresh(_ paths: [StorePath]) {
-        guard !paths.isEmpty, !isClosed else { return }
+    func refresh(_ written: [StorePath]) {
+        guard !written.isEmpty, !isClosed else { return }
+        let followed = computedValues.update(after: written, evaluateComputed)
+        let paths = followed.isEmpty ? written : written + followed
         if titleReads(paths) {
             let newTitle = title
             if newTitle != shownTitle {
@@ -218,31 +240,15 @@ public final class PageSession {
         }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
-        var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
-        var rebuild: [PageComponent] = []
-        for id in affected.sorted() {
-            guard let binding = bindings[id], !binding.component.isDisposed else { continue }
-            let component = binding.component
-            let newValue = evaluate(binding)
-            let oldValue = component.attributes[binding.name] ?? .null
-            guard newValue != oldValue || newValue.jsonText != oldValue.jsonText else { continue }
-            component.attributes[binding.name] = newValue
-            changed[ObjectIdentifier(component), default: (component, [])].names.append(binding.name)
-            switch component.type.layout {
-            case .repeated(let items) where items == binding.name: rebuild.append(component)
-            case .switched(let state) where state == binding.name: rebuild.append(component)
-            default: break
-            }
-        }
-        var rebuilt = Set<ObjectIdentifier>()
-        for component in rebuild where !component.isDisposed {
+        let update = BindingUpdate(written: paths)
+        for id in affected.sorted() where update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+        for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
-            rebuilt.insert(ObjectIdentifier(component))
+            update.childrenChanged.insert(ObjectIdentifier(component))
         }
-        for (id, entry) in changed where !entry.component.isDisposed {
-            entry.component.notify(PageComponentChange(attributes: entry.names, childrenChanged: rebuilt.contains(id), validationChanged: false))
-        }
+        update.notify()
+        runWatchers(after: paths)
     }
 
     // MARK: - Writing stores
@@ -269,9 +275,13 @@ public final class PageSession {
             throw ActionFailure(kind: "limit", message: problem)
         }
         switch path.root {
-        case .data: try data.set(value, at: path.components[...])
+        case .data:
+            // NB: lists drop their copy of an array written below, so the write doesn't copy it (ListRows).
+            let lists = detachItems(below: path)
+            defer { reattachItems(lists) }
+            try data.set(value, at: path.components[...])
         case .global: try engine.globals.write(value, at: path)
-        case .param: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $param is read-only input from the page that opened this one; copy it into $data and change that")
+        case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         batch.paths.append(path)
         record(.store, "\(path) = \(tracePreview(value))")
@@ -290,15 +300,21 @@ public final class PageSession {
     /// this moment, so `waitUntilIdle()` right after waits for it. When it ends, it wakes `park`
     /// (the caller waiting for it) before it stops counting, so the engine never looks idle in between.
     @discardableResult
-    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, waking park: PageActivity.Park? = nil) -> Task<ChainOutcome, Never> {
+    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, waking park: PageActivity.Park? = nil, ticket: InteractionTicket? = nil) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
         record(.event, name + (event.isNull ? "" : " \(tracePreview(event))"))
+        refresh(stateStore.chain(+1))
         let activity = engine.activity
         let strand = activity.begin()
         let task = Task { @MainActor in
-            let outcome = await activity.run(strand) { await self.runner.run(chain, in: self, event: event, component: component) }
+            let row = component.map { (item: $0.item, index: $0.index) }
+            let outcome = await activity.run(strand) {
+                await ChainRow.$current.withValue(row) { await self.runner.run(chain, in: self, event: event, component: component) }
+            }
+            ticket?.end()   // NB: before this run stops counting, so a queued run takes over without an idle gap
             self.running[id] = nil
+            self.refresh(self.stateStore.chain(-1))
             activity.wake(park)
             activity.end(strand)
             return outcome
@@ -309,10 +325,10 @@ public final class PageSession {
 
     /// Runs `chain` as a task the page owns and waits for its outcome (the caller's strand is
     /// parked meanwhile: the chain's own work and waits are what count).
-    func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) async -> ChainOutcome {
+    func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, ticket: InteractionTicket? = nil) async -> ChainOutcome {
         guard !isClosed else { return .ignored("the page is closed") }
         let park = engine.activity.park()
-        let outcome = await start(chain, event: event, component: component, name: name, waking: park).value
+        let outcome = await start(chain, event: event, component: component, name: name, waking: park, ticket: ticket).value
         engine.activity.unpark(park)
         return outcome
     }
@@ -385,6 +401,7 @@ public final class PageSession {
         guard !isClosed else { return }
         isClosed = true
         for task in running.values { task.cancel() }
+        gate.close()
         // Pages this one pushed can't hand anything back to it any more.
         for page in pushed where !page.isClosed { page.close() }
         engine.globals.removeListener(self)

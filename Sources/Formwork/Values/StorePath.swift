@@ -5,7 +5,21 @@
 /// that path, of its ancestors and of its descendants (`overlaps`).
 public struct StorePath: Sendable, Hashable, CustomStringConvertible {
     public enum Root: String, Sendable, Hashable, CaseIterable {
-        case data, global, param
+        case data, computed, global, param, page
+
+        /// Whether pages and people may write it: `$data` and `$global`. `$param` is the opener's
+        /// input, `$computed` follows its expressions, and `$page` is the engine's own state.
+        public var isWritable: Bool { self == .data || self == .global }
+
+        /// Why a read-only store can't be written, as the end of a sentence for a page author.
+        public var readOnlyReason: String {
+            switch self {
+            case .data, .global: return "it can be written"
+            case .param: return "$param is read-only input from the page that opened this one; copy it into $data and change that"
+            case .computed: return "$computed values follow their expressions under \"computed\"; change what they read instead"
+            case .page: return "$page is the page's own state (busy, running), kept by the engine"
+            }
+        }
     }
 
     public enum Component: Sendable, Hashable {
@@ -32,6 +46,10 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func appending(key: String) -> StorePath { appending(.key(key)) }
+
+    public func appending(contentsOf more: [Component]) -> StorePath {
+        StorePath(root, components + more)
+    }
 
     /// Whether `self` is `other` or one of its ancestors.
     public func isPrefix(of other: StorePath) -> Bool {

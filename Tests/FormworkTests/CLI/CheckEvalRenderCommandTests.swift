@@ -59,6 +59,26 @@ struct CheckEvalRenderCommandTests {
             """)
     }
 
+    /// The order page with a cycle slipped into its computed values: `check` names it and fails,
+    /// where the page as published passes.
+    @Test func checkRejectsAComputedCycleInTheOrderPage() async throws {
+        let order = try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent("pages/order.json"), encoding: .utf8)
+        let broken = order.replacingOccurrences(of: #""subtotal": "sum(map($data.lines, line => line.price * line.qty))""#,
+                                                with: #""subtotal": "$computed.total - $computed.tax""#)
+        #expect(broken != order)
+        let folder = try Self.folder(["order.json": broken, "login.json": #"{"page": "login"}"#])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await CLIRunner.run(["check", "order.json", "login.json"], in: folder)
+        #expect(output.status == 1)
+        #expect(output.stdout == """
+            order.json: computed.subtotal: error: the computed values subtotal, tax and total read each other in cycles, as in subtotal → total → subtotal; none of them can be computed. Break the cycles by computing them from $data
+            checked 2 pages: 1 error, 0 warnings
+
+            """)
+        let published = try await CLIRunner.run(["check", "pages"], in: FlowFixtures.packageRoot)
+        #expect(published.status == 0, "\(published.stdout)")
+    }
+
     @Test func checkOfACleanPageSucceeds() async throws {
         let folder = try Self.folder(["good.json": #"{"page": "good"}"#])
         defer { try? FileManager.default.removeItem(at: folder) }

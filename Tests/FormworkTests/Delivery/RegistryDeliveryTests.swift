@@ -178,7 +178,7 @@ import Testing
         #expect(unhandled.first?["message"] == "This part of the page isn't available in this version of the app.")
         #expect(unhandled.first?["kind"] == "unknown-action")
         #expect(unhandled.first?["detail"]?.stringValue?.hasPrefix("unknown action 'loyalty-points'") == true)
-        let failures = session.validate()
+        let failures = await session.validate()
         #expect(failures.map(\.message) == ["This can't be checked in this version of the app."])
         #expect(diagnostics.contains { $0.hasPrefix("interactions.loaded[0]: error: unknown action 'loyalty-points'") })
         #expect(diagnostics.contains { $0.hasPrefix("components[0].validations[0]: error: unknown validation 'iban'") })

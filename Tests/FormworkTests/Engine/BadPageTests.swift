@@ -66,6 +66,20 @@ struct BadPageTests {
         Case(name: "a bad param type", json: #"{"page": "p", "params": {"n": {"type": "integer"}}}"#, code: "type", path: "params.n.type"),
         Case(name: "a push to a page that doesn't exist", json: #"{"page": "p", "interactions": {"go": [{"id": "push", "attributes": {"page": "dish-edt"}}]}}"#,
              code: "page", path: "interactions.go[0].attributes.page"),
+        Case(name: "computed not an object", json: #"{"page": "p", "computed": ["$data.a"]}"#, code: "type", path: "computed"),
+        Case(name: "a computed value that isn't text", json: #"{"page": "p", "computed": {"total": 5}}"#, code: "type", path: "computed.total"),
+        Case(name: "a bad computed expression", json: #"{"page": "p", "computed": {"total": "$data.a +"}}"#, code: "expression", path: "computed.total"),
+        Case(name: "a cycle of computed values", json: #"{"page": "p", "computed": {"a": "$computed.b + 1", "b": "$computed.a * 2"}}"#, code: "computed", path: "computed.a"),
+        Case(name: "a computed value reading itself", json: #"{"page": "p", "computed": {"a": "$computed.a + 1"}}"#, code: "computed", path: "computed.a"),
+        Case(name: "an undefined computed value", json: #"{"page": "p", "computed": {"total": "1"}, "components": [{"id": "label", "attributes": {"text": {"expr": "$computed.totl"}}}]}"#,
+             code: "computed", path: "components[0].attributes.text.expr"),
+        Case(name: "store-var writing $computed", json: #"{"page": "p", "computed": {"total": "1"}, "interactions": {"go": [{"id": "store-var", "attributes": {"key": "$computed.total", "value": 1}}]}}"#,
+             code: "read-only", path: "interactions.go[0].attributes.key"),
+        Case(name: "an input bound two-way to $computed", json: #"{"page": "p", "computed": {"total": "1"}, "components": [{"id": "number-field", "attributes": {"value": {"expr": "$computed.total"}}}]}"#,
+             code: "read-only", path: "components[0].attributes.value.expr"),
+        Case(name: "whileRunning naming no interaction", json: #"{"page": "p", "whileRunning": {"onSav": "queue"}, "interactions": {"onSave": []}}"#, code: "interaction", path: "whileRunning.onSav"),
+        Case(name: "a whileRunning that is neither refuse nor queue", json: #"{"page": "p", "whileRunning": {"onSave": "wait"}, "interactions": {"onSave": []}}"#, code: "type", path: "whileRunning.onSave"),
+        Case(name: "watchers not an array", json: #"{"page": "p", "watchers": {"on": "$data.a"}}"#, code: "type", path: "watchers"),
         Case(name: "minEngineVersion too high", json: #"{"page": "p", "minEngineVersion": 999}"#, code: "engine", path: "minEngineVersion"),
     ]
 
@@ -106,7 +120,7 @@ struct BadPageTests {
 
     /// Every example page, mutated many times (seeded, so a failure reproduces), decodes and checks
     /// without crashing; the mutants that still decode also open and run `loaded`.
-    @Test(arguments: ["dish-edit", "dish-list", "takeout-settings", "cashier-settings", "login"])
+    @Test(arguments: ["dish-edit", "dish-list", "takeout-settings", "cashier-settings", "login", "order", "address"])
     func mutatedExamplePagesNeverCrash(_ id: String) async throws {
         let original = try EnginePages.bytes(id)
         let tree = try PageValue(json: String(decoding: original, as: UTF8.self))

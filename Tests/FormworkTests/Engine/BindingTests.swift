@@ -234,26 +234,32 @@ struct BindingTests {
     }
     """
 
-    @Test func aListRebuildsItsRowsWhenItsItemsChange() async throws {
+    /// Without an `itemKey`, rows are matched by position (ListRowTests covers keyed lists).
+    @Test func aListKeepsItsRowsByPositionWhenItsItemsChange() async throws {
         let page = try open(Self.menu)
         let list = try #require(page.component("dishes"))
         let changes = ChangeCounter(list)
         #expect(list.children.map { $0.attributes["text"] } == ["1. Tofu", "2. Dumplings"])
-        let oldFirstRow = try #require(list.children.first)
+        let firstRow = try #require(list.children.first)
+        let firstRowChanges = ChangeCounter(firstRow)
 
         try page.set([["name": "Noodles"], ["name": "Tofu"], ["name": "Dumplings"]], at: try path("$data.dishes"))
 
         #expect(list.children.map { $0.attributes["text"] } == ["1. Noodles", "2. Tofu", "3. Dumplings"])
-        #expect(changes.changes.last?.childrenChanged == true)
+        #expect(list.children.first === firstRow, "row 0 is kept and shows the new first item")
+        #expect(firstRowChanges.attributes == [["text"]])
+        #expect(changes.changes.last?.childrenChanged == true, "a row was added")
 
-        // A write inside one item rebuilds too; the old rows no longer update.
+        // A write inside one item updates that row in place.
         try page.set("Mapo tofu", at: try path("$data.dishes[1].name"))
         #expect(list.children.map { $0.attributes["text"] } == ["1. Noodles", "2. Mapo tofu", "3. Dumplings"])
-        #expect(oldFirstRow.attributes["text"] == "1. Tofu")
+        #expect(changes.changes.last?.childrenChanged == false)
+        #expect(firstRowChanges.count == 1, "the other rows hear nothing")
         #expect(changes.count == 2)
 
         try page.set([], at: try path("$data.dishes"))
         #expect(list.children.isEmpty)
+        #expect(firstRow.isDisposed)
     }
 
     @Test func aStatusShowsTheChildrenOfItsState() async throws {

@@ -122,7 +122,7 @@ struct ChainTests {
         let outcome = await page.trigger("go")
 
         #expect(outcome.handledBy == "toast")
-        #expect(presenter.toasts == ["outer: store"])
+        #expect(presenter.toasts == ["outer: read-only"])
     }
 
     @Test func aRunHandlerRunsActionsThatSeeTheError() async throws {

@@ -134,20 +134,23 @@ struct HostIntegrationTests {
         #expect(await listening.value == 1)
     }
 
-    @Test func aRowsStreamEndsWhenItsListIsRebuilt() async throws {
+    @Test func aRowsStreamEndsWhenItsItemLeavesTheList() async throws {
         let document = try PageDocument.load(Array(#"""
-            {"page": "p", "data": {"dishes": ["Tofu"]}, "components": [
-              {"id": "list", "attributes": {"items": {"expr": "$data.dishes"}}, "components": [{"id": "label", "key": "row", "attributes": {"text": {"expr": "$item"}}}]}]}
+            {"page": "p", "data": {"dishes": [{"id": 1, "name": "Tofu"}]}, "components": [
+              {"id": "list", "attributes": {"items": {"expr": "$data.dishes"}, "itemKey": "id"}, "components": [{"id": "label", "key": "row", "attributes": {"text": {"expr": "$item.name"}}}]}]}
             """#.utf8))
         let page = try PageEngine().open(document)
         let row = try #require(page.component("row"))
         let changes = row.changes
-        let ended = Task { for await _ in changes {}; return true }
+        let seen = Task { var texts: [String] = []; for await change in changes { texts += change.attributes }; return texts }
 
-        try page.set(["Tofu", "Noodles"], at: try #require(StorePath("$data.dishes")))
+        try page.set([["id": 2, "name": "Noodles"], ["id": 1, "name": "Mapo tofu"]], at: try #require(StorePath("$data.dishes")))
+        #expect(row.attributes["text"] == "Mapo tofu", "the row follows its item to its new place")
+        try page.set([["id": 2, "name": "Noodles"]], at: try #require(StorePath("$data.dishes")))
 
-        #expect(await ended.value)
-        #expect(page.component("row") !== row)
+        #expect(await seen.value == ["text"])
+        #expect(row.isDisposed)
+        #expect(page.component("row")?.attributes["text"] == "Noodles")
     }
 
     @Test func aRatingBoundToALiteralKeepsItsOwnState() async throws {

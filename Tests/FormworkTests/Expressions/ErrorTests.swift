@@ -51,7 +51,7 @@ struct ErrorTests {
         Case("1 +\n\n  foo(2)", .unknownFunction, "unknown function 'foo'", 3, 3),
         Case("$data.a +\n  lenn(1)", .unknownFunction, "unknown function 'lenn'; did you mean 'len'?", 2, 3),
         Case("$data.qty\n  * $data.name", .type, "cannot apply '*' to int and string", 1, 1),
-        Case("1 +\r\n  $nope", .unknownVariable, "unknown variable '$nope'; the variables are $data, $global, $param, $result, $event, $error, $value, $item, $index", 2, 3),
+        Case("1 +\r\n  $nope", .unknownVariable, "unknown variable '$nope'; the variables are $data, $computed, $global, $param, $page, $result, $event, $error, $value, $item, $index", 2, 3),
         Case("map([1], x => x / 0)", .divisionByZero, "division by zero", 1, 15),
         Case("[1, 2, 3 % 0]", .divisionByZero, "modulo by zero", 1, 8),
         Case("$data.name.first", .type, "cannot read '.first' of string; only objects have members", 1, 1),
@@ -111,7 +111,7 @@ struct ErrorTests {
                  ^
             """),
         ("1 +\r\n  $nope.x", """
-            error: unknown variable '$nope'; the variables are $data, $global, $param, $result, $event, $error, $value, $item, $index
+            error: unknown variable '$nope'; the variables are $data, $computed, $global, $param, $page, $result, $event, $error, $value, $item, $index
                 $nope.x
                 ^~~~~
             """),

@@ -126,7 +126,7 @@ struct LiteralTests {
         ("map([1], x => y)", .unknownVariable, "unknown name 'y'; did you mean 'x'?"),
         ("map([1], item => z)", .unknownVariable, "unknown name 'z'; variables start with '$', as in $data.z"),
         ("map([1], item => itm)", .unknownVariable, "unknown name 'itm'; did you mean 'item'?"),
-        ("$foo", .unknownVariable, "unknown variable '$foo'; the variables are $data, $global, $param, $result, $event, $error, $value, $item, $index"),
+        ("$foo", .unknownVariable, "unknown variable '$foo'; the variables are $data, $computed, $global, $param, $page, $result, $event, $error, $value, $item, $index"),
         ("$dta.x", .unknownVariable, "unknown variable '$dta'; did you mean $data?"),
         ("$", .syntax, "'$' must be followed by a variable name such as $data"),
         ("$ data", .syntax, "'$' must be followed by a variable name such as $data"),

@@ -46,7 +46,7 @@ struct RegexTests {
             .open(try PageDocument.load(Array(page.jsonText.utf8)))
         let field = try #require(session.component("field"))
         _ = try await session.edit(field, to: .string(text))
-        let message = session.validate([field]).first?.message
+        let message = await session.validate([field]).first?.message
 
         let scope = ExpressionScope(data: ["text": .string(text), "pattern": .string(pattern)])
         let matched: Bool?
@@ -177,7 +177,7 @@ struct RegexTests {
             .open(try PageDocument.load(Array(page.jsonText.utf8)))
         let field = try #require(session.component("field"))
         _ = try await session.edit(field, to: .string(Self.catastrophic.text))
-        let message = session.validate([field]).first?.message
+        let message = await session.validate([field]).first?.message
         // The person reads a sentence; the host is told why.
         #expect(message == "This value can't be checked.")
         #expect(reported.contains { $0.contains("can't be checked: the regular expression '(a+)+b' ran longer than its limit of 1 s") }, "\(reported)")

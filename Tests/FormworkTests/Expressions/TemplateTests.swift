@@ -47,7 +47,7 @@ struct TemplateTests {
         ("${$data.name * 2}", .type, "cannot apply '*' to string and int", 1, 3),
         ("a\n${nope(1)}", .unknownFunction, "unknown function 'nope'", 2, 3),
         ("${'abc}", .syntax, "this string is not closed; add a matching '", 1, 3),
-        ("${$foo}", .unknownVariable, "unknown variable '$foo'; the variables are $data, $global, $param, $result, $event, $error, $value, $item, $index", 1, 3),
+        ("${$foo}", .unknownVariable, "unknown variable '$foo'; the variables are $data, $computed, $global, $param, $page, $result, $event, $error, $value, $item, $index", 1, 3),
     ])
     func errors(source: String, kind: ExpressionError.Kind, message: String, line: Int, column: Int) {
         do {

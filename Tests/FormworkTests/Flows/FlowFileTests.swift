@@ -93,7 +93,7 @@ struct FlowFileTests {
         (#"{"page": "p.json",\#n "steps": [{"tapp": "save"}]}"#, "x.flow.json:2:12: steps[0]: unknown step 'tapp'; did you mean 'tap'?"),
         (#"{"page": "p.json",\#n "steps": [{"tap": "a", "set": "b"}]}"#, "x.flow.json:2:12: steps[0]: a step does one thing, but this one has tap and set; split it into steps"),
         (#"{"page": "p.json",\#n "steps": [{"set": "price"}]}"#, #"x.flow.json:2:12: steps[0]: 'set' needs a "value": {"set": "price", "value": 12.5}"#),
-        (#"{"page": "p.json",\#n "steps": [{"tap": "a", "valu": 1}]}"#, "x.flow.json:2:33: steps[0].valu: 'tap' steps don't take 'valu'"),
+        (#"{"page": "p.json",\#n "steps": [{"tap": "a", "valu": 1}]}"#, "x.flow.json:2:33: steps[0].valu: 'tap' steps don't take 'valu'; they take times"),
         (#"{"page": "p.json",\#n "steps": [{"pick": -1}]}"#, "x.flow.json:2:21: steps[0].pick: 'pick' takes an option's index from 0, its title, or null to cancel; not -1"),
         (#"{"page": "p.json",\#n "steps": [{"expect": {"dta.price": 1}}]}"#, "x.flow.json:2:37: steps[0].expect.dta.price: there is no 'dta' to read; did you mean 'data'?"),
         (#"{"page": "p.json",\#n "steps": [{"expect": {"data..price": 1}}]}"#, "x.flow.json:2:39: steps[0].expect.data..price: 'data..price' is not a path: a name must follow '.' (at character 6)"),

@@ -15,8 +15,10 @@ enum BuiltInComponents {
             AttributeSpec("state", .string, default: "normal", summary: "normal, loading, empty or error: which child set is shown"),
             AttributeSpec("loading", .components), AttributeSpec("empty", .components), AttributeSpec("error", .components),
         ], layout: .switched(state: "state"), summary: "shows `components` in the normal state and the matching set otherwise"),
-        ComponentType("list", attributes: [AttributeSpec("items", .array, summary: "the array to repeat over; children see $item and $index")],
-                      events: ["onTap"], layout: .repeated(items: "items"), summary: "repeats its children for each item"),
+        ComponentType("list", attributes: [
+            AttributeSpec("items", .array, summary: "the array to repeat over; children see $item and $index"),
+            AttributeSpec("itemKey", .string, summary: "the member that identifies an item, like id: a row is kept while its item is in the list"),
+        ], events: ["onTap"], layout: .repeated(items: "items", key: "itemKey"), summary: "repeats its children for each item"),
         ComponentType("label", attributes: [AttributeSpec("text", .string), AttributeSpec("style", .string, default: "body")], summary: "read-only text"),
         input("text-field", value: .string, extra: [
             AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url"),

@@ -1,4 +1,4 @@
-/// `toast`, `alert`, `push`, `ignore`, `run`. Messages default to `$error.message`.
+/// `toast`, `alert`, `push`, `ignore`, `show-errors`, `run`. Messages default to `$error.message`.
 enum BuiltInErrorHandlers {
     @MainActor private static func message(_ context: ActionContext) throws -> String {
         try context.string("message") ?? context.error["message"]?.displayText ?? "Something went wrong"
@@ -8,7 +8,7 @@ enum BuiltInErrorHandlers {
     @MainActor private static func openPage(_ context: ActionContext) async throws {
         let page = try context.string("page")
         let params = try context.value("params")
-        let _: PageValue = try await NavigationActions.push(context, page: page, params: params, route: nil, wait: false)
+        let _: PageValue = try await NavigationActions.push(context, page: page, params: params, route: nil, wait: try context.bool("waitForResult"))
     }
 
     static let all: [ErrorHandlerType] = [
@@ -23,9 +23,17 @@ enum BuiltInErrorHandlers {
             context.trace(.present, "alert \"\(title)\" \(text)")
             await context.host.presenter.alert(title: title, message: text)
         },
-        ErrorHandlerType("push", attributes: [AttributeSpec("page", .string, required: true, role: .pageID), AttributeSpec("params", .object)],
-                         summary: "opens a page, e.g. login when $error.status == 401", handle: openPage),
+        ErrorHandlerType("push", attributes: [
+            AttributeSpec("page", .string, required: true, role: .pageID), AttributeSpec("params", .object),
+            AttributeSpec("waitForResult", .bool, default: false, summary: "wait until the pushed page hands back a result (with retry: sign in, then try again)"),
+        ], summary: "opens a page, e.g. login when $error.status == 401", handle: openPage),
         ErrorHandlerType("ignore", summary: "takes the error and does nothing") { _ in },
+        ErrorHandlerType("show-errors", attributes: [AttributeSpec("errors", .object, summary: "component key → message; $error.body.errors when not given")],
+                         summary: "shows the server's messages under the fields they name, e.g. when $error.status == 422") { context in
+            let errors = context.has("errors") ? try context.value("errors") : (context.error["body"]?["errors"] ?? .null)
+            let unmatched = context.session.showErrors(errors)
+            if !unmatched.isEmpty { context.trace(.validation, "no component for " + PageValue.object(unmatched).preview()) }
+        },
         ErrorHandlerType("run", attributes: [AttributeSpec("actions", .actions, required: true, summary: "the chain to run; its actions see $error")],
                          summary: "runs a chain, e.g. store-var to show an error state and a toast; the failed chain still stops") { context in
             _ = try await context.run(context.actions("actions"), result: .null)

@@ -1,5 +1,5 @@
-/// `required`, `length`, `range`, `regex`, `email`, `expression`. All but `required` let empty
-/// values pass, so they combine with `required` instead of repeating it.
+/// `required`, `length`, `range`, `regex`, `email`, `expression`, `server`. All but `required`
+/// let empty values pass, so they combine with `required` instead of repeating it.
 enum BuiltInValidations {
     private static func isEmpty(_ value: PageValue) -> Bool {
         switch value {
@@ -57,5 +57,19 @@ enum BuiltInValidations {
                        summary: "any condition") { context in
             try context.bool("condition") ? nil : "This value is not valid"
         },
+        ValidationType("server", attributes: RequestActions.attributes,
+                       summary: "asks the server, like api (the url usually reads $value): 2xx accepts the value, 400, 404, 409 or 422 refuses it with the answer's message",
+                       isAsync: true) { context in
+            if isEmpty(context.value) { return nil }
+            let answer = try await RequestActions.exchange(context)
+            if (200..<300).contains(answer.status) { return nil }
+            // NB: only answers that judge the value refuse it; a 401, a 500 or a network failure
+            // means it couldn't be checked ("This value can't be checked.", and the host is told).
+            guard refusals.contains(answer.status) else { throw answer.failure }
+            return answer.body["message"]?.stringValue ?? answer.body["error"]?.stringValue ?? "This value is not accepted"
+        },
     ]
+
+    /// The statuses with which a server refuses a value it was asked about (`server`).
+    static let refusals: Set<Int> = [400, 404, 409, 422]
 }

@@ -1,0 +1,57 @@
+/// The hooks between a session and its busy state (`$page`, in `Stores/PageState.swift`) and
+/// the gate that keeps one run of an interaction at a time (`InteractionGate`).
+extension PageSession {
+    /// Lets a run of an interaction in: a component's `event` (when `component` is given) or the
+    /// page interaction `name`. Returns nil, traced, when the run is refused: the same interaction
+    /// still runs and the page doesn't queue it (`"whileRunning"`), or the queue is full.
+    ///
+    /// While the ticket is held, `$page.running.KEY` (the component's key, or `name`) is true.
+    func enterInteraction(_ name: String, component: PageComponent?) async -> (ticket: InteractionTicket?, refusal: ChainOutcome?) {
+        if isClosed { return (nil, .ignored("the page is closed")) }
+        let identity = component.map { "\(ObjectIdentifier($0)).\(name)" } ?? name
+        let runningName = component.map { $0.key ?? $0.type.id } ?? name
+        let policy: InteractionGate.Policy = document.queued.contains(name) ? .queue : .refuse
+        switch await gate.enter(identity, policy: policy, queueLimit: limits.queuedRuns) {
+        case .refused(let why):
+            record(.event, "refused \(name): \(why)")
+            let advice = policy == .refuse ? " (to run it again after this one instead, give the page \"whileRunning\": {\"\(name)\": \"queue\"})" : ""
+            return (nil, .ignored("'\(name)' was not run again: \(why)\(advice)"))
+        case .entered:
+            refresh(stateStore.interaction(runningName, +1))
+            let ticket = InteractionTicket { [weak self] in
+                guard let self else { return }
+                self.gate.leave(identity)
+                self.refresh(self.stateStore.interaction(runningName, -1))
+            }
+            return (ticket, nil)
+        }
+    }
+
+    /// Runs `send` counting one more request in `$page.requests` until it returns or throws.
+    func sendingRequest<T>(_ send: () async throws -> T) async throws -> T {
+        // NB: no `defer` with a throwing generic body here (see `waitingForPerson`).
+        refresh(stateStore.request(+1))
+        do {
+            let value = try await send()
+            refresh(stateStore.request(-1))
+            return value
+        } catch {
+            refresh(stateStore.request(-1))
+            throw error
+        }
+    }
+
+    /// An asynchronous validation started (`+1`) or settled (`-1`): part of `$page.busy`.
+    func noteAsyncCheck(_ delta: Int) {
+        refresh(stateStore.check(delta))
+    }
+
+    /// `$page` as expressions read it: `{busy, running, requests}`.
+    public var state: PageValue { stateStore.value }
+
+    /// `$page.busy`: whether a chain runs or an asynchronous validation checks a value.
+    public var isBusy: Bool { stateStore.isBusy }
+
+    /// The budgets this page runs under.
+    var limits: PageLimits { engine.limits }
+}

@@ -1,0 +1,68 @@
+/// `$page`: what the engine knows about the page's own work, readable by bindings and never
+/// written by pages.
+///
+/// | path | holds |
+/// |---|---|
+/// | `$page.busy` | `true` while any chain of the page runs (its `loaded`, a tap's chain, a watcher) or an asynchronous validation checks a value |
+/// | `$page.running.NAME` | `true` while the interaction `NAME` runs: a component's key (`save`), or a page interaction (`onSave`) |
+/// | `$page.requests` | how many `api` requests are waiting for an answer |
+///
+/// Each change reports the paths that changed, so the session updates exactly what reads them
+/// (`"enabled": {"expr": "!$page.busy"}` disables a button while the page works).
+@MainActor
+final class PageState {
+    private var chains = 0
+    private var checks = 0
+    private var requests = 0
+    private var running: [String: Int] = [:]
+    /// The value as expressions read it, rebuilt only when something changes.
+    private(set) var value: PageValue = PageState.make(busy: false, running: [:], requests: 0)
+
+    private static let busyPath = StorePath(.page, [.key("busy")])
+    private static let requestsPath = StorePath(.page, [.key("requests")])
+
+    var isBusy: Bool { chains > 0 || checks > 0 }
+
+    /// A chain started (`+1`) or ended (`-1`); returns the paths that changed.
+    func chain(_ delta: Int) -> [StorePath] { changingBusy { chains = max(0, chains + delta) } }
+
+    /// An asynchronous validation started (`+1`) or settled (`-1`).
+    func check(_ delta: Int) -> [StorePath] { changingBusy { checks = max(0, checks + delta) } }
+
+    /// A request was sent (`+1`) or answered (`-1`).
+    func request(_ delta: Int) -> [StorePath] {
+        requests = max(0, requests + delta)
+        rebuild()
+        return [PageState.requestsPath]
+    }
+
+    /// The interaction `name` started (`+1`) or ended (`-1`); it reads `true` while any run of it is on.
+    func interaction(_ name: String, _ delta: Int) -> [StorePath] {
+        let before = running[name, default: 0] > 0
+        let count = max(0, running[name, default: 0] + delta)
+        running[name] = count == 0 ? nil : count
+        guard before != (count > 0) else { return [] }
+        rebuild()
+        return [StorePath(.page, [.key("running"), .key(name)])]
+    }
+
+    private func changingBusy(_ change: () -> Void) -> [StorePath] {
+        let before = isBusy
+        change()
+        guard before != isBusy else { return [] }
+        rebuild()
+        return [PageState.busyPath]
+    }
+
+    private func rebuild() {
+        value = PageState.make(busy: isBusy, running: running, requests: requests)
+    }
+
+    private static func make(busy: Bool, running: [String: Int], requests: Int) -> PageValue {
+        .object(PageObject([
+            ("busy", .bool(busy)),
+            ("running", .object(PageObject(running.keys.sorted().map { ($0, .bool(true)) }))),
+            ("requests", .int(Int64(requests))),
+        ]))
+    }
+}
