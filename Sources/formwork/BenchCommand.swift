@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|writes|open|edits] [--seconds S] [--only NAME]
+        USAGE: formwork bench [memory|expressions|writes|open|edits] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -31,11 +31,13 @@ struct BenchCommand: CLICommand {
         OPTIONS:
           --seconds S   time per comparison (default 1)
           --only NAME   expressions: measure only the rows whose name contains NAME
+          --calls N     run each side exactly N calls per round instead of timing (for profilers:
+                        valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
     static let parts = ["memory", "expressions", "writes", "open", "edits"]
 
-    let seconds: Double
+    let budget: Stopwatch.Budget
     let only: String?
     let parts: [String]
 
@@ -44,7 +46,12 @@ struct BenchCommand: CLICommand {
         guard let value = Double(seconds ?? "1"), value > 0, value <= 600 else {
             throw UsageError("--seconds needs a number of seconds between 0 and 600")
         }
-        self.seconds = value
+        var calls: Int?
+        if let text = try arguments.option("calls") {
+            guard let count = Int(text), count > 0 else { throw UsageError("--calls needs a whole number of calls above 0") }
+            calls = count
+        }
+        budget = Stopwatch.Budget(seconds: value, calls: calls)
         only = try arguments.option("only")
         let positionals = arguments.positionals()
         for part in positionals where !BenchCommand.parts.contains(part) {
@@ -64,10 +71,10 @@ struct BenchCommand: CLICommand {
             for part in parts {
                 switch part {
                 case "memory": sections.append(try MemoryBenchmark.run())
-                case "expressions": sections.append(try ExpressionBenchmark.run(seconds: seconds, only: only))
-                case "writes": sections.append(WriteBenchmark.run(seconds: seconds))
-                case "open": sections.append(try OpenBenchmark.run(seconds: seconds))
-                default: sections.append(try EditBenchmark.run(seconds: seconds))
+                case "expressions": sections.append(try ExpressionBenchmark.run(budget, only: only))
+                case "writes": sections.append(try WriteBenchmark.run(budget))
+                case "open": sections.append(try OpenBenchmark.run(budget))
+                default: sections.append(try EditBenchmark.run(budget))
                 }
                 Console.out(sections[sections.count - 1] + "\n")
             }

@@ -79,7 +79,7 @@ enum EditBenchmark {
         }
     }
 
-    static func run(seconds: Double) throws(CLIFailure) -> String {
+    static func run(_ budget: Stopwatch.Budget) throws(CLIFailure) -> String {
         var rows: [[String]] = [["edit", "edit", "floor", "ratio", "aim"]]
         var editors: [Int: Editor] = [:]
         for size in [100, 1_000, 10_000] {
@@ -87,17 +87,17 @@ enum EditBenchmark {
             editors[size] = editor
             let floor: Floor
             do { floor = try Floor(editor) } catch { throw CLIFailure("the floor's expressions don't compile: \(error)") }
-            let comparison = Stopwatch.compare(seconds: seconds) { editor.edit() } floor: { floor.edit() }
+            let comparison = Stopwatch.compare(budget) { editor.edit() } floor: { floor.edit() }
             rows.append(["\(MemoryBenchmark.grouped(size)) components, against the same work by hand", Stopwatch.format(comparison.subject), Stopwatch.format(comparison.floor), Stopwatch.ratio(comparison.ratio), ""])
         }
         if let large = editors[10_000], let small = editors[100] {
-            let growth = Stopwatch.compare(seconds: seconds) { large.edit() } floor: { small.edit() }
+            let growth = Stopwatch.compare(budget) { large.edit() } floor: { small.edit() }
             rows.append(["10,000 components, against 100", Stopwatch.format(growth.subject), Stopwatch.format(growth.floor), Stopwatch.ratio(growth.ratio), "≤ 2.00×"])
         }
         let traced = try Editor(components: 1_000, traceLimit: PageLimits.standard.traceEvents)
         let untraced = editors[1_000] ?? traced
         for _ in 0..<2 * PageLimits.standard.traceEvents { traced.edit() }   // a full trace, as in a long session
-        let trace = Stopwatch.compare(seconds: seconds) { traced.edit() } floor: { untraced.edit() }
+        let trace = Stopwatch.compare(budget) { traced.edit() } floor: { untraced.edit() }
         rows.append(["1,000 components, trace on against off", Stopwatch.format(trace.subject), Stopwatch.format(trace.floor), Stopwatch.ratio(trace.ratio), "≤ 1.10×"])
         for editor in editors.values { editor.session.close() }
         traced.session.close()

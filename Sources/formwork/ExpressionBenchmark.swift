@@ -78,7 +78,7 @@ enum ExpressionBenchmark {
 
     /// Measures the cases whose name contains `only` (all when nil); nil with a message when
     /// the engine and a floor disagree, which would make the comparison meaningless.
-    static func run(seconds: Double, only: String?) throws(CLIFailure) -> String {
+    static func run(_ budget: Stopwatch.Budget, only: String?) throws(CLIFailure) -> String {
         let selected = cases.filter { only == nil || $0.name.contains(only ?? "") }
         let scope = ExpressionScope(data: data)
         var rows: [[String]] = [["expression", "parse+compile", "evaluate", "Swift floor", "ratio", "aim"]]
@@ -94,10 +94,10 @@ enum ExpressionBenchmark {
             } catch {
                 throw CLIFailure("\(benchmark.name): \(error)")
             }
-            let compile = Stopwatch.measure(seconds: seconds / 2) { (try? CompiledExpression(benchmark.source))?.constantValue }
+            let compile = Stopwatch.measure(Stopwatch.Budget(seconds: budget.seconds / 2, calls: budget.calls)) { (try? CompiledExpression(benchmark.source))?.constantValue }
             let floor = opaque(benchmark.floor)
             let inputs = opaque(plain)
-            let comparison = Stopwatch.compare(seconds: seconds) {
+            let comparison = Stopwatch.compare(budget) {
                 try? compiled.evaluate(in: scope)
             } floor: {
                 floor(inputs)

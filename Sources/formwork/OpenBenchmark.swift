@@ -12,7 +12,7 @@ enum OpenBenchmark {
     static let sizes = [1_000, 10_000]
     static let loadAim = 1.5
 
-    static func run(seconds: Double) throws(CLIFailure) -> String {
+    static func run(_ budget: Stopwatch.Budget) throws(CLIFailure) -> String {
         var rows: [[String]] = [["components", "step", "Formwork", "JSONSerialization", "ratio", "aim"]]
         for size in sizes {
             let bytes = Array(EditBenchmark.page(components: size).utf8)
@@ -22,12 +22,12 @@ enum OpenBenchmark {
             } catch {
                 throw CLIFailure("the benchmark page of \(size) components doesn't open: \(error)")
             }
-            let load = Stopwatch.compare(seconds: seconds) {
+            let load = Stopwatch.compare(budget) {
                 try? PageDocument.load(bytes)
             } floor: {
                 try? JSONSerialization.jsonObject(with: data)
             }
-            let open = Stopwatch.compare(seconds: seconds) {
+            let open = Stopwatch.compare(budget) {
                 let session = try? PageEngine().open(try PageDocument.load(bytes))
                 session?.close()
                 return session

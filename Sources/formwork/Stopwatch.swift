@@ -12,14 +12,21 @@ enum Stopwatch {
         let ratio: Double
     }
 
+    /// How long to measure: about `seconds` per comparison, or exactly `calls` calls of each side
+    /// per round (for a profiler such as callgrind, where time means nothing).
+    struct Budget: Sendable {
+        var seconds: Double
+        var calls: Int?
+    }
+
     /// Rounds per comparison; the median of their ratios is reported.
     static let rounds = 7
 
-    /// Times `subject` against `floor` in `rounds` interleaved rounds of about `seconds` in all.
-    static func compare<A, B>(seconds: Double, _ subject: () -> A, floor: () -> B) -> Comparison {
-        let perSide = seconds / Double(2 * rounds)
-        let subjectCount = iterations(filling: perSide, subject)
-        let floorCount = iterations(filling: perSide, floor)
+    /// Times `subject` against `floor` in `rounds` interleaved rounds.
+    static func compare<A, B>(_ budget: Budget, _ subject: () -> A, floor: () -> B) -> Comparison {
+        let perSide = budget.seconds / Double(2 * rounds)
+        let subjectCount = budget.calls ?? iterations(filling: perSide, subject)
+        let floorCount = budget.calls ?? iterations(filling: perSide, floor)
         var subjectTimes: [Double] = []
         var floorTimes: [Double] = []
         var ratios: [Double] = []
@@ -33,9 +40,9 @@ enum Stopwatch {
         return Comparison(subject: median(subjectTimes), floor: median(floorTimes), ratio: median(ratios))
     }
 
-    /// Seconds per call of `body`: the median of `rounds` runs of about `seconds` in all.
-    static func measure<T>(seconds: Double, _ body: () -> T) -> Double {
-        let count = iterations(filling: seconds / Double(rounds), body)
+    /// Seconds per call of `body`: the median of `rounds` runs.
+    static func measure<T>(_ budget: Budget, _ body: () -> T) -> Double {
+        let count = budget.calls ?? iterations(filling: budget.seconds / Double(rounds), body)
         return median((0..<rounds).map { _ in time(count, body) / Double(count) })
     }
 

@@ -72,11 +72,12 @@ public struct PageObject: Sendable {
     @inline(__always)
     func value(at position: Int) -> PageValue { members[position].value }
 
-    /// Runs `body` on the value at `position` in place, so a container below it that nothing
-    /// else shares is changed without being copied.
+    /// Exchanges the value at `position` with `value`. Taking a member's value out this way
+    /// leaves the caller holding the only reference to it, so a container in it can then be
+    /// changed without being copied.
     @inline(__always)
-    mutating func modifyValue<Failure: Error>(at position: Int, _ body: (inout PageValue) throws(Failure) -> Void) throws(Failure) {
-        try body(&members[position].value)
+    mutating func swapValue(at position: Int, with value: inout PageValue) {
+        swap(&members[position].value, &value)
     }
 
     /// Adds a member whose key isn't there yet (check with `position(of:)` first).
@@ -129,3 +130,4 @@ extension PageObject: Equatable {
         return true
     }
 }
+

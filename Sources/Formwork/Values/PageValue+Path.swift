@@ -32,29 +32,33 @@ extension PageValue {
         let rest = components.dropFirst()
         switch first {
         case .key(let key):
-            // NB: copy the object out, then drop `self`'s reference, so ours is the only one and
-            // the object is changed in place (matching `self` directly in a switch keeps a second
-            // reference alive and copies the whole container in debug builds).
-            var object: PageObject
-            if case .object(let existing) = self {
-                object = existing
-            } else if case .null = self {
-                object = PageObject()
-            } else {
+            if case .null = self {
+                var child = PageValue.null
+                try child.set(newValue, at: rest)
+                var object = PageObject()
+                object.append(key, child)
+                self = .object(object)
+                return
+            }
+            guard case .object(var object) = self else {
                 throw PathError(message: "can't set '\(key)' inside \(withArticle); only objects have members")
             }
-            let wasNull = isNull
+            // NB: drop `self`'s reference, so `object` is the only one and changes in place; the
+            // member's value is taken out the same way before writing into it.
             self = .null
             do {
                 if let position = object.position(of: key) {
-                    try object.modifyValue(at: position) { (child: inout PageValue) throws(PathError) in try child.set(newValue, at: rest) }
+                    var child = PageValue.null
+                    object.swapValue(at: position, with: &child)
+                    defer { object.swapValue(at: position, with: &child) }
+                    try child.set(newValue, at: rest)
                 } else {
                     var child = PageValue.null
                     try child.set(newValue, at: rest)
                     object.append(key, child)
                 }
             } catch {
-                self = wasNull ? .null : .object(object)
+                self = .object(object)
                 throw error
             }
             self = .object(object)
