@@ -50,7 +50,7 @@ public struct FlowExpectation: Sendable, Equatable {
             return .count(Int(n))
         case "$matches":
             guard case .string(let pattern) = argument else { throw .init(at, "$matches takes a regular expression as a string") }
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw .init(at, "'\(pattern)' is not a valid regular expression") }
+            do { _ = try PageRegex(pattern, mode: .search) } catch { throw .init(at, error.description) }
             return .matches(pattern)
         case "$exists":
             guard case .bool(let flag) = argument else { throw .init(at, "$exists takes true or false") }
@@ -92,9 +92,13 @@ public struct FlowExpectation: Sendable, Equatable {
             return count == n ? nil : "expected \(n) element\(n == 1 ? "" : "s"), got \(count): \(actual.jsonText)"
         case .matches(let pattern):
             guard case .string(let text) = actual else { return "expected text matching /\(pattern)/, got \(actual.jsonText)" }
-            let regex = try? NSRegularExpression(pattern: pattern)
-            let found = regex?.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
-            return found ? nil : "expected text matching /\(pattern)/, got \(actual.jsonText)"
+            do {
+                // NB: the same regular expressions, and the same time limit, as matches() in a page.
+                let found = try PageRegex(pattern, mode: .search).matches(text)
+                return found ? nil : "expected text matching /\(pattern)/, got \(actual.jsonText)"
+            } catch {
+                return "can't tell whether \(actual.jsonText) matches /\(pattern)/: \(error)"
+            }
         case .contains(let part):
             return FlowExpectation.contains(actual, part) ? nil : "expected something containing \(part.jsonText), got \(actual.jsonText)"
         }

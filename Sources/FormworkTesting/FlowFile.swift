@@ -94,18 +94,21 @@ public struct FlowFile: Sendable {
     // MARK: - Reading
 
     /// Reads and checks a flow file.
-    public static func load(file path: String) throws(FlowFileError) -> FlowFile {
+    public static func load(file path: String, limits: PageLimits = .standard) throws(FlowFileError) -> FlowFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FlowFileError(file: path, path: "", message: "can't read the flow file; check the path")
         }
-        return try decode(Array(data), file: path)
+        return try decode(Array(data), file: path, limits: limits)
     }
 
     /// Reads a flow from JSON bytes; errors name the file, the line and column, and the JSON path.
-    public static func decode(_ bytes: [UInt8], file: String) throws(FlowFileError) -> FlowFile {
+    public static func decode(_ bytes: [UInt8], file: String, limits: PageLimits = .standard) throws(FlowFileError) -> FlowFile {
+        guard bytes.count <= limits.documentBytes else {
+            throw FlowFileError(file: file, path: "", message: "the flow file is \(bytes.count) bytes long; flow files may be at most \(limits.documentBytes) bytes (the documentBytes limit)")
+        }
         let document: JSONReader.Document
         do {
-            document = try JSONReader.parseDocument(bytes: bytes)
+            document = try JSONReader.parseDocument(bytes: bytes, maximumDepth: limits.valueDepth)
         } catch {
             throw FlowFileError(file: file, line: error.line, column: error.column, path: error.path, message: "the file is not valid JSON: \(error.message)")
         }

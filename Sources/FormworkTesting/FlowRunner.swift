@@ -12,15 +12,18 @@ import Foundation
 public struct FlowRunner {
     /// The types pages may use; a host's own types go here.
     public var registry: Registry
+    /// The budgets pages run within (`PageLimits.standard`, as in an app, unless given).
+    public var limits: PageLimits
 
-    public init(registry: Registry = .standard) {
+    public init(registry: Registry = .standard, limits: PageLimits = .standard) {
         self.registry = registry
+        self.limits = limits
     }
 
     /// Reads and runs the flow file at `path`. A file that can't be read is a failed result.
     public func run(file path: String) async -> FlowResult {
         do {
-            return await run(try FlowFile.load(file: path), displayName: path)
+            return await run(try FlowFile.load(file: path, limits: limits), displayName: path)
         } catch {
             return FlowResult(file: path, name: FlowFile.defaultName(path), stepCount: 0,
                               failures: [FlowFailure(step: nil, label: "flow file", message: error.description)], hits: [:], documents: [])
@@ -39,7 +42,7 @@ public struct FlowRunner {
         let pageFile = resolve(flow.page).standardizedFileURL
         let pagesFolder = flow.pages.map { resolve($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
         let harness = PageHarness(registry: registry, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
-                                  clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current)
+                                  clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current, limits: limits)
         harness.stub.advice = { method, path in "add \"\(method) \(path)\" to the flow's \"stubs\"" }
         harness.stub.add(flow.stubs)
         defer { harness.close() }
@@ -61,8 +64,17 @@ public struct FlowRunner {
         } catch {
             return result([FlowFailure(step: nil, label: "open \(flow.page)", message: PageHarness.message(error))])
         }
+        // A page that goes over a budget fails its flow, even when an error handler took the failure.
+        var budgetsReported = 0
+        func overBudget(step: Int?, label: String) -> [FlowFailure] {
+            let found = harness.diagnostics.filter { $0.code == "limit" }
+            defer { budgetsReported = found.count }
+            return found.dropFirst(budgetsReported).prefix(1).map { FlowFailure(step: step, label: label, message: "the page went over a budget: \($0.message)") }
+        }
+        if case let failures = overBudget(step: nil, label: "open \(flow.page)"), !failures.isEmpty { return result(failures) }
         for (index, step) in flow.steps.enumerated() {
-            let failures = await run(step, number: index + 1, on: harness)
+            var failures = await run(step, number: index + 1, on: harness)
+            if failures.isEmpty { failures = overBudget(step: index + 1, label: step.label) }
             if !failures.isEmpty { return result(failures) }
         }
         return result([])

@@ -6,7 +6,9 @@ import Foundation
 /// Everything is deterministic: the clock is fixed, the time zone is UTC, requests go to
 /// `stub` (a request no stub answers makes the step throw), alerts are dismissed at once, and
 /// pickers and confirmations wait until the test answers them. After each step the harness waits
-/// until every open page is idle: no chain runs, or every running chain waits for the person.
+/// until the pages settle, as the engine knows it (`PageEngine.isIdle`): every chain has ended or
+/// waits for the person. A step whose chains are still working after `limits.flowStepSeconds`
+/// throws instead of hanging.
 ///
 /// ```swift
 /// let page = PageHarness()
@@ -36,6 +38,9 @@ public final class PageHarness {
     public let coverage: CoverageProbe
     /// The registry pages are decoded with (the engine runs an instrumented copy).
     public let registry: Registry
+    /// The budgets pages run within, as in an app (`PageLimits.standard` unless given);
+    /// `flowStepSeconds` bounds each step's settling.
+    public var limits: PageLimits { engine.limits }
 
     /// Every trace event of every page, in order.
     public private(set) var trace: [PageTraceEvent] = []
@@ -49,6 +54,7 @@ public final class PageHarness {
     public private(set) var root: PageSession?
 
     private var sessions: [PageSession] = []
+    /// Steps and lifecycle events started and not yet seen done.
     private var steps: [HarnessStep] = []
     private var reportedUnmatched = 0
 
@@ -60,24 +66,26 @@ public final class PageHarness {
     ///   - pages: where `push` finds pages by id; `open(file:)` defaults it to the file's folder.
     ///   - clock: fixed at 2024-01-01T00:00:00Z unless given.
     ///   - timeZone: UTC unless given.
+    ///   - limits: the budgets pages run within; the same as an app's unless given.
     public init(registry: Registry = .standard, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
-                clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+                clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+                limits: PageLimits = .standard) {
         self.registry = registry
         stub = StubTransport()
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
         let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone)
-        engine = PageEngine(registry: coverage.instrument(registry), host: host, globals: GlobalStore(globals), pages: pages)
+        engine = PageEngine(registry: coverage.instrument(registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits)
         engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
             self?.adopt(session)
             // As a host does: the page now shown appears; the one it covers disappears.
-            if let opener = session.opener { PageHarness.lifecycle("disappear", opener) }
-            PageHarness.lifecycle("appear", session)
+            if let opener = session.opener { self?.lifecycle("disappear", opener) }
+            self?.lifecycle("appear", session)
         }
-        navigator.onReveal = { session in PageHarness.lifecycle("appear", session) }
+        navigator.onReveal = { [weak self] session in self?.lifecycle("appear", session) }
     }
 
     // MARK: - Opening
@@ -142,7 +150,7 @@ public final class PageHarness {
 
     private func load(_ bytes: [UInt8], file: String?) throws -> PageDocument {
         do {
-            return try PageDocument.load(bytes, registry: registry, file: file)
+            return try PageDocument.load(bytes, registry: registry, file: file, limits: limits)
         } catch {
             throw PageHarnessError(error.description)
         }
@@ -183,9 +191,11 @@ public final class PageHarness {
 
     /// Runs `appear` or `disappear` when the page defines it, as the host would when showing or
     /// hiding the page; `settle()` waits for it like any chain.
-    private static func lifecycle(_ name: String, _ session: PageSession) {
+    private func lifecycle(_ name: String, _ session: PageSession) {
         guard !session.isClosed, session.document.interactions[name] != nil else { return }
-        Task { @MainActor in await session.trigger(name) }
+        let step = HarnessStep(session, isLifecycle: true)
+        steps.append(step)
+        step.start { _ = await session.trigger(name) }
     }
 
     private func ingest(_ event: PageTraceEvent, from session: PageSession) {
@@ -205,38 +215,29 @@ public final class PageHarness {
     /// Starts `body` (a person's action) and waits until the pages settle. Returns the chain's
     /// outcome, or nil when it is still waiting for the person.
     func perform(on page: PageSession, _ body: @escaping @MainActor () async throws -> ChainOutcome) async throws -> ChainOutcome? {
-        let step = HarnessStep(page)
+        let step = HarnessStep(page, isLifecycle: false)
         steps.append(step)
-        Task { @MainActor in
+        step.start {
             do { step.outcome = try await body() } catch { step.error = error }
-            step.isDone = true
         }
         try await settle()
         return step.isDone ? step.outcome : nil
     }
 
-    /// Waits until every page is idle (no chain runs, or each waits for the person), then
-    /// throws the first error a finished step met, or for requests no stub answered.
+    /// Waits until the pages settle (see `PageEngine.isIdle`), then throws the first error a
+    /// finished step met, or for requests no stub answered.
+    ///
+    /// Settled means: every step the harness started has reached the engine, every answer the
+    /// presenter gave has been taken by its chain, and the engine is idle. All three are known
+    /// facts, never guesses from timing; `limits.flowStepSeconds` only bounds a chain that never
+    /// settles.
     public func settle() async throws {
-        var rounds = 0
-        while true {
-            let before = progress
-            for session in sessions.reversed() { await session.waitUntilIdle() }
-            // NB: a chain resumed by a response or an answer runs when the main actor gets to it;
-            // yielding lets it, and the loop goes on until nothing moves any more.
-            for _ in 0..<4 { await Task.yield() }
-            rounds += 1
-            if rounds > 1_000 { try? await Task.sleep(nanoseconds: 1_000_000) }
-            if rounds > 20_000 { throw PageHarnessError("the page never became idle: its chains kept running for 20 seconds") }
-            // NB: a page counts as waiting for the person until the chain an answer (or a pushed
-            // page's response) woke has resumed: wait for answers not yet taken, and for any step
-            // whose chain isn't done while it waits for nothing.
-            if progress != before || presenter.answersInFlight > 0 { continue }
-            guard steps.contains(where: { !$0.isDone && !isWaitingForPerson($0.page) }) else { break }
+        guard await settles(within: limits.flowStepSeconds) else {
+            throw PageHarnessError("the pages were still working \(PageHarness.seconds(limits.flowStepSeconds)) after this step (limits.flowStepSeconds): a chain never finished or waits on something other than the person")
         }
         for session in sessions where !session.isClosed { coverage.markShown(session) }
         var errors: [String] = []
-        for step in steps where step.isDone {
+        for step in steps where step.isDone && !step.isLifecycle {
             if let outcome = step.outcome { self.outcome = outcome }
             if let error = step.error { errors.append(PageHarness.message(error)) }
         }
@@ -248,14 +249,34 @@ public final class PageHarness {
         if !errors.isEmpty { throw PageHarnessError(errors.joined(separator: "\n")) }
     }
 
-    /// Whether a chain on `page` may be waiting for the person: a question is open, or a page
-    /// is pushed above it.
-    private func isWaitingForPerson(_ page: PageSession) -> Bool {
-        !presenter.pending.isEmpty || (navigator.stack.contains { $0 === page } && navigator.top !== page)
+    /// Whether the pages settled before `seconds` passed.
+    private func settles(within seconds: Double) async -> Bool {
+        let waiting = Task { @MainActor in await self.waitUntilSettled() }
+        let guardTask = Task {
+            try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            waiting.cancel()
+        }
+        await waiting.value
+        guardTask.cancel()
+        return !waiting.isCancelled
     }
 
-    private var progress: Int {
-        trace.count + stub.requests.count + presenter.presented.count + presenter.pending.count + navigator.events.count + steps.count { $0.isDone }
+    private func waitUntilSettled() async {
+        while !Task.isCancelled {
+            if let step = steps.first(where: { !$0.isStarted }) {
+                await step.waitUntilStarted()
+            } else if presenter.answersInFlight > 0 {
+                await presenter.waitUntilAnswersTaken()
+            } else if !engine.isIdle {
+                await engine.waitUntilIdle()
+            } else {
+                return
+            }
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) seconds" : "\(value) seconds"
     }
 
     static func message(_ error: any Error) -> String {
@@ -264,14 +285,40 @@ public final class PageHarness {
     }
 }
 
-/// One person's action in flight.
+/// One person's action (or a lifecycle event the harness fires, as a host would) in flight.
 @MainActor
 final class HarnessStep {
     /// The page the step acted on.
     let page: PageSession
+    /// `appear` or `disappear` fired by the harness: its outcome isn't the step's.
+    let isLifecycle: Bool
     var outcome: ChainOutcome?
     var error: (any Error)?
-    var isDone = false
+    private(set) var isStarted = false
+    private(set) var isDone = false
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
 
-    init(_ page: PageSession) { self.page = page }
+    init(_ page: PageSession, isLifecycle: Bool) {
+        self.page = page
+        self.isLifecycle = isLifecycle
+    }
+
+    /// Runs `work` in a task of its own. Once the task has started, the engine knows about
+    /// whatever `work` set going (its calls count as work from their first line).
+    func start(_ work: @escaping @MainActor () async -> Void) {
+        Task { @MainActor in
+            self.isStarted = true
+            let waiters = self.startWaiters
+            self.startWaiters = []
+            for waiter in waiters { waiter.resume() }
+            await work()
+            self.isDone = true
+        }
+    }
+
+    /// Returns once the step's task has started.
+    func waitUntilStarted() async {
+        guard !isStarted else { return }
+        await withCheckedContinuation { startWaiters.append($0) }
+    }
 }

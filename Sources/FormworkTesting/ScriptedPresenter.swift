@@ -23,9 +23,11 @@ public final class ScriptedPresenter: PagePresenter {
 
     /// Everything shown, in order.
     public private(set) var presented: [PresentedMessage] = []
-    /// Answers given whose chain hasn't taken them yet: a page counts as waiting for the person
-    /// until its chain resumes, so the harness waits for this to reach 0.
+    /// Answers given whose chain hasn't taken them yet. The engine sees an answer only when the
+    /// call that asked returns, so the harness waits for this to reach 0 before it trusts
+    /// `PageEngine.isIdle`.
     private(set) var answersInFlight = 0
+    private var takenWaiters: [CheckedContinuation<Void, Never>] = []
     private var waiting: [Waiting] = []
     /// The id of the page shown on top, for `PresentedMessage.page`.
     var currentPage: @MainActor () -> String = { "" }
@@ -71,6 +73,22 @@ public final class ScriptedPresenter: PagePresenter {
         return true
     }
 
+    /// Returns once every answer given has been taken by the chain that asked.
+    func waitUntilAnswersTaken() async {
+        while answersInFlight > 0 {
+            await withCheckedContinuation { takenWaiters.append($0) }
+        }
+    }
+
+    /// A chain took its answer.
+    private func taken() {
+        answersInFlight -= 1
+        guard answersInFlight == 0 else { return }
+        let waiters = takenWaiters
+        takenWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
     /// Cancels the questions a page asked (it closed under them), or every question.
     func cancel(page: String? = nil) {
         let cancelled = waiting.filter { page == nil || $0.page == page }
@@ -88,7 +106,7 @@ public final class ScriptedPresenter: PagePresenter {
         presented.append(PresentedMessage(kind: .picker, title: request.title, message: request.options.map(\.title).joined(separator: " | "), page: currentPage()))
         let page = currentPage()
         let answer = await withCheckedContinuation { waiting.append(Waiting(question: .picker(request), page: page, picker: $0)) }
-        answersInFlight -= 1
+        taken()
         return answer
     }
 
@@ -96,7 +114,7 @@ public final class ScriptedPresenter: PagePresenter {
         presented.append(PresentedMessage(kind: .confirm, title: title, message: message, page: currentPage()))
         let page = currentPage()
         let answer = await withCheckedContinuation { waiting.append(Waiting(question: .confirm(title: title, message: message), page: page, confirm: $0)) }
-        answersInFlight -= 1
+        taken()
         return answer
     }
 

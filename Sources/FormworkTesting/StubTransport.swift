@@ -41,6 +41,12 @@ public final class StubTransport: PageTransport {
     public private(set) var unmatched: [SentRequest] = []
     /// Where requests no stub matches go instead of failing (`formwork run --api-base`).
     public var fallback: (any PageTransport)?
+    /// When true, a request no stub (and no `fallback`) answers fails as if the server were
+    /// offline (`TransportError.network("no stub for GET /api/x")`) and is kept with that answer,
+    /// so a recorded session replays the same way (`formwork run` sets it). When false, the
+    /// default for flows and tests, the `api` action fails with `no stub for …` and the advice.
+    /// Either way the request is listed in `unmatched`.
+    public var unmatchedIsOffline = false
     /// The advice in the message for an unmatched request; flows replace it with theirs.
     public var advice: @MainActor (_ method: String, _ path: String) -> String = { method, path in
         "add one with on(\"\(method)\", \"\(path)\")"
@@ -78,7 +84,10 @@ public final class StubTransport: PageTransport {
                 return response
             }
             unmatched.append(sent)
-            throw ActionFailure(kind: "network", message: unmatchedMessage(sent))
+            guard unmatchedIsOffline else { throw ActionFailure(kind: "network", message: unmatchedMessage(sent)) }
+            let offline = StubResponse.failure("no stub for \(sent.line)")
+            requests[index].response = offline
+            throw TransportError.network(offline.networkFailure ?? "")
         }
         let answer: StubResponse
         switch stubs[stubIndex].answer {

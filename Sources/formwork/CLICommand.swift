@@ -1,3 +1,5 @@
+import Formwork
+
 /// One subcommand of `formwork`: a type with a static description, built from the scanned
 /// arguments (which validates them) and then run.
 ///
@@ -17,6 +19,12 @@ protocol CLICommand {
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// The budgets every command runs pages within: the ones an app gets (Grammar.md, part 4), so a
+/// page that checks, renders and passes its flows here behaves the same in the app.
+enum CLILimits {
+    static let standard = PageLimits.standard
 }
 
 enum ExitCode {

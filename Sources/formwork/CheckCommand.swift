@@ -8,12 +8,14 @@ struct CheckCommand: CLICommand {
     static let help = """
         USAGE: formwork check PAGE.json|DIR... [--format text|json]
 
-        Reads each page (in a folder: every *.json except *.flow.json flow tests and manifest.json)
-        and reports, in compiler form `file: path.to.node: error: message`: bad JSON, unknown
-        component/action/validation/handler ids or attributes, literals of the wrong type,
-        expression errors with their column, unknown functions, writes to $param, $param names the
-        page doesn't declare, duplicate keys, interactions triggered but not defined, pushes to
-        pages that don't exist, and a minEngineVersion above this engine's.
+        Reads each page (in a folder: the *.json files directly in it, except *.flow.json flow
+        tests and manifest.json) and reports, in compiler form `file: path.to.node: error: message`:
+        bad JSON, page ids that can't be published, unknown component/action/validation/handler
+        ids or attributes, literals of the wrong type, expression errors with their column, unknown
+        functions, writes to $param, $param names the page doesn't declare, duplicate keys,
+        interactions triggered but not defined, pushes to pages that aren't there, two pages with
+        one id, and a minEngineVersion above this engine's. These are the checks 'formwork pack'
+        runs: a folder check passes is a folder pack publishes.
 
         Exits 1 if any page has an error.
 
@@ -39,21 +41,14 @@ struct CheckCommand: CLICommand {
         guard !paths.isEmpty else { throw UsageError("give a page file or a folder of pages to check") }
     }
 
-    /// The page files under `path`: the file itself, or the pages in the folder (recursively).
+    /// The page files under `path`: the file itself, or the pages directly in the folder (the
+    /// files `pack` would publish).
     static func pageFiles(_ path: String) -> [String]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { return [path] }
-        let base = URL(fileURLWithPath: path)
-        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
-        var files: [String] = []
-        while let url = enumerator?.nextObject() as? URL {
-            let name = url.lastPathComponent
-            guard name.hasSuffix(".json"), !name.hasSuffix(".flow.json"), name != "manifest.json", !name.hasPrefix(".") else { continue }
-            let relative = url.path.hasPrefix(base.path + "/") ? String(url.path.dropFirst(base.path.count + 1)) : name
-            files.append((path as NSString).appendingPathComponent(relative))
-        }
-        return files.sorted()
+        guard let listing = try? PageSet.jsonFiles(in: URL(fileURLWithPath: path)) else { return nil }
+        return listing.filter { $0.skipped == nil }.map { (path as NSString).appendingPathComponent($0.name) }
     }
 
     func run() async -> Int32 {
@@ -68,8 +63,7 @@ struct CheckCommand: CLICommand {
             }
             files += found
         }
-        // Decode everything first, so pushes can be checked against the pages that exist.
-        var documents: [(file: String, document: PageDocument)] = []
+        var readable: [(name: String, bytes: [UInt8])] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
                 var unreadable = PageDiagnostic.error("file", "", "can't read the file")
@@ -77,21 +71,10 @@ struct CheckCommand: CLICommand {
                 diagnostics.append(unreadable)
                 continue
             }
-            let (document, found) = PageDocument.decode(Array(data), file: file)
-            diagnostics += found
-            if let document { documents.append((file, document)) }
+            readable.append((file, Array(data)))
         }
-        let known = Set(documents.map(\.document.id))
-        var seen: [String: String] = [:]
-        for (file, document) in documents {
-            diagnostics += document.check(knownPages: paths.count == 1 && files.count == 1 ? nil : known)
-            if let other = seen[document.id] {
-                var duplicate = PageDiagnostic.error("page", "page", "the page id '\(document.id)' is also used by \(other)")
-                duplicate.file = file
-                diagnostics.append(duplicate)
-            }
-            seen[document.id] = file
-        }
+        // NB: a single page file has no neighbours, so its pushes aren't checked against any.
+        diagnostics += PageSet(files: readable, checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard).diagnostics
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         if json {

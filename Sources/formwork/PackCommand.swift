@@ -8,13 +8,15 @@ struct PackCommand: CLICommand {
     static let help = """
         USAGE: formwork pack SRC_DIR --out DIR
 
-        Checks every page in SRC_DIR (the *.json files directly in it) like 'formwork check', then
+        Checks every page in SRC_DIR (the *.json files directly in it) exactly as 'formwork check'
+        does, then
         copies them to DIR as <page id>.json and writes DIR/manifest.json: each page's id, version,
         minEngineVersion, size and SHA-256, and a totalVersion that changes whenever any page does.
         Upload DIR to any static host or CDN; apps pick the pages up with 'formwork sync' (PageSync).
 
-        If any page has an error, nothing is written and pack exits 1. Flow files (*.flow.json)
-        are tests: they are neither checked nor packed.
+        If any page has an error, nothing is written, the errors are printed as 'formwork check'
+        prints them, and pack exits 1. Flow files (*.flow.json) are tests: they are neither
+        checked nor packed.
 
         OPTIONS:
           --out DIR   where to write the pages and manifest.json (created if needed)
@@ -23,7 +25,7 @@ struct PackCommand: CLICommand {
           formwork pack pages --out site/pages
           packed dish-edit v4 (engine ≥ 1, 1832 bytes)
           packed menu v2 (engine ≥ 1, 904 bytes) from main-menu.json
-          skipped dish-edit.flow.json: flow files are tests, not pages
+          skipped 3 files: flow files are tests, not pages
           wrote site/pages/manifest.json: 2 pages, totalVersion 5f2c1a9b0d3e…
         """
 
@@ -44,13 +46,12 @@ struct PackCommand: CLICommand {
 
     func run() async -> Int32 {
         let sourceURL = URL(fileURLWithPath: source)
-        let packer = PagePacker(check: PackCommand.pageCheck(knownPages: PackCommand.pageIDs(in: sourceURL)))
         let report: PagePacker.Report
         do {
-            report = try packer.pack(from: sourceURL, to: URL(fileURLWithPath: output))
+            report = try PagePacker().pack(from: sourceURL, to: URL(fileURLWithPath: output))
         } catch {
             if case .pagesRejected(let problems) = error {
-                for problem in problems { Console.error("error: " + problem) }
+                for problem in problems { Console.error(problem) }
                 let count = problems.count == 1 ? "the error" : "the \(problems.count) errors"
                 Console.error("nothing was packed: fix \(count) above (see 'formwork check \(source)') and run pack again")
             } else {
@@ -63,32 +64,15 @@ struct PackCommand: CLICommand {
             let renamed = packed.sourceFile == entry.file ? "" : " from \(packed.sourceFile)"
             Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes)\(renamed)")
         }
-        for skipped in report.skipped { Console.out("skipped \(skipped.file): \(skipped.reason)") }
+        var reasons: [String] = []
+        for skipped in report.skipped where !reasons.contains(skipped.reason) { reasons.append(skipped.reason) }
+        for reason in reasons {
+            let files = report.skipped.filter { $0.reason == reason }.map(\.file)
+            Console.out("skipped \(files.count == 1 ? files[0] : "\(files.count) files"): \(reason)")
+        }
         let count = report.packed.count == 1 ? "1 page" : "\(report.packed.count) pages"
         let manifestPath = (output as NSString).appendingPathComponent("manifest.json")
         Console.out("wrote \(manifestPath): \(count), totalVersion \(report.manifest.totalVersion.prefix(12))…")
         return ExitCode.success
-    }
-
-    /// The full page checker (as `formwork check` runs it): every error, one entry each, without
-    /// the file name (the packer adds it).
-    static func pageCheck(knownPages: Set<String>) -> PagePacker.Check {
-        { _, data in
-            let (document, diagnostics) = PageDocument.decode(Array(data))
-            let all = diagnostics + (document?.check(knownPages: knownPages) ?? [])
-            return all.filter { $0.severity == .error }.map(\.rendered)
-        }
-    }
-
-    /// The ids of the pages in `folder`, so pushes between them check out.
-    static func pageIDs(in folder: URL) -> Set<String> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var ids: Set<String> = []
-        for name in names where name.hasSuffix(".json") && !name.hasSuffix(".flow.json") && name != "manifest.json" {
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
-                  let header = try? PageHeader(data: data) else { continue }
-            ids.insert(header.id)
-        }
-        return ids
     }
 }

@@ -23,13 +23,23 @@ struct PageOptions {
         (try? PageValue(json: text)) ?? .string(text)
     }
 
+    /// A value typed for a `string` param: the text as typed, or the string a JSON string literal
+    /// holds (`42` and `"42"` are both "42").
+    static func stringValue(_ text: String) -> PageValue {
+        if text.hasPrefix("\""), case .string(let unquoted)? = try? PageValue(json: text) { return .string(unquoted) }
+        return .string(text)
+    }
+
     /// Reads a JSON file, or explains what is wrong with it (file:line:column).
     static func readJSON(_ path: String, what: String) throws(CLIFailure) -> PageValue {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIFailure("can't read the \(what) file '\(path)'; check the path")
         }
+        guard data.count <= CLILimits.standard.documentBytes else {
+            throw CLIFailure("\(path): the \(what) file is \(data.count) bytes long; JSON files may be at most \(CLILimits.standard.documentBytes) bytes (the documentBytes limit)")
+        }
         do {
-            return try JSONReader.parse(bytes: Array(data))
+            return try JSONReader.parse(bytes: Array(data), maximumDepth: CLILimits.standard.valueDepth)
         } catch {
             throw CLIFailure("\(path):\(error.line):\(error.column): the \(what) file is not valid JSON: \(error.message)")
         }
@@ -40,7 +50,7 @@ struct PageOptions {
     static func loadDocument(_ file: String) throws(CLIFailure) -> PageDocument {
         guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
         do {
-            return try PageDocument.load(Array(bytes), file: file)
+            return try PageDocument.load(Array(bytes), file: file, limits: CLILimits.standard)
         } catch {
             throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
         }
@@ -52,8 +62,11 @@ struct PageOptions {
         return "\(file):\(line):\(column): " + diagnostic.rendered.dropFirst(file.count + 2)
     }
 
-    /// `$param`: the `--params` file, then each `--param` on top.
-    func paramValue() throws(CLIFailure) -> PageValue {
+    /// `$param` for `document`: the `--params` file, then each `--param` on top. A `--param`
+    /// value is the text as typed for a param the page declares as `string` (`dishId=42` is
+    /// "42", and so is `dishId='"42"'`), else JSON when it parses as JSON (`qty=3` is 3), else
+    /// the text.
+    func paramValue(for document: PageDocument) throws(CLIFailure) -> PageValue {
         var object = PageObject()
         if let paramsFile {
             guard case .object(let fromFile) = try PageOptions.readJSON(paramsFile, what: "params") else {
@@ -61,7 +74,10 @@ struct PageOptions {
             }
             object = fromFile
         }
-        for (key, value) in params { object[key] = PageOptions.looseValue(value) }
+        for (key, value) in params {
+            let declared = document.params.first { $0.name == key }?.type
+            object[key] = declared == .string ? PageOptions.stringValue(value) : PageOptions.looseValue(value)
+        }
         return .object(object)
     }
 

@@ -12,7 +12,8 @@ struct RenderCommand: CLICommand {
         `loaded`, and prints the form as text or the component tree as JSON.
 
         OPTIONS:
-          --param KEY=VALUE   a $param; VALUE is read as JSON when it parses, else as text
+          --param KEY=VALUE   a $param; VALUE is the text as typed for a param declared "string",
+                              else JSON when it parses as JSON, else the text
           --params FILE       $param from a JSON file (--param values go on top)
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
@@ -37,14 +38,14 @@ struct RenderCommand: CLICommand {
 
     func run() async -> Int32 {
         do {
-            let params = try options.paramValue()
-            let globals = try options.globalValue()
             let document = try PageOptions.loadDocument(file)
+            let params = try options.paramValue(for: document)
+            let globals = try options.globalValue()
             let directory = URL(fileURLWithPath: pagesDirectory ?? (file as NSString).deletingLastPathComponent)
             let host = PageHost(report: { report in
                 if case .diagnostic(let diagnostic) = report { Console.error(diagnostic.rendered) }
             })
-            let engine = PageEngine(host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory))
+            let engine = PageEngine(host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory), limits: CLILimits.standard)
             let session = try engine.open(document, params: params)
             await session.waitUntilIdle()
             Console.out(json ? PageTextRenderer.json(session).prettyJSONText : PageTextRenderer.render(session))

@@ -27,12 +27,14 @@ struct RunCommand: CLICommand {
         Lines starting with # are comments. `now()` is fixed at the moment the page opened.
 
         OPTIONS:
-          --param KEY=VALUE   a $param; VALUE is read as JSON when it parses, else as text
+          --param KEY=VALUE   a $param; VALUE is the text as typed for a param declared "string",
+                              else JSON when it parses as JSON, else the text
           --params FILE       $param from a JSON file (--param values go on top)
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
-                              (a request no stub answers fails, naming its method and path)
+                              (a request no stub answers fails as if the server were offline,
+                              and is named on standard error)
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --script FILE       read commands from FILE instead of standard input
           --record FILE       write the session as a flow file whose expect steps pin what was seen
@@ -111,13 +113,13 @@ struct RunCommand: CLICommand {
 
     /// Reads the page and the files, sets up the harness and opens the page.
     private func open() async throws(CLIFailure) -> (PageHarness, FlowRecorder?) {
-        let params = try options.paramValue()
-        let globals = try options.globalValue()
         let document = try PageOptions.loadDocument(file)
+        let params = try options.paramValue(for: document)
+        let globals = try options.globalValue()
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
         let harness = PageHarness(globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
-                                  clock: FixedClock(milliseconds: clock), timeZone: .current)
+                                  clock: FixedClock(milliseconds: clock), timeZone: .current, limits: CLILimits.standard)
         try configureNetwork(harness)
         var recorder: FlowRecorder?
         if let record {
@@ -159,6 +161,8 @@ struct RunCommand: CLICommand {
             }
             harness.stub.fallback = URLSessionTransport(baseURL: url, allowedHosts: [host])
         }
+        // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
+        harness.stub.unmatchedIsOffline = true
         let stubFile = apiStub
         let base = apiBase
         harness.stub.advice = { method, path in

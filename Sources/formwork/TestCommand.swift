@@ -71,7 +71,7 @@ struct TestCommand: CLICommand {
             Console.error("error: no *.flow.json files under \(paths.joined(separator: ", ")); write one (see Grammar.md, part 3) or record one with formwork run PAGE.json --record NAME.flow.json")
             return ExitCode.failure
         }
-        let runner = FlowRunner()
+        let runner = FlowRunner(limits: CLILimits.standard)
         var results: [FlowResult] = []
         for flow in flows {
             let result = await runner.run(file: flow)
@@ -118,7 +118,7 @@ struct TestCommand: CLICommand {
         var documents: [String: PageDocument] = [:]
         for file in pageFiles {
             guard let bytes = FileManager.default.contents(atPath: file),
-                  let document = PageDocument.decode(Array(bytes), file: file).document, !document.id.isEmpty else { continue }
+                  let document = PageDocument.decode(Array(bytes), file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
             documents[document.id] = documents[document.id] ?? document
         }
         var hits: [String: PageHits] = [:]

@@ -3,39 +3,26 @@ import Foundation
 /// The library side of `formwork pack`: checks every page in a folder, copies them to an output
 /// folder as `<id>.json` and writes `manifest.json` beside them, ready for any static host.
 ///
-/// Nothing is written unless every page passes: one bad page refuses the whole pack, so a
-/// publisher can't ship half a release. Flow files (`*.flow.json`) are tests, not pages: they are
-/// neither checked nor packed. The manifest is written last, so the output folder never has a
-/// manifest naming a file that isn't there yet.
+/// The pages are checked exactly as `formwork check` checks the folder (`PageSet`): what check
+/// passes, pack publishes, and nothing check reports as an error is published. One bad page
+/// refuses the whole pack, so a publisher can't ship half a release. Flow files (`*.flow.json`)
+/// are tests, not pages: they are neither checked nor packed. The manifest is written last, so
+/// the output folder never has a manifest naming a file that isn't there yet.
 ///
 /// ```swift
-/// let report = try PagePacker(check: PagePacker.headerCheck).pack(from: sourceFolder, to: outputFolder)
+/// let report = try PagePacker().pack(from: sourceFolder, to: outputFolder)
 /// report.manifest.pages.map(\.id)     // ["dish-edit", "menu"]
 /// report.skipped                       // [Skipped(file: "order.flow.json", reason: "flow files are tests, not pages")]
 ///
 /// // with a page whose "version" is "3":
-/// // DeliveryError.pagesRejected: dish-edit.json: "version" must be a whole number of at least 1, found string "3"
+/// // DeliveryError.pagesRejected: menu.json: version: error: "version" must be a whole number from 1 to 2147483647, found string "3"
 /// //                              nothing was packed: fix the problem above and run pack again.
 /// ```
 public struct PagePacker: Sendable {
-    /// Checks one page file: given its URL and bytes, returns one line per error (empty: fine).
-    public typealias Check = @Sendable (URL, Data) -> [String]
+    /// The types the pages may use.
+    public let registry: Registry
 
-    public let check: Check
-
-    /// - Parameter check: the page checker; `PagePacker.headerCheck` until the full checker exists.
-    public init(check: @escaping Check) { self.check = check }
-
-    /// The minimal check: the file is JSON with a string `page`, a whole-number `version` and
-    /// `minEngineVersion` (see `PageHeader`).
-    public static let headerCheck: Check = { _, data in
-        do {
-            _ = try PageHeader(data: data)
-            return []
-        } catch {
-            return ["\(error)"]
-        }
-    }
+    public init(registry: Registry = .standard) { self.registry = registry }
 
     /// What a pack did.
     public struct Report: Sendable, Equatable {
@@ -62,52 +49,34 @@ public struct PagePacker: Sendable {
     /// - Throws: `DeliveryError.pagesRejected` listing every problem in every page (nothing is
     ///   written), `.unreadable` for a missing source folder, `.unwritable` when output fails.
     public func pack(from source: URL, to output: URL) throws(DeliveryError) -> Report {
-        let names: [String]
+        let listing: [(name: String, skipped: String?)]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: source.path).sorted()
+            listing = try PageSet.jsonFiles(in: source)
         } catch {
             throw .unreadable(path: source.path, reason: "not a folder of pages (\(error.localizedDescription))")
         }
         var skipped: [Report.Skipped] = []
         var problems: [String] = []
-        var pages: [(header: PageHeader, data: Data, sourceFile: String)] = []
-        var firstFileForID: [String: String] = [:]
-        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
-            if name.hasSuffix(".flow.json") {
-                skipped.append(.init(file: name, reason: "flow files are tests, not pages"))
-                continue
+        var files: [(name: String, bytes: [UInt8])] = []
+        for (name, reason) in listing {
+            if let reason {
+                skipped.append(.init(file: name, reason: reason))
+            } else if let data = FileManager.default.contents(atPath: source.appendingPathComponent(name).path) {
+                files.append((name, Array(data)))
+            } else {
+                problems.append("\(name): error: the file can't be read")
             }
-            if name == PageCache.manifestName {
-                skipped.append(.init(file: name, reason: "a manifest, not a page"))
-                continue
-            }
-            let url = source.appendingPathComponent(name)
-            guard let data = try? Data(contentsOf: url) else {
-                problems.append("\(name): can't be read")
-                continue
-            }
-            let errors = check(url, data)
-            guard errors.isEmpty else {
-                problems += errors.map { "\(name): \($0)" }
-                continue
-            }
-            let header: PageHeader
-            do {
-                header = try PageHeader(data: data)
-            } catch {
-                problems.append("\(name): \(error.message)")
-                continue
-            }
-            if let other = firstFileForID[header.id] {
-                problems.append("\(name): page '\(header.id)' is also defined by \(other); page ids must be unique")
-                continue
-            }
-            firstFileForID[header.id] = name
-            pages.append((header, data, name))
         }
+        let set = PageSet(files: files, registry: registry)
+        problems += set.errors.map(\.rendered)
         guard problems.isEmpty else { throw .pagesRejected(problems) }
-        guard !pages.isEmpty else {
+        guard !set.pages.isEmpty else {
             throw .unreadable(path: source.path, reason: "no pages found (looked for *.json files that aren't *.flow.json)")
+        }
+        var pages: [(header: PageHeader, data: Data, sourceFile: String)] = []
+        for page in set.pages {
+            guard let document = page.document else { continue }   // NB: a page that didn't decode has an error above
+            pages.append((PageHeader(id: document.id, version: document.version, minEngineVersion: document.minEngineVersion), Data(page.bytes), page.file))
         }
 
         do {

@@ -26,7 +26,9 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
         case overflow
         /// A conversion such as `number('abc')` that has no answer.
         case conversion
-        /// Nesting deeper than `CompiledExpression.maximumDepth`, or a source longer than `maximumLength`.
+        /// A budget of `PageLimits` ran out: a source too long or nested too deep (compile time),
+        /// an evaluation that does too much work or builds too much, or gives a value too deep or
+        /// too large, or a regular expression that runs too long (evaluation). The message names the budget.
         case limit
         /// A function reported a failure of its own (bad regex, bad date pattern, …).
         case function

@@ -15,10 +15,11 @@
 /// //   ^~~~~~~~~~~~~~
 /// ```
 public struct CompiledExpression: Sendable, CustomStringConvertible {
-    /// The deepest nesting of operators, calls, brackets and member accesses accepted.
-    public static let maximumDepth = 256
-    /// The longest source accepted, in UTF-8 bytes.
-    public static let maximumLength = 20_000
+    /// The deepest nesting of operators, calls, brackets and member accesses accepted by default
+    /// (`PageLimits.standard.expressionDepth`).
+    public static var maximumDepth: Int { PageLimits.standard.expressionDepth }
+    /// The longest source accepted by default, in UTF-8 bytes (`PageLimits.standard.expressionBytes`).
+    public static var maximumLength: Int { PageLimits.standard.expressionBytes }
 
     /// The text it was compiled from.
     public let source: String
@@ -39,18 +40,29 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     let plainPath: StorePath?
     private let evaluator: Compiler.Evaluator
 
-    /// Compiles an expression such as `$data.price * $data.qty`.
-    public init(_ source: String, functions: FunctionLibrary = .standard) throws(ExpressionError) {
-        let bytes = try CompiledExpression.checkLength(source)
-        var parser = try Parser(source: source, bytes: bytes, offset: 0, functions: functions)
-        let tree = try parser.parseAll()
-        self.init(source: source, tree: tree, isTemplate: false)
+    /// Compiles an expression such as `$data.price * $data.qty`, within `limits` (its length and
+    /// nesting, and what constant folding may spend).
+    public init(_ source: String, functions: FunctionLibrary = .standard, limits: PageLimits = .standard) throws(ExpressionError) {
+        try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
     }
 
     /// Compiles a template: text with `${expression}` parts, always producing a string.
     /// `"Total: ${fixed($data.total, 2)} €"`. To write a literal `${`, use `${'${'}`.
-    public init(template source: String, functions: FunctionLibrary = .standard) throws(ExpressionError) {
-        let bytes = try CompiledExpression.checkLength(source)
+    public init(template source: String, functions: FunctionLibrary = .standard, limits: PageLimits = .standard) throws(ExpressionError) {
+        try self.init(template: source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
+    }
+
+    /// An expression whose constant folding spends `folding`, shared with other expressions.
+    init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget) throws(ExpressionError) {
+        let bytes = try CompiledExpression.checkLength(source, limits)
+        var parser = try Parser(source: source, bytes: bytes, offset: 0, functions: functions, maximumDepth: limits.expressionDepth)
+        let tree = try parser.parseAll()
+        self.init(source: source, tree: tree, isTemplate: false, folding: folding)
+    }
+
+    /// A template whose constant folding spends `folding`, shared with other expressions.
+    init(template source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget) throws(ExpressionError) {
+        let bytes = try CompiledExpression.checkLength(source, limits)
         var parts: [Expr] = []
         var literalStart = 0
         var i = 0
@@ -62,7 +74,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
                     parts.append(Expr(kind: .literal(.string(text)), range: SourceRange(start: literalStart, end: i)))
                     literal.removeAll()
                 }
-                var parser = try Parser(source: source, bytes: bytes, offset: i + 2, functions: functions)
+                var parser = try Parser(source: source, bytes: bytes, offset: i + 2, functions: functions, maximumDepth: limits.expressionDepth)
                 if case .punctuation(.rightBrace) = parser.current.kind {
                     throw ExpressionError(.syntax, "'${}' is empty; put an expression inside, as in ${$data.name}", range: SourceRange(start: i, end: parser.current.range.end), source: source)
                 }
@@ -84,38 +96,51 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             parts.append(Expr(kind: .literal(.string(String(decoding: literal, as: UTF8.self))), range: SourceRange(start: literalStart, end: bytes.count)))
         }
         let tree = Expr(kind: .template(parts), range: SourceRange(start: 0, end: bytes.count))
-        self.init(source: source, tree: tree, isTemplate: true)
+        self.init(source: source, tree: tree, isTemplate: true, folding: folding)
     }
 
-    private init(source: String, tree: Expr, isTemplate: Bool) {
+    private init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
         self.source = source
         self.isTemplate = isTemplate
-        let compiled = Compiler(source: source).compile(tree)
+        let compiled = Compiler(source: source, folding: folding).compile(tree)
         evaluator = compiled.evaluator
         constantValue = compiled.constant
         plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
         dependencies = DependencyAnalysis.dependencies(of: tree)
     }
 
-    private static func checkLength(_ source: String) throws(ExpressionError) -> [UInt8] {
-        let bytes = Array(source.utf8)
-        if bytes.count > maximumLength {
-            throw ExpressionError(.limit, "the expression is \(bytes.count) bytes long; the limit is \(maximumLength)", range: SourceRange(start: 0, end: 0), source: String(source.prefix(200)))
+    private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {
+        let length = source.utf8.count
+        if length > limits.expressionBytes {
+            throw ExpressionError(.limit, "the expression is \(length) bytes long; the limit is \(limits.expressionBytes)", range: SourceRange(start: 0, end: 0), source: String(source.prefix(200)))
         }
-        return bytes
+        return Array(source.utf8)
     }
 
-    /// Runs the compiled expression against `scope`.
+    /// Runs the compiled expression against `scope`, within `scope.limits`: the work and the
+    /// memory of the evaluation (`evaluationSteps`, `evaluationBytes`), and the depth and size of
+    /// the value it gives (`valueDepth`, `valueBytes`). Going over one is a `.limit` error.
     public func evaluate(in scope: ExpressionScope) throws(ExpressionError) -> PageValue {
-        var locals: [PageValue] = []
+        // NB: the two numbers, not the whole PageLimits: this runs for every binding update.
+        var state = EvaluationState(steps: scope.limits.evaluationSteps, bytes: scope.limits.evaluationBytes)
+        let value: PageValue
         do {
-            return try evaluator(scope, &locals)
+            value = try evaluator(scope, &state)
         } catch let error as ExpressionError {
             throw error
         } catch {
-            throw Compiler.convert(error, SourceRange(start: 0, end: source.utf8.count), source)
+            throw Compiler.convert(error, wholeRange, source)
         }
+        // NB: arrays share their elements, so a value built as [x, x] inside [y, y] … may be far
+        // larger than what building it cost; measure it (the walk stops at the limits) before it
+        // reaches a store, an attribute or the screen.
+        if state.builtContainer, let problem = value.sizeProblem(scope.limits, what: "the value of this expression") {
+            throw ExpressionError(.limit, problem, range: wholeRange, source: source)
+        }
+        return value
     }
+
+    private var wholeRange: SourceRange { SourceRange(start: 0, end: source.utf8.count) }
 
     public var description: String { source }
 }

@@ -1,10 +1,10 @@
 /// Turns a syntax tree into nested Swift closures, once. Evaluation then runs the closures
 /// without re-walking the tree; subtrees whose inputs are all constant are folded to their value.
 struct Compiler {
-    /// A compiled node: the scope, and the stack of lambda parameters, in; a value out.
-    typealias Evaluator = @Sendable (ExpressionScope, inout [PageValue]) throws -> PageValue
-    /// A compiled lambda: scope, locals, and up to two arguments.
-    typealias Lambda = @Sendable (ExpressionScope, inout [PageValue], PageValue, PageValue) throws -> PageValue
+    /// A compiled node: the scope, and the evaluation's state (lambda parameters, budgets), in; a value out.
+    typealias Evaluator = @Sendable (ExpressionScope, inout EvaluationState) throws -> PageValue
+    /// A compiled lambda: scope, state, and up to two arguments.
+    typealias Lambda = @Sendable (ExpressionScope, inout EvaluationState, PageValue, PageValue) throws -> PageValue
 
     struct Compiled {
         let evaluator: Evaluator
@@ -13,6 +13,8 @@ struct Compiler {
     }
 
     let source: String
+    /// What constant folding may still spend; shared by every expression of a page.
+    let folding: FoldingBudget
 
     func compile(_ expr: Expr) -> Compiled {
         compileNode(expr)
@@ -25,14 +27,15 @@ struct Compiler {
     }
 
     /// Evaluates a node whose inputs are all constant; keeps it for run time if it fails, so the
-    /// error is reported when (and if) the expression actually runs.
-    private func folded(_ evaluator: @escaping Evaluator) -> Compiled {
-        var locals: [PageValue] = []
-        if let value = try? evaluator(ExpressionScope(), &locals) { return constant(value) }
+    /// error is reported when (and if) the expression actually runs. Folding spends the same
+    /// budgets as an evaluation, shared by the whole page: a constant too costly to fold is left
+    /// to run time, where it fails with a `limit` error if it runs.
+    func folded(_ evaluator: @escaping Evaluator) -> Compiled {
+        if let value = folding.evaluate(evaluator) { return constant(value) }
         return Compiled(evaluator: evaluator, constant: nil)
     }
 
-    private func compileNode(_ expr: Expr) -> Compiled {
+    func compileNode(_ expr: Expr) -> Compiled {
         let range = expr.range
         let source = self.source
         switch expr.kind {
@@ -43,7 +46,7 @@ struct Compiler {
             return Compiled(evaluator: { scope, _ in scope.read(variable) }, constant: nil)
 
         case .local(let slot, _):
-            return Compiled(evaluator: { _, locals in locals[slot] }, constant: nil)
+            return Compiled(evaluator: { _, state in state.locals[slot] }, constant: nil)
 
         case .member(let base, let name):
             if let (root, keys, ranges) = Compiler.memberChain(expr) {
@@ -52,16 +55,24 @@ struct Compiler {
                 if keys.count == 1, let key = keys.first, let keyRange = ranges.first {
                     switch root {
                     case .variable(let variable):
-                        return Compiled(evaluator: { scope, _ in try Compiler.member(scope.read(variable), key, keyRange, source) }, constant: nil)
+                        return Compiled(evaluator: { scope, state in
+                            try Compiler.step(&state, keyRange, source)
+                            return try Compiler.member(scope.read(variable), key, keyRange, source)
+                        }, constant: nil)
                     case .local(let slot):
-                        return Compiled(evaluator: { _, locals in try Compiler.member(locals[slot], key, keyRange, source) }, constant: nil)
+                        return Compiled(evaluator: { _, state in
+                            try Compiler.step(&state, keyRange, source)
+                            return try Compiler.member(state.locals[slot], key, keyRange, source)
+                        }, constant: nil)
                     }
                 }
-                return Compiled(evaluator: { scope, locals in
+                let steps = keys.count
+                return Compiled(evaluator: { scope, state in
+                    try Compiler.step(&state, range, source, count: steps)
                     var value: PageValue
                     switch root {
                     case .variable(let variable): value = scope.read(variable)
-                    case .local(let slot): value = locals[slot]
+                    case .local(let slot): value = state.locals[slot]
                     }
                     for i in keys.indices { value = try Compiler.member(value, keys[i], ranges[i], source) }
                     return value
@@ -69,19 +80,26 @@ struct Compiler {
             }
             let b = compileNode(base)
             let baseEval = b.evaluator
-            let evaluator: Evaluator = { scope, locals in
-                let value = try baseEval(scope, &locals)
-                do { return try Operators.member(value, name) } catch { throw Compiler.convert(error, range, source) }
+            let evaluator: Evaluator = { scope, state in
+                let value = try baseEval(scope, &state)
+                do {
+                    try state.step()
+                    return try Operators.member(value, name)
+                } catch { throw Compiler.convert(error, range, source) }
             }
             return b.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
 
         case .index(let base, let index):
             let b = compileNode(base), i = compileNode(index)
             let baseEval = b.evaluator, indexEval = i.evaluator
-            let evaluator: Evaluator = { scope, locals in
-                let value = try baseEval(scope, &locals)
-                let key = try indexEval(scope, &locals)
-                do { return try Operators.index(value, key) } catch { throw Compiler.convert(error, range, source) }
+            let evaluator: Evaluator = { scope, state in
+                let value = try baseEval(scope, &state)
+                let key = try indexEval(scope, &state)
+                do {
+                    try state.step()
+                    if case .string(let text) = key { try state.read(textBytes: text.utf8.count) }
+                    return try Operators.index(value, key)
+                } catch { throw Compiler.convert(error, range, source) }
             }
             return b.constant != nil && i.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
 
@@ -91,11 +109,18 @@ struct Compiler {
             let evaluator: Evaluator
             switch op {
             case .not:
-                evaluator = { scope, locals in .bool(!(try eval(scope, &locals)).isTruthy) }
+                evaluator = { scope, state in
+                    let value = try eval(scope, &state)
+                    try Compiler.step(&state, range, source)
+                    return .bool(!value.isTruthy)
+                }
             case .negate:
-                evaluator = { scope, locals in
-                    let value = try eval(scope, &locals)
-                    do { return try Operators.negate(value) } catch { throw Compiler.convert(error, range, source) }
+                evaluator = { scope, state in
+                    let value = try eval(scope, &state)
+                    do {
+                        try state.step()
+                        return try Operators.negate(value)
+                    } catch { throw Compiler.convert(error, range, source) }
                 }
             }
             return o.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
@@ -111,12 +136,13 @@ struct Compiler {
                 if !value.isTruthy { return constant(.bool(false)) }
                 let rightEval = r.evaluator
                 return r.constant.map { constant(.bool($0.isTruthy)) }
-                    ?? Compiled(evaluator: { scope, locals in .bool(try rightEval(scope, &locals).isTruthy) }, constant: nil)
+                    ?? Compiled(evaluator: { scope, state in .bool(try rightEval(scope, &state).isTruthy) }, constant: nil)
             }
             let leftEval = l.evaluator, rightEval = r.evaluator
-            return Compiled(evaluator: { scope, locals in
-                guard try leftEval(scope, &locals).isTruthy else { return .bool(false) }
-                return .bool(try rightEval(scope, &locals).isTruthy)
+            return Compiled(evaluator: { scope, state in
+                try Compiler.step(&state, range, source)
+                guard try leftEval(scope, &state).isTruthy else { return .bool(false) }
+                return .bool(try rightEval(scope, &state).isTruthy)
             }, constant: nil)
 
         case .or(let left, let right):
@@ -125,21 +151,23 @@ struct Compiler {
                 if value.isTruthy { return constant(.bool(true)) }
                 let rightEval = r.evaluator
                 return r.constant.map { constant(.bool($0.isTruthy)) }
-                    ?? Compiled(evaluator: { scope, locals in .bool(try rightEval(scope, &locals).isTruthy) }, constant: nil)
+                    ?? Compiled(evaluator: { scope, state in .bool(try rightEval(scope, &state).isTruthy) }, constant: nil)
             }
             let leftEval = l.evaluator, rightEval = r.evaluator
-            return Compiled(evaluator: { scope, locals in
-                if try leftEval(scope, &locals).isTruthy { return .bool(true) }
-                return .bool(try rightEval(scope, &locals).isTruthy)
+            return Compiled(evaluator: { scope, state in
+                try Compiler.step(&state, range, source)
+                if try leftEval(scope, &state).isTruthy { return .bool(true) }
+                return .bool(try rightEval(scope, &state).isTruthy)
             }, constant: nil)
 
         case .coalesce(let left, let right):
             let l = compileNode(left), r = compileNode(right)
             if let value = l.constant { return value.isNull ? r : l }
             let leftEval = l.evaluator, rightEval = r.evaluator
-            return Compiled(evaluator: { scope, locals in
-                let value = try leftEval(scope, &locals)
-                if case .null = value { return try rightEval(scope, &locals) }
+            return Compiled(evaluator: { scope, state in
+                try Compiler.step(&state, range, source)
+                let value = try leftEval(scope, &state)
+                if case .null = value { return try rightEval(scope, &state) }
                 return value
             }, constant: nil)
 
@@ -147,18 +175,24 @@ struct Compiler {
             let c = compileNode(condition), t = compileNode(then), e = compileNode(otherwise)
             if let value = c.constant { return value.isTruthy ? t : e }
             let condEval = c.evaluator, thenEval = t.evaluator, elseEval = e.evaluator
-            return Compiled(evaluator: { scope, locals in
-                try condEval(scope, &locals).isTruthy ? try thenEval(scope, &locals) : try elseEval(scope, &locals)
+            return Compiled(evaluator: { scope, state in
+                try Compiler.step(&state, range, source)
+                return try condEval(scope, &state).isTruthy ? try thenEval(scope, &state) : try elseEval(scope, &state)
             }, constant: nil)
 
         case .array(let items):
             let compiled = items.map(compileNode)
             if compiled.allSatisfy({ $0.constant != nil }) { return constant(.array(compiled.compactMap(\.constant))) }
             let evaluators = compiled.map(\.evaluator)
-            return Compiled(evaluator: { scope, locals in
+            let count = evaluators.count
+            return Compiled(evaluator: { scope, state in
+                do {
+                    try state.step()
+                    try state.charge(elements: count)
+                } catch { throw Compiler.convert(error, range, source) }
                 var values: [PageValue] = []
-                values.reserveCapacity(evaluators.count)
-                for evaluator in evaluators { values.append(try evaluator(scope, &locals)) }
+                values.reserveCapacity(count)
+                for evaluator in evaluators { values.append(try evaluator(scope, &state)) }
                 return .array(values)
             }, constant: nil)
 
@@ -168,9 +202,13 @@ struct Compiler {
                 return constant(.object(PageObject(compiled.map { ($0.key, $0.value.constant ?? .null) })))
             }
             let keys = compiled.map(\.key), evaluators = compiled.map(\.value.evaluator)
-            return Compiled(evaluator: { scope, locals in
+            return Compiled(evaluator: { scope, state in
+                do {
+                    try state.step()
+                    try state.charge(elements: keys.count)
+                } catch { throw Compiler.convert(error, range, source) }
                 var object = PageObject()
-                for i in keys.indices { object[keys[i]] = try evaluators[i](scope, &locals) }
+                for i in keys.indices { object[keys[i]] = try evaluators[i](scope, &state) }
                 return .object(object)
             }, constant: nil)
 
@@ -180,9 +218,17 @@ struct Compiler {
                 return constant(.string(compiled.map { ($0.constant ?? .null).displayText }.joined()))
             }
             let evaluators = compiled.map(\.evaluator)
-            return Compiled(evaluator: { scope, locals in
+            return Compiled(evaluator: { scope, state in
+                try Compiler.step(&state, range, source)
                 var text = ""
-                for evaluator in evaluators { text += try evaluator(scope, &locals).displayText }
+                for evaluator in evaluators {
+                    let value = try evaluator(scope, &state)
+                    do {
+                        let part = try state.text(value)
+                        try state.charge(bytes: part.utf8.count)
+                        text += part
+                    } catch { throw Compiler.convert(error, range, source) }
+                }
                 return .string(text)
             }, constant: nil)
 
@@ -191,80 +237,42 @@ struct Compiler {
         }
     }
 
-    private func compileCall(_ function: ExpressionFunction, _ arguments: [Expr.Argument], _ range: SourceRange) -> Compiled {
-        let source = self.source
-        var valueEvaluators: [Evaluator] = []
-        var lambdas: [Lambda?] = Array(repeating: nil, count: arguments.count)
-        var allConstant = true
-        for (position, argument) in arguments.enumerated() {
-            switch argument {
-            case .value(let expr):
-                let compiled = compileNode(expr)
-                if compiled.constant == nil { allConstant = false }
-                valueEvaluators.append(compiled.evaluator)
-            case .lambda(let count, let firstSlot, let body):
-                allConstant = false
-                valueEvaluators.append({ _, _ in .null })
-                let bodyEval = compileNode(body).evaluator
-                lambdas[position] = { scope, locals, first, second in
-                    // NB: parameters live at fixed slots; trim anything a failed call left behind.
-                    if locals.count != firstSlot {
-                        if locals.count > firstSlot { locals.removeLast(locals.count - firstSlot) }
-                        while locals.count < firstSlot { locals.append(.null) }
-                    }
-                    locals.append(first)
-                    if count > 1 { locals.append(second) }
-                    defer {
-                        locals.removeLast()
-                        if count > 1 { locals.removeLast() }
-                    }
-                    return try bodyEval(scope, &locals)
-                }
-            }
-        }
-        let body = function.body
-        let name = function.name
-        let capturedLambdas = lambdas
-        let argumentEvaluators = valueEvaluators
-        let evaluator: Evaluator = { scope, locals in
-            var values: [PageValue] = []
-            values.reserveCapacity(argumentEvaluators.count)
-            for evaluator in argumentEvaluators { values.append(try evaluator(scope, &locals)) }
-            var invocation = FunctionInvocation(arguments: values, scope: scope, lambdas: capturedLambdas, locals: [])
-            swap(&invocation.locals, &locals)
-            defer { swap(&invocation.locals, &locals) }
-            do {
-                return try body(&invocation)
-            } catch let error as ExpressionError {
-                throw error
-            } catch {
-                throw Compiler.convert(error, range, source, function: name)
-            }
-        }
-        return allConstant && function.isPure ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
-    }
-
     private static func binary(_ op: BinaryOperator, _ l: @escaping Evaluator, _ r: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
         switch op {
         case .add:
-            return { scope, locals in
-                let a = try l(scope, &locals), b = try r(scope, &locals)
-                do { return try Operators.add(a, b) } catch { throw convert(error, range, source) }
+            return { scope, state in
+                let a = try l(scope, &state), b = try r(scope, &state)
+                do {
+                    try state.step()
+                    return try Operators.add(a, b, &state)
+                } catch { throw convert(error, range, source) }
             }
         case .subtract, .multiply, .remainder:
-            return { scope, locals in
-                let a = try l(scope, &locals), b = try r(scope, &locals)
-                do { return try Operators.arithmetic(op, a, b) } catch { throw convert(error, range, source) }
+            return { scope, state in
+                let a = try l(scope, &state), b = try r(scope, &state)
+                do {
+                    try state.step()
+                    return try Operators.arithmetic(op, a, b)
+                } catch { throw convert(error, range, source) }
             }
         default:
-            return { scope, locals in
-                let a = try l(scope, &locals), b = try r(scope, &locals)
-                do { return try Operators.apply(op, a, b) } catch { throw convert(error, range, source) }
+            return { scope, state in
+                let a = try l(scope, &state), b = try r(scope, &state)
+                do {
+                    try state.step()
+                    return try Operators.apply(op, a, b, &state)
+                } catch { throw convert(error, range, source) }
             }
         }
     }
 
     // MARK: - Helpers
+
+    /// Counts `count` steps, failing at `range` when the evaluation is out of them.
+    @inline(__always)
+    static func step(_ state: inout EvaluationState, _ range: SourceRange, _ source: String, count: Int = 1) throws(ExpressionError) {
+        do { try state.step(count) } catch { throw convert(error, range, source) }
+    }
 
     /// Where a member chain starts: a `$` variable or a lambda parameter.
     enum ChainRoot {
@@ -311,7 +319,9 @@ struct Compiler {
             case .conversion: kind = .conversion
             case .overflow: kind = .overflow
             case .divisionByZero: kind = .divisionByZero
+            case .limit: kind = .limit
             case .other: kind = .function
+            case .limit: kind = .limit
             }
             return ExpressionError(kind, failure.message, range: range, source: source)
         }

@@ -31,7 +31,7 @@ struct Expr: Sendable {
     let kind: Kind
     let range: SourceRange
     /// The depth of the tree below and including this node; the parser refuses trees deeper
-    /// than `CompiledExpression.maximumDepth` so no later pass can overflow the stack.
+    /// than `PageLimits.expressionDepth` so no later pass can overflow the stack.
     let height: Int
 
     init(kind: Kind, range: SourceRange) {

@@ -37,9 +37,15 @@ public struct ExpressionFunction: Sendable {
         self.body = body
     }
 
-    /// A pure function of its evaluated arguments.
+    /// A pure function of its evaluated arguments. The text or array it returns counts against the
+    /// evaluation's `evaluationBytes` once it is built; a function that could build something much
+    /// larger than its arguments should take a `FunctionInvocation` and `charge` before building.
     public init(_ name: String, arity: ClosedRange<Int>, body: @escaping @Sendable ([PageValue]) throws -> PageValue) {
-        self.init(name, arity: arity) { invocation in try body(invocation.arguments) }
+        self.init(name, arity: arity) { invocation in
+            let result = try body(invocation.arguments)
+            try invocation.state.chargeResult(result)
+            return result
+        }
     }
 
     /// How the arity reads in a message: "1 argument", "2 or 3 arguments", "at least 1 argument".
@@ -56,6 +62,8 @@ public struct ExpressionFunction: Sendable {
 public struct FunctionFailure: Error, Sendable {
     public enum Kind: Sendable {
         case type, conversion, overflow, divisionByZero, other
+        /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`), or a regular expression's time limit.
+        case limit
     }
 
     public let kind: Kind
@@ -67,7 +75,22 @@ public struct FunctionFailure: Error, Sendable {
     }
 }
 
-/// One call of a function: the evaluated arguments, the lambdas, and the scope.
+/// One call of a function: the evaluated arguments, the lambdas, the scope, and the budgets of the
+/// evaluation it is part of.
+///
+/// The call itself is one step of `PageLimits.evaluationSteps`, plus one per 64 bytes of text in
+/// its arguments, and each lambda call one more. A function that visits many elements or builds
+/// large text or arrays says so with `charge` **before** it does, so a page can't make it run for
+/// minutes or take gigabytes:
+///
+/// ```swift
+/// ExpressionFunction("repeat", arity: 2...2) { call in
+///     let text = call.arguments[0].stringValue ?? ""
+///     let times = max(0, Int(call.arguments[1].intValue ?? 0))
+///     try call.charge(steps: times, bytes: text.utf8.count * times)   // fails with a limit error if too much
+///     return .string(String(repeating: text, count: times))
+/// }
+/// ```
 public struct FunctionInvocation {
     /// Evaluated arguments; a lambda's position holds null.
     public let arguments: [PageValue]
@@ -76,7 +99,8 @@ public struct FunctionInvocation {
     /// By argument position; nil where the argument is a value. NB: an array, not a dictionary:
     /// `call` runs once per element of a `map`, and hashing the position showed in profiles.
     let lambdas: [Compiler.Lambda?]
-    var locals: [PageValue]
+    /// The evaluation's lambda parameters and budgets, lent to the call.
+    var state: EvaluationState
 
     /// Calls the lambda at argument position `position` with up to two arguments (extra ones are
     /// ignored when the lambda declares fewer parameters).
@@ -84,6 +108,29 @@ public struct FunctionInvocation {
         guard lambdas.indices.contains(position), let lambda = lambdas[position] else {
             throw FunctionFailure("argument \(position + 1) must be a lambda such as x => x * 2", kind: .type)
         }
-        return try lambda(scope, &locals, first, second)
+        return try lambda(scope, &state, first, second)
+    }
+
+    /// Counts work the function is about to do against the evaluation's budgets: `steps` (one per
+    /// element visited) and `bytes` (of text built; an array element or object member counts 16).
+    /// Throws a `limit` failure, naming the budget, when the evaluation would go over one.
+    public mutating func charge(steps: Int = 0, bytes: Int = 0) throws(FunctionFailure) {
+        if steps != 0 { try state.step(steps) }
+        if bytes != 0 { try state.charge(bytes: bytes) }
+    }
+
+    /// Counts an array (or object) of `count` elements about to be built.
+    mutating func charge(elements count: Int) throws(FunctionFailure) {
+        try state.charge(elements: count)
+    }
+
+    /// The text of `value` as templates show it, counted against the budgets as it is built.
+    mutating func text(_ value: PageValue) throws(FunctionFailure) -> String {
+        try state.text(value)
+    }
+
+    /// `a == b`, counted against the budgets.
+    mutating func equal(_ a: PageValue, _ b: PageValue) throws(FunctionFailure) -> Bool {
+        try state.equal(a, b)
     }
 }

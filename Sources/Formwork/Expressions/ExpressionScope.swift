@@ -31,16 +31,23 @@ public struct ExpressionScope: Sendable {
     public var clock: any PageClock
     /// The time zone `date()` uses when it isn't given one.
     public var timeZone: TimeZone
+    /// Set while the compiler folds a call with constant arguments: a function that bounds its own
+    /// work by time (`matches()`) bounds it by steps instead, so compiling costs the same everywhere.
+    var isFoldingConstants = false
+    /// The budgets an evaluation runs within (`evaluationSteps`, `evaluationBytes`, and the
+    /// `valueDepth` and `valueBytes` of what it gives).
+    public var limits: PageLimits
 
     public init(
         data: PageValue = .null, global: PageValue = .null, param: PageValue = .null,
-        clock: any PageClock = SystemClock(), timeZone: TimeZone = .current
+        clock: any PageClock = SystemClock(), timeZone: TimeZone = .current, limits: PageLimits = .standard
     ) {
         self.data = data
         self.global = global
         self.param = param
         self.clock = clock
         self.timeZone = timeZone
+        self.limits = limits
     }
 
     /// The value of a `$name` variable.

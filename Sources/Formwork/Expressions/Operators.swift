@@ -1,16 +1,19 @@
 import Foundation
 
 /// The meaning of each operator, in one place. Every function throws `FunctionFailure`; the
-/// compiler adds the source range.
+/// compiler adds the source range. Operators that build text or arrays, or compare whole values,
+/// count their work in the evaluation's `state`.
 enum Operators {
-    static func apply(_ op: BinaryOperator, _ a: PageValue, _ b: PageValue) throws -> PageValue {
+    static func apply(_ op: BinaryOperator, _ a: PageValue, _ b: PageValue, _ state: inout EvaluationState) throws -> PageValue {
         switch op {
-        case .add: return try add(a, b)
+        case .add: return try add(a, b, &state)
         case .subtract, .multiply, .remainder: return try arithmetic(op, a, b)
         case .divide: return try divide(a, b)
-        case .equal: return .bool(a == b)
-        case .notEqual: return .bool(a != b)
-        case .less, .lessEqual, .greater, .greaterEqual: return .bool(try compare(op, a, b))
+        case .equal: return .bool(try state.equal(a, b))
+        case .notEqual: return .bool(!(try state.equal(a, b)))
+        case .less, .lessEqual, .greater, .greaterEqual:
+            if case .string(let x) = a, case .string(let y) = b { try state.read(textBytes: min(x.utf8.count, y.utf8.count)) }
+            return .bool(try compare(op, a, b))
         }
     }
 
@@ -19,16 +22,26 @@ enum Operators {
     }
 
     @inline(__always)
-    static func add(_ a: PageValue, _ b: PageValue) throws -> PageValue {
+    static func add(_ a: PageValue, _ b: PageValue, _ state: inout EvaluationState) throws -> PageValue {
         switch (a, b) {
         case (.int(let x), .int(let y)):
             let (sum, overflow) = x.addingReportingOverflow(y)
             if overflow { throw FunctionFailure("the result of \(x) + \(y) is outside the 64-bit integer range", kind: .overflow) }
             return .int(sum)
-        case (.string(let x), .string(let y)): return .string(x + y)
-        case (.string(let x), _): return .string(x + b.displayText)
-        case (_, .string(let y)): return .string(a.displayText + y)
-        case (.array(let x), .array(let y)): return .array(x + y)
+        case (.string(let x), .string(let y)):
+            try state.charge(bytes: x.utf8.count + y.utf8.count)
+            return .string(x + y)
+        case (.string(let x), _):
+            let text = try state.text(b)
+            try state.charge(bytes: x.utf8.count + text.utf8.count)
+            return .string(x + text)
+        case (_, .string(let y)):
+            let text = try state.text(a)
+            try state.charge(bytes: text.utf8.count + y.utf8.count)
+            return .string(text + y)
+        case (.array(let x), .array(let y)):
+            try state.charge(elements: x.count + y.count)
+            return .array(x + y)
         default:
             guard let x = a.doubleValue, let y = b.doubleValue else { throw mismatch("+", a, b) }
             return try finite(x + y, "+")

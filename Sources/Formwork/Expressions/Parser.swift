@@ -7,13 +7,16 @@ struct Parser {
     private var token: Token
     private let functions: FunctionLibrary
     private var depth = 0
+    /// `PageLimits.expressionDepth`.
+    private let maximumDepth: Int
     /// Lambda parameters in scope, innermost last; the position is the local slot.
     private var locals: [String] = []
 
-    init(source: String, bytes: [UInt8], offset: Int, functions: FunctionLibrary) throws(ExpressionError) {
+    init(source: String, bytes: [UInt8], offset: Int, functions: FunctionLibrary, maximumDepth: Int) throws(ExpressionError) {
         lexer = Lexer(source: source, bytes: bytes, offset: offset)
         token = try lexer.next()
         self.functions = functions
+        self.maximumDepth = maximumDepth
     }
 
     var source: String { lexer.source }
@@ -79,8 +82,8 @@ struct Parser {
     private mutating func parseExpression(_ minPower: Int) throws(ExpressionError) -> Expr {
         depth += 1
         defer { depth -= 1 }
-        if depth > CompiledExpression.maximumDepth {
-            throw error(.limit, "the expression is nested more than \(CompiledExpression.maximumDepth) levels deep; split it into smaller parts", token.range)
+        if depth > maximumDepth {
+            throw error(.limit, "the expression is nested more than \(maximumDepth) levels deep; split it into smaller parts", token.range)
         }
         var left = try parsePrefix()
         while case .punctuation(let p) = token.kind, let power = Parser.infixPower(p), power >= minPower {
@@ -322,8 +325,8 @@ struct Parser {
 
     /// Refuses trees deeper than the limit, including long chains (`a.b.c…`, `1+1+…`) built by loops.
     private func checked(_ expr: Expr) throws(ExpressionError) -> Expr {
-        if expr.height > CompiledExpression.maximumDepth {
-            throw error(.limit, "the expression is nested more than \(CompiledExpression.maximumDepth) levels deep; split it into smaller parts", expr.range)
+        if expr.height > maximumDepth {
+            throw error(.limit, "the expression is nested more than \(maximumDepth) levels deep; split it into smaller parts", expr.range)
         }
         return expr
     }

@@ -18,14 +18,21 @@ public struct PageHost {
     /// The zone `date()` uses when none is given.
     public var timeZone: TimeZone
     /// Called with warnings found while opening a page (an unknown component dropped, …) and with
-    /// failures no error handler took.
+    /// failures no error handler took, for logging or analytics.
+    ///
+    /// Reporting a failure doesn't replace what the person sees: an unhandled failure still shows
+    /// the "Something went wrong" alert unless `alertsUnhandledFailures` is false.
     public var report: (@MainActor (PageReport) -> Void)?
+    /// Whether a failure no error handler took shows an alert "Something went wrong" with
+    /// `$error.message` (true by default). Set it to false when the app shows such failures itself
+    /// from `report`.
+    public var alertsUnhandledFailures: Bool
 
     public init(
         navigator: (any PageNavigator)? = nil, presenter: any PagePresenter = SilentPresenter(),
         transport: (any PageTransport)? = nil, router: (any PageRouter)? = nil,
         clock: any PageClock = SystemClock(), timeZone: TimeZone = .current,
-        report: (@MainActor (PageReport) -> Void)? = nil
+        report: (@MainActor (PageReport) -> Void)? = nil, alertsUnhandledFailures: Bool = true
     ) {
         self.navigator = navigator
         self.presenter = presenter
@@ -34,6 +41,7 @@ public struct PageHost {
         self.clock = clock
         self.timeZone = timeZone
         self.report = report
+        self.alertsUnhandledFailures = alertsUnhandledFailures
     }
 }
 

@@ -56,6 +56,13 @@ public struct PageLimits: Sendable, Equatable {
     /// The most pages open on one stack: a page pushed past it fails instead of opening.
     public var pushDepth = 32
 
+    // MARK: - Flows
+
+    /// The longest one step of a flow (`formwork test`, `formwork run`, `PageHarness`) may keep the
+    /// pages working before it fails, in seconds: a chain that never settles (an action that never
+    /// returns) fails its step instead of hanging the run.
+    public var flowStepSeconds = 20.0
+
     // MARK: - Trace
 
     /// How many trace events a page keeps (the oldest go first).
@@ -96,11 +103,8 @@ extension PageLimits {
 
     /// Every budget, in the order of Grammar.md's "Limits" table.
     public var rows: [Row] {
-        func bytes(_ n: Int) -> String {
-            if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
-            if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
-            return "\(grouped(n)) bytes"
-        }
+        func bytes(_ n: Int) -> String { PageLimits.describe(bytes: n) }
+        func grouped(_ n: Int) -> String { PageLimits.grouped(n) }
         func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
         return [
             Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
@@ -115,6 +119,7 @@ extension PageLimits {
             Row(name: "triggerDepth", value: grouped(triggerDepth), bounds: "`trigger` inside `trigger`"),
             Row(name: "handlerDepth", value: grouped(handlerDepth), bounds: "failures inside error handlers handled by other handlers"),
             Row(name: "pushDepth", value: grouped(pushDepth), bounds: "pages open on one stack"),
+            Row(name: "flowStepSeconds", value: seconds(flowStepSeconds), bounds: "the work one flow step starts, until the pages settle"),
             Row(name: "traceEvents", value: grouped(traceEvents), bounds: "trace events a page keeps"),
             Row(name: "tracePreviewCharacters", value: grouped(tracePreviewCharacters), bounds: "a value shown in one trace line"),
             Row(name: "manifestBytes", value: bytes(manifestBytes), bounds: "a manifest read by sync"),
@@ -133,7 +138,15 @@ extension PageLimits {
         return lines.joined(separator: "\n")
     }
 
-    private func grouped(_ n: Int) -> String {
+    /// `16 MiB`, `20,000 bytes`: a size as the table and messages show it.
+    static func describe(bytes n: Int) -> String {
+        if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+        if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+        return "\(grouped(n)) bytes"
+    }
+
+    /// `1,000,000`: a count with thousands separators.
+    static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {

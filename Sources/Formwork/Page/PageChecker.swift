@@ -1,20 +1,22 @@
 /// The static checks `formwork check` runs on a decoded page against a registry: unknown ids and
 /// attributes, attribute types, writes to `$param`, undeclared params, duplicate keys, events a
-/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, and
-/// the engine version.
+/// component doesn't have, interactions triggered but not defined, pushes to unknown pages, the
+/// engine version, and the loops it can see (`LoopCheck`).
 struct PageChecker {
     let registry: Registry
     let document: PageDocument
     /// Page ids known to exist (when checking a folder); nil to skip that check.
     let knownPages: Set<String>?
+    let limits: PageLimits
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
 
-    init(registry: Registry, document: PageDocument, knownPages: Set<String>?) {
+    init(registry: Registry, document: PageDocument, knownPages: Set<String>?, limits: PageLimits = .standard) {
         self.registry = registry
         self.document = document
         self.knownPages = knownPages
+        self.limits = limits
         declaredParams = Set(document.params.map(\.name))
     }
 
@@ -33,6 +35,7 @@ struct PageChecker {
             checkChain(chain)
         }
         checkHandlers(document.onError)
+        diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
     }
 
     // MARK: - Nodes
@@ -113,10 +116,10 @@ struct PageChecker {
             }
             let compatible = spec.type == .any || attribute.type == spec.type || (spec.type == .number && attribute.type == .int) || (attribute.type == .any && !spec.type.holdsNodes)
             if !compatible {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), not \(article(attribute.type.rawValue)) \(attribute.type.rawValue)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), not \(Wording.withArticle(attribute.type.rawValue))")
             }
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
-                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(article(spec.type.rawValue)) \(spec.type.rawValue), but \(value.preview()) is \(article(value.typeName)) \(value.typeName)")
+                error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
             checkExpression(attribute)
             if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
@@ -159,7 +162,9 @@ struct PageChecker {
                 error("interaction", attribute.path, "the interaction '\(text)' is triggered but not defined" + hint)
             }
         case .pageID:
-            if let knownPages, !knownPages.contains(text) {
+            if !PageHeader.isValidID(text) {
+                error("page", attribute.path, "\(PageValue.string(text).preview()) can't be a page: " + PageHeader.idRule)
+            } else if let knownPages, !knownPages.contains(text) {
                 let hint = Suggestions.nearest(to: text, in: knownPages).map { "; did you mean '\($0)'?" } ?? ""
                 error("page", attribute.path, "there is no page '\(text)' next to this one" + hint)
             }
@@ -196,17 +201,13 @@ struct PageChecker {
         guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return "" }
         return String(path[..<cut])
     }
-
-    private func article(_ word: String) -> String {
-        ["a", "e", "i", "o", "u"].contains(word.prefix(1)) ? "an" : "a"
-    }
 }
 
 extension PageDocument {
     /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
-    /// given, also checks that pushed page ids exist.
-    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil) -> [PageDiagnostic] {
-        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages)
+    /// given, also checks that pushed page ids exist; `limits` are the budgets loops are warned about.
+    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        var checker = PageChecker(registry: registry, document: self, knownPages: knownPages, limits: limits)
         checker.run()
         return checker.diagnostics.map { diagnostic in
             var d = diagnostic

@@ -4,10 +4,15 @@ import Foundation
 /// collecting every structural problem (it keeps going after an error so all are reported).
 struct PageDecoder {
     let registry: Registry
+    let limits: PageLimits
+    /// What constant folding may spend, for the whole page.
+    private let folding: FoldingBudget
     private(set) var diagnostics: [PageDiagnostic] = []
 
-    init(registry: Registry) {
+    init(registry: Registry, limits: PageLimits = .standard) {
         self.registry = registry
+        self.limits = limits
+        folding = FoldingBudget(limits: limits)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) {
@@ -29,18 +34,16 @@ struct PageDecoder {
 
     mutating func decodePage(_ root: PageValue, file: String?, locations: JSONReader.Document? = nil) -> PageDocument? {
         guard case .object(let page) = root else {
-            error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(root.typeName == "array" ? "an array" : "a " + root.typeName)")
+            error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(Wording.withArticle(root.typeName))")
             return nil
         }
         checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "components", "interactions", "onError"], path: "", what: "a page")
-        var id = ""
-        switch page["page"] {
-        case .string(let s) where !s.isEmpty: id = s
-        case nil: error("structure", "page", "the page has no \"page\" member; give it an id such as \"page\": \"dish-edit\"")
-        default: error("type", "page", "\"page\" must be a non-empty string id")
-        }
-        let version = integer(page["version"], path: "version", default: 1)
-        let minEngine = integer(page["minEngineVersion"], path: "minEngineVersion", default: 1)
+        // NB: the header follows the rules delivery uses, so a page that opens can be published.
+        let (header, headerProblems) = PageHeader.read(page)
+        for problem in headerProblems { error(problem.code, problem.path, problem.message) }
+        let id = header?.id ?? page["page"]?.stringValue ?? ""
+        let version = header?.version ?? 1
+        let minEngine = header?.minEngineVersion ?? 1
         let title = page["title"].flatMap { decodeLooseAttribute(name: "title", raw: $0, type: .string, path: "title") }
         let params = decodeParams(page["params"])
         var data = PageValue.object(PageObject())
@@ -51,15 +54,6 @@ struct PageDecoder {
         let interactions = decodeInteractions(page["interactions"], path: "interactions")
         let onError = decodeHandlers(page["onError"], path: "onError")
         return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, components: components, interactions: interactions, onError: onError, file: file, source: root, locations: locations)
-    }
-
-    private mutating func integer(_ value: PageValue?, path: String, default fallback: Int) -> Int {
-        guard let value else { return fallback }
-        guard case .int(let i) = value, i >= 0, let small = Int(exactly: i) else {
-            error("type", path, "\"\(path)\" must be a whole number of 0 or more")
-            return fallback
-        }
-        return small
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {
@@ -84,7 +78,7 @@ struct PageDecoder {
             }
             let required = spec["required"]?.boolValue ?? false
             if let d = spec["default"], !type.accepts(d) {
-                error("type", PageDecoder.join(path, "default"), "the default \(d.jsonText) is not a \(type.rawValue)")
+                error("type", PageDecoder.join(path, "default"), "the default \(d.preview()) is not \(Wording.withArticle(type.rawValue))")
             }
             specs.append(ParamSpec(name: name, type: type, required: required, defaultValue: spec["default"]))
         }
@@ -290,21 +284,21 @@ struct PageDecoder {
         switch mode {
         case .literal:
             if !type.accepts(raw) {
-                error("type", path, "the attribute '\(name)' is a \(type.rawValue), but the literal \(raw.preview()) is \(raw.typeName == "array" || raw.typeName == "object" || raw.typeName == "int" ? "an" : "a") \(raw.typeName)")
+                error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but the literal \(raw.preview()) is \(Wording.withArticle(raw.typeName))")
                 return node(.invalid)
             }
             return node(.literal(raw))
         case .expression, .template:
             guard case .string(let source) = raw else {
-                error("type", path, "an \(mode.rawValue) must be written as a string, like \"$data.name\"")
+                error("type", path, "\(Wording.withArticle(mode.rawValue)) must be written as a string, like \"$data.name\"")
                 return node(.invalid)
             }
             do {
                 let compiled = mode == .expression
-                    ? try CompiledExpression(source, functions: registry.functions)
-                    : try CompiledExpression(template: source, functions: registry.functions)
+                    ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding)
+                    : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding)
                 if let constant = compiled.constantValue, !type.accepts(constant) {
-                    error("type", path, "the attribute '\(name)' is a \(type.rawValue), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
+                    error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
                 return node(mode == .expression ? .expression(compiled) : .template(compiled))
             } catch {
@@ -312,47 +306,5 @@ struct PageDecoder {
                 return node(.invalid)
             }
         }
-    }
-}
-
-extension PageDocument {
-    /// Decodes a page from JSON bytes. Returns the document (nil when it can't be read at all) and
-    /// every problem found: bad JSON with line and column, structure, types, expression errors.
-    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
-        let parsed: JSONReader.Document
-        do {
-            parsed = try JSONReader.parseDocument(bytes: bytes)
-        } catch {
-            var diagnostic = PageDiagnostic.error("json", error.path, "the file is not valid JSON: \(error.message)")
-            diagnostic.file = file
-            diagnostic.line = error.line
-            diagnostic.column = error.column
-            return (nil, [diagnostic])
-        }
-        var decoder = PageDecoder(registry: registry)
-        let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
-        let located = decoder.diagnostics.map { diagnostic -> PageDiagnostic in
-            var d = diagnostic
-            d.file = file
-            if let location = parsed.location(of: d.path) ?? parsed.location(of: PageChecker.parentPath(d.path)) {
-                d.line = location.line
-                d.column = location.column
-            }
-            return d
-        }
-        return (document, located)
-    }
-
-    /// Decodes a page from JSON text.
-    public static func decode(json text: String, registry: Registry = .standard, file: String? = nil) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
-        decode(Array(text.utf8), registry: registry, file: file)
-    }
-
-    /// Decodes and requires no errors; throws `PageError` listing them otherwise.
-    public static func load(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil) throws(PageError) -> PageDocument {
-        let (document, diagnostics) = decode(bytes, registry: registry, file: file)
-        let errors = diagnostics.filter { $0.severity == .error }
-        guard let document, errors.isEmpty else { throw PageError(errors.isEmpty ? diagnostics : errors) }
-        return document
     }
 }

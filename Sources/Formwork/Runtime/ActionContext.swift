@@ -21,8 +21,13 @@ public struct ActionContext {
     public let component: PageComponent?
     let specs: [AttributeSpec]
     let batch: WriteBatch
+    /// What the interaction this action is part of may still run.
+    let budget: InteractionBudget
 
-    public var host: PageHost { session.engine.host }
+    /// The app around the page. Calls to its navigator, presenter and router count as waiting for
+    /// the person or the app (the page is idle meanwhile, see `PageEngine.isIdle`); nothing else
+    /// is needed for that.
+    public var host: PageHost { session.engine.host.parking(in: session.engine.activity) }
 
     /// The scope attribute expressions are evaluated in.
     public var scope: ExpressionScope {
@@ -60,7 +65,45 @@ public struct ActionContext {
     /// its `onError` is offered the failure after the inner action's); cancellation ends the
     /// whole chain quietly.
     public func run(_ chain: [ActionNode], result: PageValue) async throws -> PageValue {
-        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component)
+        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget)
+    }
+
+    /// Runs `chains` at once, each with `$result` starting at `result`, and returns their results
+    /// in order. The first failure cancels the others and propagates (as `run` does).
+    ///
+    /// Each chain counts as work of its own: the engine is idle only when every one of them has
+    /// ended or waits for the person.
+    public func runAll(_ chains: [[ActionNode]], result: PageValue) async throws -> [PageValue] {
+        let activity = session.engine.activity
+        let park = activity.park()   // this chain waits for its branches
+        let left = BranchCount(chains.count)
+        let tasks = chains.map { chain in
+            let strand = activity.begin()
+            return Task { @MainActor () throws -> PageValue in
+                let outcome: Result<PageValue, any Error> = await activity.run(strand) {
+                    do { return .success(try await self.run(chain, result: result)) } catch { return .failure(error) }
+                }
+                left.count -= 1
+                // The waiting chain is woken by the last branch to end, or by the first to fail.
+                if case .failure = outcome { activity.wake(park) } else if left.count == 0 { activity.wake(park) }
+                activity.end(strand)
+                return try outcome.get()
+            }
+        }
+        return try await withTaskCancellationHandler {
+            var results: [PageValue] = []
+            do {
+                for task in tasks { results.append(try await task.value) }
+            } catch {
+                for task in tasks { task.cancel() }
+                activity.unpark(park)
+                throw error
+            }
+            activity.unpark(park)
+            return results
+        } onCancel: {
+            for task in tasks { task.cancel() }
+        }
     }
 
     /// Writes a store path; committed with the action's other writes when it returns.
@@ -68,8 +111,12 @@ public struct ActionContext {
         try session.write(value, at: path, into: batch)
     }
 
-    /// Waits on the person (a picker, a confirmation, a pushed page) while the page counts as idle,
-    /// so headless drivers know the page is waiting for an answer rather than working.
+    /// Waits on the person while the page counts as idle, so headless drivers know the page is
+    /// waiting for an answer rather than working.
+    ///
+    /// Calls through `host` (its presenter, navigator and router) and `awaitResponse()` of a pushed
+    /// page already count as waiting; use this only for a wait the engine can't see, such as your
+    /// own screen reached some other way.
     public func waitingForPerson<T>(_ body: () async throws -> T) async throws -> T {
         try await session.waitingForPerson(body)
     }
@@ -83,6 +130,19 @@ public struct ActionContext {
     public func trace(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
         session.record(kind, text())
     }
+
+    /// The start of `value` as a trace line shows it: at most `PageLimits.tracePreviewCharacters`,
+    /// and only that much of the value is ever written.
+    public func tracePreview(_ value: PageValue) -> String {
+        session.tracePreview(value)
+    }
+}
+
+/// How many branches of a `runAll` are still running.
+@MainActor
+private final class BranchCount {
+    var count: Int
+    init(_ count: Int) { self.count = count }
 }
 
 /// Writes collected while one action runs, committed when it returns.

@@ -13,28 +13,36 @@ final class ChainRunner {
         let handlers: [HandlerNode]
     }
 
+    /// Runs an interaction's chain: the start of a new `InteractionBudget`.
     func run(_ chain: [ActionNode], in session: PageSession, event: PageValue, component: PageComponent?) async -> ChainOutcome {
+        let budget = InteractionBudget(limit: session.engine.limits.actionsPerInteraction)
         do {
-            return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component))
+            return .completed(try await runNested(chain, in: session, result: .null, event: event, component: component, budget: budget))
         } catch let failure as Failure {
-            let handler = await handle(failure.error, handlers: failure.handlers + session.document.onError, in: session, component: component)
+            let handler = await handle(failure.error, handlers: failure.handlers + session.document.onError, in: session, component: component, budget: budget)
             return .failed(error: failure.error, handledBy: handler)
         } catch {
             return .cancelled
         }
     }
 
-    /// Runs `chain` inside another action (or an error handler, which passes its `$error` on).
-    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?) async throws -> PageValue {
+    /// Runs `chain` inside another action (or an error handler, which passes its `$error` on),
+    /// counting its actions against the interaction's `budget`.
+    func runNested(_ chain: [ActionNode], in session: PageSession, result initial: PageValue, event: PageValue, error: PageValue = .null, component: PageComponent?, budget: InteractionBudget) async throws -> PageValue {
         var result = initial
         for action in chain {
             if Task.isCancelled || session.isClosed { throw ChainCancelled() }
+            do {
+                try budget.start()
+            } catch {
+                throw Failure(error: ChainRunner.annotate(error.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
+            }
             guard let type = session.engine.registry.actions[action.typeID] else {
                 let failure = ActionFailure(kind: "unknown-action", message: session.engine.registry.actions.unknownMessage(action.typeID))
                 throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch)
+            let context = ActionContext(session: session, typeID: action.typeID, attributes: action.attributes, path: action.path, result: result, event: event, error: error, component: component, specs: type.attributes, batch: batch, budget: budget)
             session.record(.action, action.typeID)
             do {
                 result = try await type.run(context)
@@ -55,23 +63,30 @@ final class ChainRunner {
 
     /// How deeply a failure inside an error handler's chain (`run`) may be handled by another
     /// handler that fails in turn, before it is reported instead (a page-level `run` whose chain
-    /// always fails would otherwise handle its own failure forever).
-    static let maxHandlerDepth = 8
+    /// always fails would otherwise handle its own failure forever). The engine reads
+    /// `PageLimits.handlerDepth`; this is the standard one.
+    static var maxHandlerDepth: Int { PageLimits.standard.handlerDepth }
 
     /// Offers `error` to `handlers` in order; returns the id of the one that took it, or nil after
     /// reporting it to the host. A failure inside the chosen handler's own chain (a `run`) is a
     /// failure like any other: it goes to the failing action's `onError`, those of the actions
-    /// enclosing it in that chain, then the page's `onError`, then the host.
-    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?, depth: Int = 0) async -> String? {
+    /// enclosing it in that chain, then the page's `onError`, then the host. What handlers run
+    /// counts against the interaction's `budget`.
+    func handle(_ error: PageValue, handlers: [HandlerNode], in session: PageSession, component: PageComponent?, budget: InteractionBudget, depth: Int = 0) async -> String? {
+        let maximumDepth = session.engine.limits.handlerDepth
         let message = error["message"]?.displayText ?? "something went wrong"
         session.record(.error, message)
+        // A page that goes over a budget has a bug even when a handler takes the failure: tell the host.
+        if error["kind"] == "limit" {
+            session.engine.host.report?(.diagnostic(.error("limit", error["path"]?.stringValue ?? "", message)))
+        }
         for handler in handlers {
             guard let type = session.engine.registry.errorHandlers[handler.typeID] else {
                 session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.errorHandlers.unknownMessage(handler.typeID))))
                 continue
             }
             let batch = WriteBatch()
-            let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: batch)
+            let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: batch, budget: budget)
             do {
                 guard try context.bool("when") else { continue }
             } catch {
@@ -84,22 +99,21 @@ final class ChainRunner {
                 try session.commit(batch)
             } catch is ChainCancelled {
                 try? session.commit(batch)   // e.g. a declined confirm inside a `run` handler: quiet
-            } catch let inner as Failure where depth < ChainRunner.maxHandlerDepth {
+            } catch let inner as Failure where depth < maximumDepth {
                 try? session.commit(batch)
-                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, depth: depth + 1)
+                _ = await handle(inner.error, handlers: inner.handlers + session.document.onError, in: session, component: component, budget: budget, depth: depth + 1)
             } catch {
                 try? session.commit(batch)
                 let why = (error as? Failure)?.error["message"]?.displayText ?? "\(error)"
                 let text = "the error handler '\(handler.typeID)' failed too: \(why)"
-                    + (error is Failure ? " (failures inside error handlers were handled \(ChainRunner.maxHandlerDepth) levels deep, so this one is not)" : "")
+                    + (error is Failure ? " (failures inside error handlers were handled \(maximumDepth) levels deep, the handlerDepth limit, so this one is not)" : "")
                 session.record(.error, text)
                 session.engine.host.report?(.diagnostic(.error("handler", handler.path, text)))
             }
             return handler.typeID
         }
-        if let report = session.engine.host.report {
-            report(.unhandledFailure(page: session.document.id, error: error))
-        } else {
+        session.engine.host.report?(.unhandledFailure(page: session.document.id, error: error))
+        if session.engine.host.alertsUnhandledFailures {
             session.record(.present, "alert \"Something went wrong\" \(message)")
             await session.waitingForPerson { await session.engine.host.presenter.alert(title: "Something went wrong", message: message) }
         }
@@ -112,9 +126,11 @@ final class ChainRunner {
         switch error {
         case let e as ActionFailure: failure = e
         case let e as AttributeFailure:
-            failure = ActionFailure(kind: "expression", message: "the attribute '\(e.attribute)' of '\(typeID)' can't be computed: \(e.error.message)")
-        case let e as ExpressionError: failure = ActionFailure(kind: "expression", message: e.message)
-        case let e as PageError: failure = ActionFailure(kind: "page", message: e.diagnostics.map(\.message).joined(separator: "; "))
+            failure = ActionFailure(kind: e.error.kind == .limit ? "limit" : "expression", message: "the attribute '\(e.attribute)' of '\(typeID)' can't be computed: \(e.error.message)")
+        case let e as ExpressionError: failure = ActionFailure(kind: e.kind == .limit ? "limit" : "expression", message: e.message)
+        case let e as PageError:
+            let overLimit = !e.diagnostics.isEmpty && e.diagnostics.allSatisfy { $0.code == "limit" }
+            failure = ActionFailure(kind: overLimit ? "limit" : "page", message: e.diagnostics.map(\.message).joined(separator: "; "))
         case let e as TransportError: failure = ActionFailure(kind: "network", message: e.description)
         default: failure = ActionFailure(kind: "error", message: String(describing: error))
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Opens pages. Holds what pages share: the registry, the host, `$global`, and where pushed pages
-/// come from. Runs on the main actor.
+/// Opens pages. Holds what pages share: the registry, the host, `$global`, where pushed pages
+/// come from, and the budgets every page runs within. Runs on the main actor.
 ///
 /// ```swift
 /// let engine = PageEngine(registry: .standard, host: PageHost(transport: transport))
@@ -16,16 +16,47 @@ public final class PageEngine {
     public let globals: GlobalStore
     /// Where `push` finds pages by id.
     public var pages: (any PageSource)?
+    /// The budgets pages opened here run within: evaluation work, stored values, actions per
+    /// interaction, pushed pages, the trace (Grammar.md, part 4).
+    public let limits: PageLimits
+    /// What the pages' chains are doing, for `isIdle` and `waitUntilIdle()`.
+    let activity = PageActivity()
 
-    public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil) {
+    public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard) {
         self.registry = registry
         self.host = host
         self.globals = globals
         self.pages = pages
+        self.limits = limits
     }
 
+    /// Whether every page this engine opened is settled: no chain is working; each one has ended or
+    /// waits for the person (a picker, a confirmation, an alert, a pushed page) or the app (a
+    /// call to its navigator, presenter or router).
+    ///
+    /// A chain is working from the moment it starts, while it sends requests or runs a host's
+    /// action, and again from the moment the engine wakes it (a pushed page responds or closes, a
+    /// chain it waited for ends) until it has moved on. An answer from the app is seen when the
+    /// call that asked for it returns.
+    public var isIdle: Bool { activity.isIdle }
+
+    /// Waits until `isIdle` holds. Returns early when the calling task is cancelled.
+    ///
+    /// ```swift
+    /// let page = try engine.open(document)
+    /// await engine.waitUntilIdle()     // `loaded` has run, or waits for the person
+    /// ```
+    public func waitUntilIdle() async { await activity.waitUntilIdle() }
+
     /// Decodes and checks the page with this id from `pages`.
+    ///
+    /// The id is checked first, by the rule delivery checks manifests and pages with
+    /// (`PageHeader.isValidID`): a page id computed by an expression (`push` with a template)
+    /// can't reach outside the pages the source holds, whatever the source.
     public func document(_ pageID: String) throws(PageError) -> PageDocument {
+        guard PageHeader.isValidID(pageID) else {
+            throw PageError(.error("page", "", "can't open the page \(PageValue.string(pageID).preview()): \(PageHeader.idRule)"))
+        }
         guard let pages else {
             throw PageError(.error("page", "", "can't open the page '\(pageID)': no page source is configured (give the engine a folder of pages)"))
         }
@@ -37,7 +68,7 @@ public final class PageEngine {
         } catch {
             throw PageError(.error("page", "", "can't read the page '\(pageID)': \(error)"))
         }
-        return try PageDocument.load(found.bytes, registry: registry, file: found.file)
+        return try PageDocument.load(found.bytes, registry: registry, file: found.file, limits: limits)
     }
 
     /// Opens a page: checks the engine version and the params, builds the component tree with its
@@ -46,8 +77,12 @@ public final class PageEngine {
         if document.minEngineVersion > FormworkEngine.version {
             throw PageError(.error("engine", "minEngineVersion", "the page '\(document.id)' needs engine version \(document.minEngineVersion), but this is version \(FormworkEngine.version); update the app or publish a page for this engine"))
         }
+        let depth = (opener?.stackDepth ?? 0) + 1
+        if depth > limits.pushDepth {
+            throw PageError(.error("limit", "", "can't open the page '\(document.id)': \(limits.pushDepth) pages are already open on this stack (the pushDepth limit); a page that keeps pushing pages (itself, or pages that push each other) never ends, so it was stopped"))
+        }
         let bound = try ParamBinder.bind(params, to: document.params, page: document.id)
-        let session = PageSession(document: document, engine: self, params: bound)
+        let session = PageSession(document: document, engine: self, params: bound, stackDepth: depth)
         session.opener = opener
         if let chain = document.interactions["loaded"] {
             session.start(chain, event: .null, component: nil, name: "loaded")

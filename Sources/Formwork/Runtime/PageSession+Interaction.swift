@@ -16,6 +16,10 @@ extension PageSession {
     /// Runs the page-level interaction `name` (`onSave` from a nav-bar button, …) with `$event`.
     @discardableResult
     public func trigger(_ name: String, event: PageValue = .null) async -> ChainOutcome {
+        await engine.activity.entering { await self.run(interaction: name, event: event) }
+    }
+
+    private func run(interaction name: String, event: PageValue) async -> ChainOutcome {
         guard let chain = document.interactions[name] else {
             if PageDocument.lifecycleInteractions.contains(name) { return .completed(.null) }
             let hint = Suggestions.nearest(to: name, in: document.interactions.keys).map { "; did you mean '\($0)'?" } ?? ""
@@ -28,6 +32,10 @@ extension PageSession {
     /// picker), then the page's chain for that event.
     @discardableResult
     public func fire(_ event: String, on component: PageComponent, payload: PageValue = .null) async -> ChainOutcome {
+        await engine.activity.entering { await self.run(event, on: component, payload: payload) }
+    }
+
+    private func run(_ event: String, on component: PageComponent, payload: PageValue) async -> ChainOutcome {
         if component.isHidden { return .ignored("'\(component.key ?? component.type.id)' is hidden") }
         if !component.isEnabled { return .ignored("'\(component.key ?? component.type.id)' is disabled") }
         var payload = payload
@@ -49,7 +57,7 @@ extension PageSession {
     }
 
     private func launchFailure(_ failure: PageValue, component: PageComponent) async -> ChainOutcome {
-        let handler = await runner.handle(failure, handlers: document.onError, in: self, component: component)
+        let handler = await runner.handle(failure, handlers: document.onError, in: self, component: component, budget: InteractionBudget(limit: engine.limits.actionsPerInteraction))
         return .failed(error: failure, handledBy: handler)
     }
 
@@ -69,6 +77,17 @@ extension PageSession {
     /// by an expression (one-way), or the component is disabled.
     @discardableResult
     public func edit(_ component: PageComponent, _ attribute: String? = nil, to value: PageValue) async throws(PageError) -> ChainOutcome {
+        let result: Result<ChainOutcome, PageError> = await engine.activity.entering {
+            do throws(PageError) {
+                return .success(try await self.apply(edit: value, to: component, attribute))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func apply(edit value: PageValue, to component: PageComponent, _ attribute: String?) async throws(PageError) -> ChainOutcome {
         let label = component.key.map { "'\($0)'" } ?? component.type.id
         guard let name = attribute ?? component.type.valueAttribute else {
             throw PageError(.error("edit", component.node.path, "\(label) (\(component.type.id)) has no value a person can edit"))
@@ -80,7 +99,7 @@ extension PageSession {
         let oldValue = component.attributes[name] ?? .null
         let newValue = spec.type.coerce(value)
         if !spec.type.accepts(newValue) {
-            throw PageError(.error("edit", component.node.path, "\(label) takes a \(spec.type.rawValue), not \(newValue.typeName) \(newValue.preview())"))
+            throw PageError(.error("edit", component.node.path, "\(label) takes \(Wording.withArticle(spec.type.rawValue)), not \(newValue.typeName) \(newValue.preview())"))
         }
         let attributeNode = component.node.attributes[name]
         switch attributeNode?.content {
@@ -100,7 +119,7 @@ extension PageSession {
             component.attributes[name] = newValue
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
-        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(newValue.preview())")
+        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(tracePreview(newValue))")
         // Re-check the other live-validated fields already checked once, whatever was edited, so
         // a rule across fields (threshold ≥ minimum order) follows an edit of either side, even
         // when that side is only validated on submit.

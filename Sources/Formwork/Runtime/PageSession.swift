@@ -22,11 +22,18 @@ public final class PageSession {
     public var onResponse: (@MainActor (PageValue) -> Void)?
     /// Called for each trace event (actions, requests, navigation, writes).
     public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
-    /// The latest trace events, at most `traceLimit` of them.
-    public private(set) var trace: [PageTraceEvent] = []
-    /// How many trace events `trace` keeps (the oldest go first). 0 turns recording off unless
-    /// `onTrace` is set.
-    public var traceLimit = 1_000
+    /// The latest trace events, oldest first, at most `traceLimit` of them.
+    public var trace: [PageTraceEvent] { traceBuffer.events }
+    /// How many trace events `trace` keeps (the oldest go first); `PageLimits.traceEvents` unless
+    /// changed. 0 turns recording off unless `onTrace` is set.
+    public var traceLimit: Int {
+        get { traceBuffer.capacity }
+        set { traceBuffer.capacity = newValue }
+    }
+    private var traceBuffer: TraceBuffer
+    /// How many pages are open on this page's stack, itself included: 1 for a page opened by the
+    /// host, one more than its opener's for a pushed page (at most `PageLimits.pushDepth`).
+    public let stackDepth: Int
     /// The session that pushed this one, if any.
     public internal(set) weak var opener: PageSession? {
         didSet {
@@ -43,11 +50,12 @@ public final class PageSession {
     private var index = DependencyIndex()
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
-    var awaitingHost = 0
     /// Components validated at least once, in that order; an edit re-checks the live ones among them.
     var liveValidated: [PageComponent] = []
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    private var responseWaiters: [CheckedContinuation<PageValue, any Error>] = []
+    /// Whoever awaits this page's response, with the wait that parks their strand.
+    private var responseWaiters: [(continuation: CheckedContinuation<PageValue, any Error>, park: PageActivity.Park?)] = []
+    /// The title as last resolved, so `onTitleChange` fires only when it changes.
+    private var shownTitle: String?
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
 
@@ -58,12 +66,15 @@ public final class PageSession {
         let expression: CompiledExpression
     }
 
-    init(document: PageDocument, engine: PageEngine, params: PageValue) {
+    init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
         self.document = document
         self.engine = engine
         self.data = document.data
         self.params = params
+        self.stackDepth = stackDepth
+        traceBuffer = TraceBuffer(capacity: engine.limits.traceEvents)
         components = build(document.components, parent: nil, item: .null, index: .null)
+        if document.title?.expression != nil { shownTitle = title }
         engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
     }
 
@@ -76,7 +87,8 @@ public final class PageSession {
         return (try? AttributeReader(attributes: AttributeList([node]), specs: [], scope: scope(for: nil)).value("title").displayText) ?? document.id
     }
 
-    /// Called with the new title when a title bound to the stores changes ("Menu (3)").
+    /// Called with the new title when a title bound to the stores changes ("Menu (3)"); a write
+    /// the title reads that leaves its text as it was doesn't call it.
     public var onTitleChange: (@MainActor (String) -> Void)?
 
     /// Whether a write at one of `paths` can change the title.
@@ -97,7 +109,7 @@ public final class PageSession {
 
     /// The scope expressions on `component` are evaluated in.
     public func scope(for component: PageComponent?) -> ExpressionScope {
-        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone)
+        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
         if let component {
             scope.item = component.item
             scope.index = component.index
@@ -197,7 +209,13 @@ public final class PageSession {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ paths: [StorePath]) {
         guard !paths.isEmpty, !isClosed else { return }
-        if let onTitleChange, titleReads(paths) { onTitleChange(title) }
+        if titleReads(paths) {
+            let newTitle = title
+            if newTitle != shownTitle {
+                shownTitle = newTitle
+                onTitleChange?(newTitle)
+            }
+        }
         var affected = Set<Int>()
         for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
         var changed: [ObjectIdentifier: (component: PageComponent, names: [String])] = [:]
@@ -243,14 +261,20 @@ public final class PageSession {
         try commit(batch)
     }
 
+    /// Writes one path into a batch. A value nested deeper or larger than `PageLimits.valueDepth`
+    /// and `valueBytes` allow is refused (an `ActionFailure` of kind `limit`), so everything in
+    /// the stores can be saved as JSON and read back.
     func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch) throws {
+        if path.root != .param, let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
+            throw ActionFailure(kind: "limit", message: problem)
+        }
         switch path.root {
         case .data: try data.set(value, at: path.components[...])
         case .global: try engine.globals.write(value, at: path)
         case .param: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $param is read-only input from the page that opened this one; copy it into $data and change that")
         }
         batch.paths.append(path)
-        record(.store, "\(path) = \(value.preview())")
+        record(.store, "\(path) = \(tracePreview(value))")
     }
 
     func commit(_ batch: WriteBatch) throws {
@@ -262,79 +286,65 @@ public final class PageSession {
 
     // MARK: - Chains
 
-    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as running
-    /// from this moment, so `waitUntilIdle()` right after waits for it.
+    /// Starts `chain` as a task the page owns (so `close()` cancels it). It counts as working from
+    /// this moment, so `waitUntilIdle()` right after waits for it. When it ends, it wakes `park`
+    /// (the caller waiting for it) before it stops counting, so the engine never looks idle in between.
     @discardableResult
-    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) -> Task<ChainOutcome, Never> {
+    func start(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String, waking park: PageActivity.Park? = nil) -> Task<ChainOutcome, Never> {
         let id = nextTaskID
         nextTaskID += 1
-        record(.event, name + (event.isNull ? "" : " \(event.preview())"))
+        record(.event, name + (event.isNull ? "" : " \(tracePreview(event))"))
+        let activity = engine.activity
+        let strand = activity.begin()
         let task = Task { @MainActor in
-            let outcome = await self.runner.run(chain, in: self, event: event, component: component)
+            let outcome = await activity.run(strand) { await self.runner.run(chain, in: self, event: event, component: component) }
             self.running[id] = nil
-            self.signalIdleIfNeeded()
+            activity.wake(park)
+            activity.end(strand)
             return outcome
         }
         running[id] = task
         return task
     }
 
-    /// Runs `chain` as a task the page owns and waits for its outcome.
+    /// Runs `chain` as a task the page owns and waits for its outcome (the caller's strand is
+    /// parked meanwhile: the chain's own work and waits are what count).
     func launch(_ chain: [ActionNode], event: PageValue, component: PageComponent?, name: String) async -> ChainOutcome {
         guard !isClosed else { return .ignored("the page is closed") }
-        return await start(chain, event: event, component: component, name: name).value
+        let park = engine.activity.park()
+        let outcome = await start(chain, event: event, component: component, name: name, waking: park).value
+        engine.activity.unpark(park)
+        return outcome
     }
 
-    /// Runs `body` (a picker, a confirmation, a pushed page) counting the page as idle meanwhile,
-    /// so headless drivers know it waits for the person rather than works.
+    /// Runs `body` (a wait on the app or the person) with the calling chain parked.
     func waitingForPerson<T>(_ body: () async throws -> T) async throws -> T {
-        // NB: no `rethrows` or `defer` here: that combination crashes the 6.3 optimizer (coroutine splitting).
-        awaitingHost += 1
-        signalIdleIfNeeded()
-        do {
-            let value = try await body()
-            awaitingHost -= 1
-            return value
-        } catch {
-            awaitingHost -= 1
-            throw error
-        }
+        try await engine.activity.parked(body)
     }
 
     /// `waitingForPerson` for answers that can't fail.
     func waitingForPerson<T>(_ body: () async -> T) async -> T {
-        awaitingHost += 1
-        signalIdleIfNeeded()
-        let value = await body()
-        awaitingHost -= 1
-        return value
+        await engine.activity.parked(body)
     }
 
-    /// Waits until no chain is running, or every running chain is waiting for the person (a
-    /// picker, a confirmation, a pushed page).
+    /// Waits until the engine is idle (see `PageEngine.isIdle`): no chain of this page or any
+    /// other page of its engine is working; each has ended or waits for the person or the app.
+    /// Returns early when the calling task is cancelled.
     public func waitUntilIdle() async {
-        while !isIdle {
-            await withCheckedContinuation { idleWaiters.append($0) }
-        }
-    }
-
-    var isIdle: Bool { running.count <= awaitingHost }
-
-    func signalIdleIfNeeded() {
-        guard isIdle else { return }
-        let waiters = idleWaiters
-        idleWaiters = []
-        for waiter in waiters { waiter.resume() }
+        await engine.waitUntilIdle()
     }
 
     func record(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
-        guard traceLimit > 0 || onTrace != nil else { return }
+        guard traceBuffer.capacity > 0 || onTrace != nil else { return }
         let event = PageTraceEvent(page: document.id, kind: kind, text: text())
-        if traceLimit > 0 {
-            if trace.count >= traceLimit { trace.removeFirst(trace.count - traceLimit + 1) }
-            trace.append(event)
-        }
+        traceBuffer.append(event)
         onTrace?(event)
+    }
+
+    /// The start of `value` as a trace line shows it (`PageLimits.tracePreviewCharacters`); only
+    /// that much of it is ever written.
+    func tracePreview(_ value: PageValue) -> String {
+        value.preview(limit: engine.limits.tracePreviewCharacters)
     }
 
     // MARK: - Response and closing
@@ -342,18 +352,32 @@ public final class PageSession {
     /// Hands `value` back to whoever opened the page: a `push` waiting for a result, and `onResponse`.
     public func respond(_ value: PageValue) {
         response = value
-        record(.navigation, "response \(value.preview())")
+        record(.navigation, "response \(tracePreview(value))")
         let waiters = responseWaiters
         responseWaiters = []
-        for waiter in waiters { waiter.resume(returning: value) }
+        for waiter in waiters {
+            engine.activity.wake(waiter.park)
+            waiter.continuation.resume(returning: value)
+        }
         onResponse?(value)
     }
 
     /// Waits for this page's `response`; throws `ChainCancelled` if it closes without one.
+    ///
+    /// A chain that awaits it counts as waiting for the person until the page responds or closes.
     public func awaitResponse() async throws -> PageValue {
         if let response { return response }
         if isClosed { throw ChainCancelled() }
-        return try await withCheckedThrowingContinuation { responseWaiters.append($0) }
+        let activity = engine.activity
+        let park = activity.park()
+        do {
+            let value = try await withCheckedThrowingContinuation { responseWaiters.append(($0, park)) }
+            activity.unpark(park)
+            return value
+        } catch {
+            activity.unpark(park)
+            throw error
+        }
     }
 
     /// Closes the page: cancels its running chains and their requests, and stops listening to `$global`.
@@ -366,9 +390,11 @@ public final class PageSession {
         engine.globals.removeListener(self)
         let waiters = responseWaiters
         responseWaiters = []
-        for waiter in waiters { waiter.resume(throwing: ChainCancelled()) }
+        for waiter in waiters {
+            engine.activity.wake(waiter.park)
+            waiter.continuation.resume(throwing: ChainCancelled())
+        }
         for component in allComponents { component.finishChanges() }
         record(.navigation, "closed")
-        signalIdleIfNeeded()
     }
 }

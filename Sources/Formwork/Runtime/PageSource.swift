@@ -17,6 +17,8 @@ public struct DirectoryPageSource: PageSource {
     public init(directory: URL) { self.directory = directory }
 
     public func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
+        // NB: the engine checks ids too; checking here keeps a host calling the source itself safe.
+        guard PageHeader.isValidID(id) else { throw PageError(.error("page", "", "no page \(PageValue.string(id).preview()) in \(directory.path): \(PageHeader.idRule)")) }
         let direct = directory.appendingPathComponent(id + ".json")
         if let data = try? Data(contentsOf: direct) { return (Array(data), direct.path) }
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []

@@ -30,12 +30,13 @@ public struct ComponentEventContext {
     public let component: PageComponent
     public let event: String
 
-    public var host: PageHost { session.engine.host }
+    /// The app around the page; calls to its presenter count as waiting for the person.
+    public var host: PageHost { session.engine.host.parking(in: session.engine.activity) }
 
     /// Asks the person to pick; nil when they cancel. The page counts as idle while waiting.
     public func pick(_ request: PickerRequest) async -> Int? {
         session.record(.present, "picker \"\(request.title)\": " + request.options.map(\.title).joined(separator: " | "))
-        return await session.waitingForPerson { await host.presenter.pick(request) }
+        return await host.presenter.pick(request)
     }
 
     /// Edits the component's value as the person would (two-way write, validation, `onChange`).

@@ -3,7 +3,8 @@
 /// Written here rather than taken from `JSONSerialization` because pages need what that can't give:
 /// members in file order, ints kept apart from numbers (`12` vs `12.0`), errors with line and column
 /// and the JSON path of the node, a nesting limit instead of a stack overflow, and (optionally) the
-/// position of every node so later checks can point into the file.
+/// position of every node so later checks can point into the file. Nothing is rounded silently: an
+/// integer outside 64 bits is an error (with what to do), not a double.
 ///
 /// ```
 /// try JSONReader.parse("[1, 2.0, \"x\"]")      // [1, 2.0, "x"] as .int, .number, .string
@@ -11,8 +12,8 @@
 /// // JSONReader.Failure: 1:7: expected a value (string, number, object, array, true, false or null) at a
 /// ```
 public struct JSONReader {
-    /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 256
+    /// The deepest nesting of arrays and objects accepted by default (`PageLimits.standard.valueDepth`).
+    public static var maximumDepth: Int { PageLimits.standard.valueDepth }
 
     /// A JSON syntax error.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -21,21 +22,11 @@ public struct JSONReader {
         public let column: Int
         /// Where in the document the reader was, like `components[2].attributes`; empty at the top.
         public let path: String
+        /// The text is well-formed JSON, but holds a number Formwork won't read because it would
+        /// have to round it (an integer outside 64 bits).
+        public var isUnreadableNumber = false
         public var description: String {
             "\(line):\(column): \(message)" + (path.isEmpty ? "" : " (at \(path))")
-        }
-    }
-
-    /// A parsed document with the byte offset of each node, by JSON path.
-    public struct Document: Sendable {
-        public let value: PageValue
-        let bytes: [UInt8]
-        let offsets: [String: Int]
-
-        /// Line and column (1-based) where the node at `path` starts, if known.
-        public func location(of path: String) -> (line: Int, column: Int)? {
-            guard let offset = offsets[path] else { return nil }
-            return JSONReader.lineAndColumn(in: bytes, offset: offset)
         }
     }
 
@@ -43,37 +34,48 @@ public struct JSONReader {
         try parse(bytes: Array(text.utf8))
     }
 
-    public static func parse(bytes: [UInt8]) throws(Failure) -> PageValue {
-        var reader = JSONReader(bytes: bytes, recordOffsets: false)
+    /// Parses `bytes`, refusing arrays and objects nested deeper than `maximumDepth`.
+    public static func parse(bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> PageValue {
+        var reader = JSONReader(bytes: bytes, recordOffsets: false, maximumDepth: maximumDepth)
         return try reader.parseDocument()
     }
 
     /// Parses and remembers where every node starts, for diagnostics that point into the file.
-    public static func parseDocument(bytes: [UInt8]) throws(Failure) -> Document {
-        var reader = JSONReader(bytes: bytes, recordOffsets: true)
+    public static func parseDocument(bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> Document {
+        var reader = JSONReader(bytes: bytes, recordOffsets: true, maximumDepth: maximumDepth)
         let value = try reader.parseDocument()
-        return Document(value: value, bytes: bytes, offsets: reader.offsets)
+        return Document(value: value, bytes: bytes, starts: reader.starts, ends: reader.ends)
     }
 
     // MARK: - Implementation
 
-    private let bytes: [UInt8]
-    private var index = 0
-    private var path: [String] = []
-    private let recordOffsets: Bool
-    private var offsets: [String: Int] = [:]
-
-    private init(bytes: [UInt8], recordOffsets: Bool) {
-        self.bytes = bytes
-        self.recordOffsets = recordOffsets
+    /// One step of the path to where the reader is, for messages.
+    private enum PathPart {
+        case key(String)
+        case index(Int)
     }
 
-    private var pathText: String { JSONReader.joinPath(path) }
+    private let bytes: [UInt8]
+    private var index = 0
+    private var path: [PathPart] = []
+    private let recordOffsets: Bool
+    private let maximumDepth: Int
+    private var starts: [Int] = []
+    private var ends: [Int] = []
 
-    static func joinPath(_ parts: [String]) -> String {
+    private init(bytes: [UInt8], recordOffsets: Bool, maximumDepth: Int) {
+        self.bytes = bytes
+        self.recordOffsets = recordOffsets
+        self.maximumDepth = maximumDepth
+    }
+
+    private var pathText: String {
         var text = ""
-        for part in parts {
-            if part.hasPrefix("[") || text.isEmpty { text += part } else { text += "." + part }
+        for part in path {
+            switch part {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let i): text += "[\(i)]"
+            }
         }
         return text
     }
@@ -89,7 +91,16 @@ public struct JSONReader {
     }
 
     private mutating func parseValue(depth: Int) throws(Failure) -> PageValue {
-        if recordOffsets { offsets[pathText] = index }
+        guard recordOffsets else { return try parseNode(depth: depth) }
+        let number = starts.count
+        starts.append(index)
+        ends.append(number + 1)
+        let value = try parseNode(depth: depth)
+        ends[number] = starts.count
+        return value
+    }
+
+    private mutating func parseNode(depth: Int) throws(Failure) -> PageValue {
         guard index < bytes.count else { throw failure("unexpected end of the document; the JSON is cut off") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -105,7 +116,7 @@ public struct JSONReader {
     }
 
     private mutating func parseObject(depth: Int) throws(Failure) -> PageValue {
-        if depth > JSONReader.maximumDepth { throw failure("objects and arrays are nested more than \(JSONReader.maximumDepth) deep") }
+        if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
         var object = PageObject()
         skipWhitespace()
@@ -121,7 +132,7 @@ public struct JSONReader {
             index += 1
             skipWhitespace()
             if object[key] != nil { throw failure("the member \"\(key)\" appears twice in the same object") }
-            path.append(key)
+            path.append(.key(key))
             let value = try parseValue(depth: depth)
             path.removeLast()
             object[key] = value
@@ -133,7 +144,7 @@ public struct JSONReader {
     }
 
     private mutating func parseArray(depth: Int) throws(Failure) -> PageValue {
-        if depth > JSONReader.maximumDepth { throw failure("objects and arrays are nested more than \(JSONReader.maximumDepth) deep") }
+        if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
         var array: [PageValue] = []
         skipWhitespace()
@@ -141,7 +152,7 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']' is not allowed in JSON") }
-            path.append("[\(array.count)]")
+            path.append(.index(array.count))
             let value = try parseValue(depth: depth)
             path.removeLast()
             array.append(value)
@@ -187,7 +198,18 @@ public struct JSONReader {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let int = Int64(text) { return .int(int) }
+        if isInteger {
+            // NB: refused rather than read as a double: 12345678901234567891 would become
+            // 12345678901234567000, and an id sent back to a server would name something else.
+            // PageValue has no wider int, and a string in its place would change the type unseen.
+            guard let int = Int64(text) else {
+                var refusal = failure("the integer \(text) is outside the 64-bit range and can't be read without rounding it; "
+                    + "send it as a string (\"\(text)\") if it is an id, or with a fraction (\(text).0) if an approximate number will do", at: start)
+                refusal.isUnreadableNumber = true
+                throw refusal
+            }
+            return .int(int)
+        }
         guard let double = Double(text), double.isFinite else {
             throw failure("the number \(text) is too large", at: start)
         }

@@ -41,7 +41,7 @@ extension PageValue {
                 return
             }
             guard case .object(var object) = self else {
-                throw PathError(message: "can't set '\(key)' inside \(withArticle); only objects have members")
+                throw PathError(message: "can't set '\(key)' inside \(Wording.withArticle(typeName)); only objects have members")
             }
             // NB: drop `self`'s reference, so `object` is the only one and changes in place; the
             // member's value is taken out the same way before writing into it.
@@ -64,7 +64,7 @@ extension PageValue {
             self = .object(object)
         case .index(let index):
             guard case .array(var array) = self else {
-                throw PathError(message: "can't set [\(index)] inside \(withArticle); only arrays have indexes")
+                throw PathError(message: "can't set [\(index)] inside \(Wording.withArticle(typeName)); only arrays have indexes")
             }
             guard index >= 0, index <= array.count else {
                 throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
@@ -85,7 +85,4 @@ extension PageValue {
             self = .array(array)
         }
     }
-
-    /// "an int", "a string": the type name with its article, for messages.
-    private var withArticle: String { (typeName == "int" || typeName == "array" ? "an " : "a ") + typeName }
 }

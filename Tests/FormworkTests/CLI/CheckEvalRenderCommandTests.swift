@@ -11,35 +11,35 @@ struct CheckEvalRenderCommandTests {
         return folder
     }
 
-    @Test func evalPrintsOneLineOfJSON() throws {
-        let output = try CLIRunner.run(["eval", "$data.price * $data.qty", "--data", #"{"price": 12.5, "qty": 2}"#])
+    @Test func evalPrintsOneLineOfJSON() async throws {
+        let output = try await CLIRunner.run(["eval", "$data.price * $data.qty", "--data", #"{"price": 12.5, "qty": 2}"#])
         #expect(output.status == 0)
         #expect(output.stdout == "25.0\n")
         #expect(output.stderr == "")
     }
 
-    @Test func evalErrorsPointAtTheExpression() throws {
-        let output = try CLIRunner.run(["eval", "$data.name * 2", "--data", #"{"name": "Tofu"}"#])
+    @Test func evalErrorsPointAtTheExpression() async throws {
+        let output = try await CLIRunner.run(["eval", "$data.name * 2", "--data", #"{"name": "Tofu"}"#])
         #expect(output.status == 1)
         #expect(output.stdout == "")
         #expect(output.stderr == "error: cannot apply '*' to string and int\n  $data.name * 2\n  ^~~~~~~~~~~~~~\n")
     }
 
-    @Test func evalDepsSaysWhatItReadsAndWhetherItBindsBothWays() throws {
-        let output = try CLIRunner.run(["eval", "$data.items[$data.i]", "--deps"])
+    @Test func evalDepsSaysWhatItReadsAndWhetherItBindsBothWays() async throws {
+        let output = try await CLIRunner.run(["eval", "$data.items[$data.i]", "--deps"])
         #expect(output.stdout == "dependencies: $data.items, $data.i\nassignable: no\n")
-        let plain = try CLIRunner.run(["eval", "$global.user.name", "--deps"])
+        let plain = try await CLIRunner.run(["eval", "$global.user.name", "--deps"])
         #expect(plain.stdout == "dependencies: $global.user.name\nassignable: yes ($global.user.name)\n")
     }
 
-    @Test func checkReportsInCompilerFormAndFails() throws {
+    @Test func checkReportsInCompilerFormAndFails() async throws {
         let folder = try Self.folder([
             "good.json": #"{"page": "good", "components": [{"id": "label", "attributes": {"text": "Hi"}}]}"#,
             "bad.json": #"{"page": "bad", "components": [{"id": "text-feild", "key": "a"}, {"id": "label", "attributes": {"text": {"expr": "$param.who"}}}]}"#,
             "bad.flow.json": "not a page, and not checked as one",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLIRunner.run(["check", "."], in: folder)
+        let output = try await CLIRunner.run(["check", "."], in: folder)
         #expect(output.status == 1)
         #expect(output.stdout == """
             ./bad.json: components[0].id: error: unknown component 'text-feild'; did you mean 'text-field'?
@@ -49,24 +49,24 @@ struct CheckEvalRenderCommandTests {
             """)
     }
 
-    @Test func checkOfACleanPageSucceeds() throws {
+    @Test func checkOfACleanPageSucceeds() async throws {
         let folder = try Self.folder(["good.json": #"{"page": "good"}"#])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLIRunner.run(["check", "good.json"], in: folder)
+        let output = try await CLIRunner.run(["check", "good.json"], in: folder)
         #expect(output.status == 0)
         #expect(output.stdout == "checked 1 page: 0 errors, 0 warnings\n")
     }
 
-    @Test func checkOfTruncatedJSONSaysWhereAndNeverCrashes() throws {
+    @Test func checkOfTruncatedJSONSaysWhereAndNeverCrashes() async throws {
         let folder = try Self.folder(["cut.json": #"{"page": "cut", "components": [{"id": "lab"#])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLIRunner.run(["check", "cut.json", "--format", "json"], in: folder)
+        let output = try await CLIRunner.run(["check", "cut.json", "--format", "json"], in: folder)
         #expect(output.status == 1)
         #expect(output.stdout.contains(#""code": "json""#))
         #expect(output.stdout.contains(#""line": 1"#))
     }
 
-    @Test func renderDrawsTheFormAfterLoaded() throws {
+    @Test func renderDrawsTheFormAfterLoaded() async throws {
         let folder = try Self.folder(["p.json": """
             {"page": "p", "title": {"template": "Hello ${$param.who}"}, "params": {"who": {"type": "string", "required": true}},
              "data": {"n": 1},
@@ -76,19 +76,19 @@ struct CheckEvalRenderCommandTests {
              "interactions": {"loaded": [{"id": "store-var", "attributes": {"key": "$data.n", "value": {"expr": "$data.n + 1"}}}]}}
             """])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try CLIRunner.run(["render", "p.json", "--param", "who=Ann"], in: folder)
+        let output = try await CLIRunner.run(["render", "p.json", "--param", "who=Ann"], in: folder)
         #expect(output.status == 0)
         #expect(output.stdout == "Hello Ann\n═════════\n▌ Numbers\n  N [n]: 2\n  On [on]: on\n")
-        let missing = try CLIRunner.run(["render", "p.json"], in: folder)
+        let missing = try await CLIRunner.run(["render", "p.json"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("needs the param 'who'"))
     }
 
-    @Test func usageMistakesExitWith64AndAHint() throws {
-        let output = try CLIRunner.run(["chek", "pages"])
+    @Test func usageMistakesExitWith64AndAHint() async throws {
+        let output = try await CLIRunner.run(["chek", "pages"])
         #expect(output.status == 64)
         #expect(output.stderr.contains("Did you mean 'check'?"))
-        let noPath = try CLIRunner.run(["check"])
+        let noPath = try await CLIRunner.run(["check"])
         #expect(noPath.status == 64)
         #expect(noPath.stderr.hasPrefix("error: give a page file or a folder of pages to check\nUSAGE: formwork check"))
     }

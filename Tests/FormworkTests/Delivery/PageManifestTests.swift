@@ -98,16 +98,19 @@ import Testing
         #expect(header.description == "dish-edit v3 (engine ≥ 2)")
     }
 
+    @Test func versionAndMinEngineVersionDefaultToOneAsGrammarSays() throws {
+        #expect(try PageHeader(data: Data(#"{"page": "login"}"#.utf8)) == PageHeader(id: "login", version: 1, minEngineVersion: 1))
+    }
+
     @Test(arguments: [
         (#"["page"]"#, #"a page must be a JSON object with "page", "version" and "minEngineVersion", found array"#),
-        (#"{"version": 1, "minEngineVersion": 1}"#, #"missing "page": the page's id, like "page": "dish-edit""#),
-        (#"{"page": 7, "version": 1, "minEngineVersion": 1}"#, #""page" must be a string, found int 7"#),
-        (#"{"page": "../x", "version": 1, "minEngineVersion": 1}"#,
-         #""page" is "../x": a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.'"#),
-        (#"{"page": "a", "minEngineVersion": 1}"#, #"missing "version": a whole number, like "version": 1"#),
-        (#"{"page": "a", "version": "3", "minEngineVersion": 1}"#, #""version" must be a whole number of at least 1, found string "3""#),
-        (#"{"page": "a", "version": 2.5, "minEngineVersion": 1}"#, #""version" must be a whole number of at least 1, found number 2.5"#),
-        (#"{"page": "a", "version": 1, "minEngineVersion": 0}"#, #""minEngineVersion" must be a whole number of at least 1, found int 0"#),
+        (#"{"version": 1, "minEngineVersion": 1}"#, #"the page has no "page" member; give it an id such as "page": "dish-edit""#),
+        (#"{"page": 7, "version": 1, "minEngineVersion": 1}"#, #""page" must be a string id such as "dish-edit", not int 7"#),
+        (#"{"page": "../x", "version": 1, "minEngineVersion": 1}"#, #""page" is "../x": a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.' (it names files in caches and published folders)"#),
+        (#"{"page": "a", "version": "3", "minEngineVersion": 1}"#, #""version" must be a whole number from 1 to 2147483647, found string "3""#),
+        (#"{"page": "a", "version": 2.5, "minEngineVersion": 1}"#, #""version" must be a whole number from 1 to 2147483647, found number 2.5"#),
+        (#"{"page": "a", "version": 2147483648}"#, #""version" must be a whole number from 1 to 2147483647, found int 2147483648"#),
+        (#"{"page": "a", "version": 1, "minEngineVersion": 0}"#, #""minEngineVersion" must be a whole number from 1 to 2147483647, found int 0"#),
         ("{\"page\": \"a\",\n  \"version\": }", "not valid JSON: 2:14: expected a value (string, number, object, array, true, false or null) (at version)"),
     ])
     func explainsWhatIsWrong(json: String, message: String) {

@@ -3,7 +3,7 @@ import Testing
 @testable import Formwork
 
 @Suite struct PagePackerTests {
-    let packer = PagePacker(check: PagePacker.headerCheck)
+    let packer = PagePacker()
 
     @Test func packsPagesSkipsFlowsAndWritesAManifestThatMatchesTheFiles() throws {
         let temp = try TemporaryFolder()
@@ -46,8 +46,8 @@ import Testing
         let error = #expect(throws: DeliveryError.self) { try packer.pack(from: source, to: output) }
 
         #expect(error?.description == """
-            broken.json: not valid JSON: 1:15: expected a member name in double quotes
-            menu.json: "version" must be a whole number of at least 1, found string "3"
+            broken.json: error: the file is not valid JSON: expected a member name in double quotes
+            menu.json: version: error: "version" must be a whole number from 1 to 2147483647, found string "3"
             nothing was packed: fix the 2 problems above and run pack again.
             """)
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -57,16 +57,26 @@ import Testing
         let temp = try TemporaryFolder()
         defer { temp.remove() }
         let source = try temp.folder("src")
-        try Fixture.write(Fixture.page("dish-edit", version: 3), "dish-edit.json", in: source)
-        let strict = PagePacker { url, _ in
-            url.lastPathComponent == "dish-edit.json" ? ["components[0]: unknown component 'number-feild'", "title: empty"] : []
-        }
+        try Fixture.write(Data(#"{"page": "dish-edit", "components": [{"id": "number-feild"}], "onError": [{"id": "push", "attributes": {"page": "login"}}]}"#.utf8), "dish-edit.json", in: source)
 
         #expect(throws: DeliveryError.pagesRejected([
-            "dish-edit.json: components[0]: unknown component 'number-feild'", "dish-edit.json: title: empty",
+            "dish-edit.json: components[0].id: error: unknown component 'number-feild'; did you mean 'number-field'?",
+            "dish-edit.json: onError[0].attributes.page: error: there is no page 'login' next to this one",
         ])) {
-            try strict.pack(from: source, to: temp.url.appendingPathComponent("out"))
+            try packer.pack(from: source, to: temp.url.appendingPathComponent("out"))
         }
+    }
+
+    @Test func aPageWithoutVersionIsVersionOneAndPushesBetweenThePagesCheckOut() throws {
+        let temp = try TemporaryFolder()
+        defer { temp.remove() }
+        let source = try temp.folder("src")
+        try Fixture.write(Data(#"{"page": "login"}"#.utf8), "login.json", in: source)
+        try Fixture.write(Data(#"{"page": "menu", "version": 2, "onError": [{"id": "push", "attributes": {"page": "login"}}]}"#.utf8), "menu.json", in: source)
+
+        let report = try packer.pack(from: source, to: temp.url.appendingPathComponent("out"))
+
+        #expect(report.manifest.pages.map { "\($0.id) v\($0.version) engine \($0.minEngineVersion)" } == ["login v1 engine 1", "menu v2 engine 1"])
     }
 
     @Test func refusesTwoFilesWithTheSamePageID() throws {
@@ -76,7 +86,7 @@ import Testing
         try Fixture.write(Fixture.page("menu", version: 1), "a.json", in: source)
         try Fixture.write(Fixture.page("menu", version: 2), "b.json", in: source)
 
-        #expect(throws: DeliveryError.pagesRejected(["b.json: page 'menu' is also defined by a.json; page ids must be unique"])) {
+        #expect(throws: DeliveryError.pagesRejected(["b.json: page: error: the page id 'menu' is also used by a.json; page ids must be unique"])) {
             try packer.pack(from: source, to: temp.url.appendingPathComponent("out"))
         }
     }

@@ -192,7 +192,7 @@ import Testing
         let file = setup.bundled.appendingPathComponent("menu.json")
         try Data(#"{"page": "menu", "version": 0, "minEngineVersion": 1}"#.utf8).write(to: file)
 
-        #expect(throws: DeliveryError.invalidPage(file: file.path, reason: #""version" must be a whole number of at least 1, found int 0"#)) {
+        #expect(throws: DeliveryError.invalidPage(file: file.path, reason: #""version" must be a whole number from 1 to 2147483647, found int 0"#)) {
             try setup.repository.resolve("menu")
         }
     }

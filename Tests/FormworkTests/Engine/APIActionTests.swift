@@ -106,13 +106,16 @@ struct APIActionTests {
 
     @Test func closingThePageCancelsTheRequestInFlight() async throws {
         defer { server.stop() }
+        let (arrivals, arrived) = AsyncStream<Void>.makeStream()
         server.route("GET", "/api/slow") { _ in
+            arrived.yield()
             Thread.sleep(forTimeInterval: 0.5)
             return .text("late")
         }
         let page = try open(#"[{"id": "api", "attributes": {"url": "/api/slow"}}, {"id": "store-var", "attributes": {"key": "$data.late", "value": true}}]"#)
         let running = Task { await page.trigger("go") }
-        await eventually { server.requests.count == 1 }
+        var waiting = arrivals.makeAsyncIterator()
+        _ = await waiting.next()   // the server has the request
 
         page.close()
 

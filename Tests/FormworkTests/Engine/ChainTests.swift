@@ -199,12 +199,13 @@ struct ChainTests {
           {"id": "store-var", "attributes": {"key": "$data.done", "value": true}} ]
         """, onError: #"[{"id": "toast"}]"#)
         let running = Task { await page.trigger("go") }
-        await eventually { await transport.lines == ["GET /api/slow"] }
+        await transport.waitForRequests(1)
+        #expect(await transport.lines == ["GET /api/slow"])
 
         page.close()
 
         #expect(await running.value == .cancelled)
-        await eventually { await transport.cancelled == ["GET /api/slow"] }
+        #expect(await transport.cancelled == ["GET /api/slow"])   // noted before the request failed
         #expect(page.data["done"] == nil)
         #expect(presenter.toasts.isEmpty)
         #expect(await page.trigger("go") == .ignored("the page is closed"))
@@ -232,12 +233,11 @@ struct ChainTests {
         let engine = engine(pages: ["pick-spice": Self.picker])
         let dish = try engine.open(try EnginePages.load(Self.opener))
         let button = try #require(dish.component("spice"))
-        let tap = Task { await dish.tap(button) }
+        let tap = await started { await dish.tap(button) }
 
-        await eventually { navigator.top?.document.id == "pick-spice" }
-        let picker = try #require(navigator.top)
-        await picker.waitUntilIdle()
         await dish.waitUntilIdle()   // the opener counts as idle while it waits for the person
+        let picker = try #require(navigator.top)
+        #expect(picker.document.id == "pick-spice")
         #expect(picker.params == ["current": 1])
         #expect(picker.opener === dish)
         try await picker.edit(try #require(picker.component("level")), to: 3)
@@ -253,8 +253,8 @@ struct ChainTests {
         let engine = engine(pages: ["pick-spice": Self.picker])
         let dish = try engine.open(try EnginePages.load(Self.opener))
         let button = try #require(dish.component("spice"))
-        let tap = Task { await dish.tap(button) }
-        await eventually { navigator.top != nil }
+        let tap = await started { await dish.tap(button) }
+        await engine.waitUntilIdle()
 
         navigator.top?.close()   // the person went back
 

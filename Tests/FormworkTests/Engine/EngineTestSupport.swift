@@ -149,8 +149,19 @@ actor CannedTransport: PageTransport {
 
     var lines: [String] { requests.map(Self.key) }
 
+    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once `count` requests have arrived.
+    func waitForRequests(_ count: Int) async {
+        while requests.count < count {
+            await withCheckedContinuation { arrivalWaiters.append($0) }
+        }
+    }
+
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         requests.append(request)
+        for waiter in arrivalWaiters { waiter.resume() }
+        arrivalWaiters = []
         guard let handler = handlers[Self.key(request)] else {
             return .json(["message": .string("no route for \(Self.key(request))")], status: 404)
         }
@@ -171,15 +182,35 @@ extension TransportRequest {
 
 // MARK: - Waiting
 
-/// Waits (yielding to other tasks) until `condition` holds, for at most `seconds`.
+/// Starts `work` in a task of its own and returns once that task has started: whatever it set
+/// going in the engine (a tap's chain) is then known to the engine, so `waitUntilIdle()` waits
+/// for it. No sleeping, no polling.
 @MainActor
-func eventually(_ seconds: Double = 5, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ condition: @MainActor () async -> Bool) async {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(2))
+func started<T: Sendable>(_ work: @escaping @MainActor () async -> T) async -> Task<T, Never> {
+    let gate = StartGate()
+    let task = Task { @MainActor in
+        gate.open()
+        return await work()
     }
-    Issue.record("the condition didn't hold within \(seconds) s", sourceLocation: sourceLocation)
+    await gate.wait()
+    return task
+}
+
+@MainActor
+private final class StartGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
 }
 
 /// Counts the change notifications a component sends.

@@ -80,11 +80,11 @@ struct ExamplePagesTests {
         }
         let list = try await open("dish-list")
         let addButton = try component(list, "add")
-        let add = Task { await list.tap(addButton) }
+        let add = await started { await list.tap(addButton) }
 
-        await eventually { navigator.top?.document.id == "dish-edit" }
+        await list.waitUntilIdle()
         let editor = try #require(navigator.top)
-        await editor.waitUntilIdle()
+        #expect(editor.document.id == "dish-edit")
         #expect(editor.title == "New dish")
         #expect(editor.component("save")?.attributes["title"] == "Add to menu")
         try await editor.edit(try component(editor, "name"), to: "  Dan dan noodles ")
@@ -118,11 +118,11 @@ struct ExamplePagesTests {
         }
         let list = try await open("dish-list")
         let secondRow = try #require(list.allComponents.filter { $0.key == "dishRow" }.last)
-        let tap = Task { await list.tap(secondRow) }
+        let tap = await started { await list.tap(secondRow) }
 
-        await eventually { navigator.top?.document.id == "dish-edit" }
+        await list.waitUntilIdle()
         let editor = try #require(navigator.top)
-        await editor.waitUntilIdle()
+        #expect(editor.document.id == "dish-edit")
         #expect(editor.params == ["dishId": "d2"])
         #expect(editor.title == "Edit dish")
         #expect(editor.component("name")?.attributes["value"] == "Wonton soup")

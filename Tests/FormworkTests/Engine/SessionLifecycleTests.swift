@@ -13,6 +13,7 @@ struct SessionLifecycleTests {
 
         try page.set(["tofu"], at: StorePath(.data, [.key("dishes")]))
         try page.set(1, at: StorePath(.data, [.key("other")]))   // the title doesn't read it
+        try page.set(["soup"], at: StorePath(.data, [.key("dishes")]))   // read, but the title stays "Menu (1)"
         try page.set(["tofu", "soup"], at: StorePath(.data, [.key("dishes")]))
 
         #expect(titles == ["Menu (1)", "Menu (2)"])
@@ -28,9 +29,7 @@ struct SessionLifecycleTests {
         var pushed: PageSession?
         let navigator = CapturingNavigator { pushed = $0 }
         engine.host.navigator = navigator
-        let adding = Task { await list.trigger("onAdd") }
-        // The trigger starts on a later main-actor turn; give it turns until the push shows.
-        for _ in 0..<1_000 where pushed == nil { await Task.yield() }
+        let adding = await started { await list.trigger("onAdd") }
         await list.waitUntilIdle()
         let edit = try #require(pushed)
         #expect(!edit.isClosed)

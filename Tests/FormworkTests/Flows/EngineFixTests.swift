@@ -17,8 +17,8 @@ struct EngineFixTests {
             """)
         let outcome = try await page.tap("go")
         guard case .failed(let error, "toast")? = outcome else { Issue.record("expected the loop to fail, got \(String(describing: outcome))"); return }
-        #expect(error["kind"] == "interaction")
-        #expect(page.toasts == ["the interaction 'again' is triggered 64 levels deep inside one chain; an interaction that triggers itself never ends, so it was stopped"])
+        #expect(error["kind"] == "limit")
+        #expect(page.toasts == ["the interaction 'again' is triggered 64 levels deep inside one chain (the triggerDepth limit); an interaction that triggers itself never ends, so it was stopped"])
         #expect(page.data["n"] == 64)
     }
 
@@ -49,6 +49,26 @@ struct EngineFixTests {
         #expect(session.trace.map(\.text).contains("alert \"Something went wrong\" this app gives pages no way to send requests (no transport is configured)"))
         presenter.dismiss()
         await session.waitUntilIdle()
+    }
+
+    @Test(arguments: [true, false])
+    func reportingAnUnhandledFailureKeepsTheAlertUnlessTheHostTurnsItOff(alerts: Bool) async throws {
+        let presenter = DismissablePresenter()
+        var reported: [String] = []
+        let host = PageHost(presenter: presenter, report: { report in
+            if case .unhandledFailure(let page, let error) = report { reported.append("\(page): \(error["message"]?.displayText ?? "")") }
+        }, alertsUnhandledFailures: alerts)
+        let document = try PageDocument.load(Array(#"{"page": "fails", "interactions": {"loaded": [{"id": "api", "attributes": {"url": "/x"}}]}}"#.utf8))
+        let engine = PageEngine(host: host)
+        let session = try engine.open(document)
+        await engine.waitUntilIdle()
+
+        let message = "this app gives pages no way to send requests (no transport is configured)"
+        #expect(reported == ["fails: " + message])
+        #expect(presenter.shown == (alerts ? ["Something went wrong: " + message] : []))
+        presenter.dismiss()
+        await engine.waitUntilIdle()
+        session.close()
     }
 }
 

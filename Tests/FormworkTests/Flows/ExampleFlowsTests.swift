@@ -5,8 +5,8 @@ import Testing
 /// least 90% of each page's interactions and actions, as `formwork test pages --coverage` reports.
 @Suite("Example page flows")
 struct ExampleFlowsTests {
-    @Test func theExampleFlowsPassAndCoverEachPage() throws {
-        let output = try CLIRunner.run(["test", "pages", "--coverage", "--format", "json"], in: FlowFixtures.packageRoot)
+    @Test func theExampleFlowsPassAndCoverEachPage() async throws {
+        let output = try await CLIRunner.run(["test", "pages", "--coverage", "--format", "json"], in: FlowFixtures.packageRoot)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)\(output.stderr)")
         let flows = report["flows"] as? [[String: Any]] ?? []
         let failing = flows.filter { $0["passed"] as? Bool != true }.map { "\($0["file"] ?? "?"): \($0["failures"] ?? "")" }

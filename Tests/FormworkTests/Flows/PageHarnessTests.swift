@@ -43,7 +43,9 @@ struct PageHarnessTests {
         #expect(try page.read("error.name") == "Give the dish a name")
         #expect(try page.read("errors") == ["name": "Give the dish a name", "price": "Must be at least 0.01"])
         #expect(page.requests.isEmpty)
-        #expect(page.alerts.isEmpty)
+        // No handler took the failure: as in an app, the host hears of it and the fallback alert shows.
+        #expect(page.failures.map { $0["kind"] } == ["validation"])
+        #expect(page.alerts.map(\.title) == ["Something went wrong"])
         #expect(try page.read("component.save.enabled") == true)
     }
 

@@ -1,8 +1,9 @@
 /// `if`, `all`, `trigger`: shaping a chain.
 enum FlowActions {
-    /// How deeply `trigger` may nest inside one chain; deeper means an interaction triggers
-    /// itself (directly or through others) and would never end.
-    static let maximumTriggerDepth = 64
+    /// How deeply `trigger` may nest inside one chain by default (`PageLimits.triggerDepth`, which
+    /// the engine reads); deeper means an interaction triggers itself (directly or through
+    /// others) and would never end.
+    static var maximumTriggerDepth: Int { PageLimits.standard.triggerDepth }
     @TaskLocal static var triggerDepth = 0
 
     static let all: [ActionType] = [
@@ -15,22 +16,7 @@ enum FlowActions {
         },
         ActionType("all", attributes: [AttributeSpec("chains", .chains, required: true)],
                    summary: "runs several chains at once; the result is the array of their results") { context in
-            let result = context.result
-            let tasks = context.chains("chains").map { chain in
-                Task { @MainActor in try await context.run(chain, result: result) }
-            }
-            return try await withTaskCancellationHandler {
-                var results: [PageValue] = []
-                do {
-                    for task in tasks { results.append(try await task.value) }
-                } catch {
-                    for task in tasks { task.cancel() }
-                    throw error
-                }
-                return .array(results)
-            } onCancel: {
-                for task in tasks { task.cancel() }
-            }
+            .array(try await context.runAll(context.chains("chains"), result: context.result))
         },
         ActionType("trigger", attributes: [AttributeSpec("name", .string, required: true, role: .interactionName, summary: "a page interaction, like onSave")],
                    summary: "runs one of the page's interactions as part of this chain") { context in
@@ -38,8 +24,9 @@ enum FlowActions {
             guard let chain = context.session.document.interactions[name] else {
                 throw ActionFailure(kind: "interaction", message: "the page has no interaction '\(name)'")
             }
-            guard triggerDepth < maximumTriggerDepth else {
-                throw ActionFailure(kind: "interaction", message: "the interaction '\(name)' is triggered \(maximumTriggerDepth) levels deep inside one chain; an interaction that triggers itself never ends, so it was stopped")
+            let maximum = context.session.engine.limits.triggerDepth
+            guard triggerDepth < maximum else {
+                throw ActionFailure(kind: "limit", message: "the interaction '\(name)' is triggered \(maximum) levels deep inside one chain (the triggerDepth limit); an interaction that triggers itself never ends, so it was stopped")
             }
             return try await $triggerDepth.withValue(triggerDepth + 1) {
                 try await context.run(chain, result: context.result)

@@ -41,15 +41,15 @@ enum NavigationActions {
             guard let url = URL(string: route), url.scheme != nil else { throw ActionFailure(kind: "navigation", message: "push's route '\(route)' is not a valid URL") }
             guard let navigator = context.host.navigator else { throw ActionFailure(kind: "navigation", message: "this app can't open \(route): no navigator is configured") }
             context.trace(.navigation, "push route \(route)")
-            let result = try await context.waitingForPerson { try await navigator.pushRoute(url, from: context.session) }
+            let result = try await navigator.pushRoute(url, from: context.session)
             return result ?? .null
         }
         guard let page, !page.isEmpty else { throw ActionFailure(kind: "navigation", message: "push needs a 'page' id or a 'route' URL") }
         let engine = context.session.engine
         let pushed = try engine.open(pageID: page, params: params, opener: context.session)
-        context.trace(.navigation, "push \(page)" + (params.isNull ? "" : " \(params.preview())"))
+        context.trace(.navigation, "push \(page)" + (params.isNull ? "" : " \(context.tracePreview(params))"))
         if let navigator = context.host.navigator { await navigator.show(pushed) }
         guard wait else { return .null }
-        return try await context.waitingForPerson { try await pushed.awaitResponse() }
+        return try await pushed.awaitResponse()
     }
 }

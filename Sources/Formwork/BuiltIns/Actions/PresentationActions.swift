@@ -9,7 +9,7 @@ enum PresentationActions {
             let selected = try context.value("selected")
             let request = PickerRequest(title: try context.string("title") ?? "", options: options, selected: options.firstIndex { $0.value == selected })
             context.trace(.present, "picker \"\(request.title)\": " + options.map(\.title).joined(separator: " | "))
-            guard let index = await context.waitingForPerson({ await context.host.presenter.pick(request) }), options.indices.contains(index) else {
+            guard let index = await context.host.presenter.pick(request), options.indices.contains(index) else {
                 throw ChainCancelled()
             }
             return options[index].value
@@ -18,13 +18,13 @@ enum PresentationActions {
                    summary: "asks yes or no; no ends the chain quietly; yes passes $result on") { context in
             let title = try context.string("title") ?? "", message = try context.string("message") ?? ""
             context.trace(.present, "confirm \"\(title)\" \(message)")
-            guard await context.waitingForPerson({ await context.host.presenter.confirm(title: title, message: message) }) else { throw ChainCancelled() }
+            guard await context.host.presenter.confirm(title: title, message: message) else { throw ChainCancelled() }
             return context.result
         },
         ActionType("alert", attributes: [AttributeSpec("title", .string), AttributeSpec("message", .string)], summary: "shows a message and waits until it is dismissed") { context in
             let title = try context.string("title") ?? "", message = try context.string("message") ?? ""
             context.trace(.present, "alert \"\(title)\" \(message)")
-            await context.waitingForPerson { await context.host.presenter.alert(title: title, message: message) }
+            await context.host.presenter.alert(title: title, message: message)
             return context.result
         },
         ActionType("toast", attributes: [AttributeSpec("message", .string, required: true)], summary: "shows a short message") { context in

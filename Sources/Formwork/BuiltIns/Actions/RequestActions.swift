@@ -35,7 +35,7 @@ enum RequestActions {
             } catch {
                 throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string("the request to \(request.url.absoluteString) failed: \(error.localizedDescription)"))]))
             }
-            let body = decode(response.body)
+            let body = try decode(response.body)
             context.trace(.response, "\(response.status) \(body.preview())")
             guard (200..<300).contains(response.status) else {
                 let message = body["message"]?.stringValue ?? body["error"]?.stringValue ?? "the server answered \(response.status) to \(request.method) \(request.url.path)"
@@ -71,10 +71,16 @@ enum RequestActions {
         return TransportRequest(method: method, url: url, headers: headers, body: body)
     }
 
-    /// JSON when it parses, text otherwise, null when empty.
-    static func decode(_ data: Data) -> PageValue {
+    /// JSON when it parses, text otherwise, null when empty. JSON holding an integer that can't be
+    /// read without rounding it fails: taking it as text would hide the problem.
+    static func decode(_ data: Data) throws -> PageValue {
         if data.isEmpty { return .null }
-        if let value = try? JSONReader.parse(bytes: Array(data)) { return value }
-        return .string(String(decoding: data, as: UTF8.self))
+        do {
+            return try JSONReader.parse(bytes: Array(data))
+        } catch where error.isUnreadableNumber {
+            throw ActionFailure(kind: "network", message: "The server's answer couldn't be read.", details: PageObject([("detail", .string("reading the answer: \(error)"))]))
+        } catch {
+            return .string(String(decoding: data, as: UTF8.self))
+        }
     }
 }

@@ -21,7 +21,7 @@ enum BuiltInErrorHandlers {
                          summary: "shows the error and waits") { context in
             let title = try context.string("title") ?? "", text = try message(context)
             context.trace(.present, "alert \"\(title)\" \(text)")
-            await context.waitingForPerson { await context.host.presenter.alert(title: title, message: text) }
+            await context.host.presenter.alert(title: title, message: text)
         },
         ErrorHandlerType("push", attributes: [AttributeSpec("page", .string, required: true, role: .pageID), AttributeSpec("params", .object)],
                          summary: "opens a page, e.g. login when $error.status == 401", handle: openPage),

@@ -18,15 +18,20 @@ enum CollectionFunctions {
             default: return .bool(false)
             }
         },
-        ExpressionFunction("keys", arity: 1...1) { args in
+        ExpressionFunction("keys", arity: 1...1) { call in
+            let args = call.arguments
             switch args[0] {
-            case .object(let o): return .array(o.keys.map { .string($0) })
+            case .object(let o):
+                try call.charge(steps: o.count)
+                try call.charge(elements: o.count)
+                return .array(o.keys.map { .string($0) })
             case .null: return .array([])
             default: throw FunctionFailure("keys() expects an object, got \(args[0].typeName)", kind: .type)
             }
         },
         ExpressionFunction("map", arity: 2...2, lambdaParameters: [1: 2]) { call in
             let list = try items(call.arguments[0], "map")
+            try call.charge(elements: list.count)
             var out: [PageValue] = []
             out.reserveCapacity(list.count)
             for (i, item) in list.enumerated() { out.append(try call.call(1, item, .int(Int64(i)))) }
@@ -37,6 +42,7 @@ enum CollectionFunctions {
             for (i, item) in try items(call.arguments[0], "filter").enumerated() where try call.call(1, item, .int(Int64(i))).isTruthy {
                 out.append(item)
             }
+            try call.charge(elements: out.count)
             return .array(out)
         },
         ExpressionFunction("any", arity: 2...2, lambdaParameters: [1: 2]) { call in

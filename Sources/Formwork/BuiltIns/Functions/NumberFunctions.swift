@@ -1,26 +1,19 @@
-import Foundation
-
 /// `round floor ceil abs min max sum avg fixed`.
 enum NumberFunctions {
     typealias B = BuiltInFunctions
 
-    /// Rounds half away from zero at `digits` decimals; negative `digits` round to tens, hundreds, ….
+    /// Rounds half away from zero at `digits` decimals (negative: tens, hundreds, …), exactly:
+    /// the double's own decimal value is rounded, once, and the result is the double nearest to it.
+    /// So `round(2.345, 2)` is 2.35 (2.345 is stored as 2.34500000000000019…) but `round(1.005, 2)`
+    /// is 1.0 (1.005 is stored as 1.00499999999999989…).
     static func round(_ value: Double, digits: Int) -> Double {
-        if digits == 0 { return value.rounded(.toNearestOrAwayFromZero) }
-        if digits < 0 {
-            let scale = pow(10, -Double(digits))  // NB: not Double(-digits), which traps for Int.min
-            // NB: past 1e308 every finite value rounds to 0 (and inf / inf would be NaN).
-            guard scale.isFinite else { return 0 }
-            let rounded = (value / scale).rounded(.toNearestOrAwayFromZero) * scale
-            return rounded.isFinite ? rounded : value
-        }
-        let scale = pow(10, Double(digits))
-        let scaled = value * scale
-        guard scaled.isFinite else { return value }
-        // NB: nudge by one ulp so 1.005 (stored as 1.00499…) rounds like the decimal a person wrote.
-        let nudged = scaled + (scaled.sign == .minus ? -scaled.ulp : scaled.ulp)
-        return nudged.rounded(.toNearestOrAwayFromZero) / scale
+        guard value.isFinite else { return value }
+        return ExactDecimal(value).rounded(decimals: clamped(digits)).doubleValue
     }
+
+    /// `digits` brought into the range where it can change a double: every double is a multiple of
+    /// 10^-1074 and below 10^309, so rounding at more decimals changes nothing and at fewer gives 0.
+    private static func clamped(_ digits: Int) -> Int { min(max(digits, -400), 1100) }
 
     /// An int rounded half away from zero to `digits` (negative: tens, hundreds, …), exactly.
     static func roundInt(_ value: Int64, digits: Int) throws -> PageValue {
@@ -57,27 +50,41 @@ enum NumberFunctions {
         return best
     }
 
-    static func total(_ items: [PageValue], _ name: String) throws -> PageValue {
-        var intSum: Int64 = 0
-        var doubleSum = 0.0
+    /// The exact total of the numbers in `items`, nulls skipped, and whether they were all ints.
+    static func exactTotal(_ items: [PageValue], _ name: String) throws -> (sum: ExactSum, allInts: Bool) {
+        var sum = ExactSum()
         var allInts = true
         for item in items {
             switch item {
-            case .int(let i) where allInts:
-                let (next, overflow) = intSum.addingReportingOverflow(i)
-                if overflow { throw FunctionFailure("\(name)(): the total is outside the 64-bit integer range", kind: .overflow) }
-                intSum = next
-            case .int(let i): doubleSum += Double(i)
+            case .int(let i): sum.add(i)
             case .number(let d):
-                if allInts { doubleSum = Double(intSum); allInts = false }
-                doubleSum += d
+                guard d.isFinite else { throw FunctionFailure("\(name)(): the total is too large to represent", kind: .overflow) }
+                sum.add(d)
+                allInts = false
             case .null: continue
-            default: throw FunctionFailure("\(name)() adds numbers, but the array holds \(item.typeName == "array" ? "an array" : "a " + item.typeName)", kind: .type)
+            default: throw FunctionFailure("\(name)() adds numbers, but the array holds \(Wording.withArticle(item.typeName))", kind: .type)
             }
         }
-        if allInts { return .int(intSum) }
-        guard doubleSum.isFinite else { throw FunctionFailure("\(name)(): the total is too large to represent", kind: .overflow) }
-        return .number(doubleSum)
+        return (sum, allInts)
+    }
+
+    /// `x` as text with exactly `digits` decimals, rounded half away from zero from its exact value;
+    /// an int is written out digit for digit.
+    static func fixed(_ value: PageValue, digits: Int) throws -> String {
+        switch value {
+        case .int(let int):
+            let text = String(int)
+            return digits > 0 ? text + "." + String(repeating: "0", count: digits) : text
+        default:
+            let double = try B.double(value, "fixed")
+            guard double.isFinite else { return PageValue.format(double) }
+            return ExactDecimal(double).rounded(decimals: digits).text(decimals: digits)
+        }
+    }
+
+    /// How many elements the arrays among `args` hold: the steps a function visiting them takes.
+    private static func elementCount(_ args: [PageValue]) -> Int {
+        args.reduce(0) { count, arg in count + (arg.arrayValue?.count ?? 0) }
     }
 
     static let all: [ExpressionFunction] = [
@@ -85,6 +92,8 @@ enum NumberFunctions {
             let digits = args.count > 1 ? try B.int(args[1], "round", 2) : 0
             if case .int(let int) = args[0] { return try roundInt(int, digits: digits) }
             let rounded = round(try B.double(args[0], "round"), digits: digits)
+            // NB: rounding up can pass the largest double: round(1.7976931348623157e308, -308).
+            guard rounded.isFinite else { throw FunctionFailure("round(): the result is too large to represent", kind: .overflow) }
             return digits <= 0 ? B.integral(rounded) : .number(rounded)
         },
         ExpressionFunction("floor", arity: 1...1) { args in
@@ -104,31 +113,41 @@ enum NumberFunctions {
             default: throw FunctionFailure("abs() expects a number, got \(args[0].typeName)", kind: .type)
             }
         },
-        ExpressionFunction("min", arity: 1...Int.max) { args in
-            try extremum("min", args) { try Operators.compare(.less, $0, $1) }
+        ExpressionFunction("min", arity: 1...Int.max) { call in
+            try call.charge(steps: elementCount(call.arguments))
+            return try extremum("min", call.arguments) { try Operators.compare(.less, $0, $1) }
         },
-        ExpressionFunction("max", arity: 1...Int.max) { args in
-            try extremum("max", args) { try Operators.compare(.greater, $0, $1) }
+        ExpressionFunction("max", arity: 1...Int.max) { call in
+            try call.charge(steps: elementCount(call.arguments))
+            return try extremum("max", call.arguments) { try Operators.compare(.greater, $0, $1) }
         },
-        ExpressionFunction("sum", arity: 1...1) { args in
+        ExpressionFunction("sum", arity: 1...1) { call in
+            let args = call.arguments
+            try call.charge(steps: elementCount(args))
             if case .null = args[0] { return .int(0) }
-            return try total(try B.array(args[0], "sum"), "sum")
+            // NB: exact, rounded once: [0.1, 0.2, 0.3] totals 0.6, and [max, 1, -1] is max.
+            let (sum, allInts) = try exactTotal(try B.array(args[0], "sum"), "sum")
+            if allInts {
+                guard let int = sum.int() else { throw FunctionFailure("sum(): the total is outside the 64-bit integer range", kind: .overflow) }
+                return .int(int)
+            }
+            let total = sum.double()
+            guard total.isFinite else { throw FunctionFailure("sum(): the total is too large to represent", kind: .overflow) }
+            return .number(total)
         },
-        ExpressionFunction("avg", arity: 1...1) { args in
+        ExpressionFunction("avg", arity: 1...1) { call in
+            let args = call.arguments
+            try call.charge(steps: elementCount(args))
             if case .null = args[0] { return .null }
             let items = try B.array(args[0], "avg").filter { !$0.isNull }
             guard !items.isEmpty else { return .null }
-            guard let sum = try total(items, "avg").doubleValue else { return .null }
-            return .number(sum / Double(items.count))
+            // NB: the exact total divided exactly, rounded once; the mean of finite numbers is finite.
+            return .number(try exactTotal(items, "avg").sum.double(dividedBy: items.count))
         },
         ExpressionFunction("fixed", arity: 2...2) { args in
-            let value = try B.double(args[0], "fixed")
             let digits = try B.int(args[1], "fixed", 2)
             guard (0...15).contains(digits) else { throw FunctionFailure("fixed(): digits must be between 0 and 15, got \(digits)", kind: .type) }
-            let rounded = round(value, digits: digits)
-            var text = String(format: "%.\(digits)f", rounded)
-            if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
-            return .string(text)
+            return .string(try fixed(args[0], digits: digits))
         },
     ]
 }

@@ -15,14 +15,17 @@ enum TextFunctions {
             }
         },
         ExpressionFunction("trim", arity: 1...1) { args in
-            .string(try B.string(args[0], "trim").trimmingCharacters(in: .whitespacesAndNewlines))
+            .string(TextRules.trimmed(try B.string(args[0], "trim")))
         },
-        ExpressionFunction("upper", arity: 1...1) { args in .string(try B.string(args[0], "upper").uppercased()) },
-        ExpressionFunction("lower", arity: 1...1) { args in .string(try B.string(args[0], "lower").lowercased()) },
-        ExpressionFunction("contains", arity: 2...2) { args in
+        ExpressionFunction("upper", arity: 1...1) { args in .string(TextRules.uppercased(try B.string(args[0], "upper"))) },
+        ExpressionFunction("lower", arity: 1...1) { args in .string(TextRules.lowercased(try B.string(args[0], "lower"))) },
+        ExpressionFunction("contains", arity: 2...2) { call in
+            let args = call.arguments
             switch args[0] {
             case .string(let s): return .bool(s.contains(try B.string(args[1], "contains", 2)) || args[1] == "")
-            case .array(let a): return .bool(a.contains(args[1]))
+            case .array(let a):
+                for item in a where try call.equal(item, args[1]) { return .bool(true) }
+                return .bool(false)
             case .object(let o): return .bool(o[try B.string(args[1], "contains", 2)] != nil)
             case .null: return .bool(false)
             default: throw FunctionFailure("contains() expects a string, array or object as argument 1, got \(args[0].typeName)", kind: .type)
@@ -34,28 +37,33 @@ enum TextFunctions {
         ExpressionFunction("endsWith", arity: 2...2) { args in
             .bool(try B.string(args[0], "endsWith").hasSuffix(try B.string(args[1], "endsWith", 2)))
         },
-        ExpressionFunction("matches", arity: 2...2) { args in
-            let text = try B.string(args[0], "matches")
-            let pattern = try B.string(args[1], "matches", 2)
-            if pattern.isEmpty { return .bool(text.isEmpty) }  // NB: NSRegularExpression refuses ""
-            let regex: NSRegularExpression
-            do {
-                // NB: check the pattern on its own first, so 'a)|(b' can't escape the group below.
-                _ = try NSRegularExpression(pattern: pattern)
-                // \A and \z anchor at the very ends; '$' would also match before a final line break.
-                regex = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+        ExpressionFunction("matches", arity: 2...2) { call in
+            let text = try B.string(call.arguments[0], "matches")
+            let pattern = try B.string(call.arguments[1], "matches", 2)
+            do throws(PageRegex.Failure) {
+                let regex = try PageRegex(pattern, mode: .whole)
+                // NB: folding at compile time counts engine steps instead of seconds, so `check`
+                // answers alike on every machine and a hostile pattern costs it milliseconds; over
+                // the steps, the call is left to run time like any failing constant.
+                if call.scope.isFoldingConstants { return .bool(try regex.matches(text, steps: call.scope.limits.evaluationSteps)) }
+                return .bool(try regex.matches(text, seconds: call.scope.limits.regexSeconds))
             } catch {
-                throw FunctionFailure("matches(): '\(pattern)' is not a valid regular expression")
+                throw FunctionFailure("matches(): \(error)", kind: error.isLimit ? .limit : .other)
             }
-            let range = NSRange(text.startIndex..<text.endIndex, in: text)
-            return .bool(regex.firstMatch(in: text, options: [.anchored], range: range) != nil)
         },
-        ExpressionFunction("replace", arity: 3...3) { args in
+        ExpressionFunction("replace", arity: 3...3) { call in
+            let args = call.arguments
             let text = try B.string(args[0], "replace")
             let target = try B.string(args[1], "replace", 2)
             let replacement = try B.string(args[2], "replace", 3)
             if target.isEmpty { return .string(text) }
-            return .string(text.replacingOccurrences(of: target, with: replacement))
+            let estimate = replacedSize(text, target, replacement)
+            try call.charge(bytes: estimate)
+            let result = text.replacingOccurrences(of: target, with: replacement)
+            // NB: Foundation also matches canonically equal spellings, which the estimate counts
+            // by bytes; whatever it missed is charged now.
+            try call.charge(bytes: max(0, result.utf8.count - estimate))
+            return .string(result)
         },
         ExpressionFunction("substr", arity: 2...3) { args in
             let characters = Array(try B.string(args[0], "substr"))
@@ -75,10 +83,56 @@ enum TextFunctions {
             if separator.isEmpty { return .array(text.map { .string(String($0)) }) }
             return .array(text.components(separatedBy: separator).map { .string($0) })
         },
-        ExpressionFunction("join", arity: 1...2) { args in
+        ExpressionFunction("join", arity: 1...2) { call in
+            let args = call.arguments
             let items = args[0].isNull ? [] : try B.array(args[0], "join")
             let separator = args.count > 1 ? try B.string(args[1], "join", 2) : ""
-            return .string(items.map(\.displayText).joined(separator: separator))
+            try call.charge(steps: items.count)
+            var texts: [String] = []
+            texts.reserveCapacity(items.count)
+            var size = separator.utf8.count * max(0, items.count - 1)
+            for item in items {
+                let text = try call.text(item)
+                size += text.utf8.count
+                texts.append(text)
+            }
+            try call.charge(bytes: size)
+            return .string(texts.joined(separator: separator))
         },
     ]
+
+    /// The UTF-8 size of `text` with every `target` replaced, worked out before building it: a
+    /// bound when it is small anyway, else from the number of matches, counted without building
+    /// anything.
+    static func replacedSize(_ text: String, _ target: String, _ replacement: String) -> Int {
+        let size = text.utf8.count, growth = replacement.utf8.count - target.utf8.count
+        guard growth > 0 else { return size }
+        let bound = size + (size / max(1, target.utf8.count)) * growth
+        guard bound > 1 << 16 else { return bound }
+        return size + occurrences(of: Array(target.utf8), in: text.utf8) * growth
+    }
+
+    /// How many times `pattern` occurs in `bytes` without overlapping, left to right, in time
+    /// proportional to their lengths (Knuth–Morris–Pratt).
+    static func occurrences(of pattern: [UInt8], in bytes: some Collection<UInt8>) -> Int {
+        guard !pattern.isEmpty, pattern.count <= bytes.count else { return 0 }
+        // fallback[i]: the length of the longest proper prefix of pattern[...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for i in 1..<pattern.count {
+            while length > 0 && pattern[i] != pattern[length] { length = fallback[length - 1] }
+            if pattern[i] == pattern[length] { length += 1 }
+            fallback[i] = length
+        }
+        var count = 0, matched = 0
+        for byte in bytes {
+            while matched > 0 && byte != pattern[matched] { matched = fallback[matched - 1] }
+            if byte == pattern[matched] { matched += 1 }
+            if matched == pattern.count {
+                count += 1
+                matched = 0
+            }
+        }
+        return count
+    }
 }

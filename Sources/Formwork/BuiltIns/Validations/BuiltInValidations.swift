@@ -1,24 +1,25 @@
-import Foundation
-
 /// `required`, `length`, `range`, `regex`, `email`, `expression`. All but `required` let empty
 /// values pass, so they combine with `required` instead of repeating it.
 enum BuiltInValidations {
     private static func isEmpty(_ value: PageValue) -> Bool {
         switch value {
         case .null: return true
-        case .string(let s): return s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .string(let s): return TextRules.trimmed(s).isEmpty
         case .array(let a): return a.isEmpty
         case .object(let o): return o.isEmpty
         default: return false
         }
     }
 
+    /// Whether `pattern` matches all of `text`, exactly as `matches()` decides (`PageRegex`). A
+    /// match past the time limit fails the validation with kind "limit" rather than passing or
+    /// failing the value.
     static func fullMatch(_ text: String, _ pattern: String) throws -> Bool {
-        let regex: NSRegularExpression
-        do { regex = try NSRegularExpression(pattern: "^(?:" + pattern + ")$") } catch {
-            throw ActionFailure(kind: "validation", message: "'\(pattern)' is not a valid regular expression")
+        do throws(PageRegex.Failure) {
+            return try PageRegex(pattern, mode: .whole).matches(text)
+        } catch {
+            throw ActionFailure(kind: error.isLimit ? "limit" : "validation", message: error.description)
         }
-        return regex.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
     }
 
     static let all: [ValidationType] = [
@@ -48,7 +49,7 @@ enum BuiltInValidations {
             // Spaces around the address (a keyboard's autocompletion adds one) are ignored, as
             // `required` ignores them; pages send trim($data.email).
             guard case .string(let raw) = context.value else { return nil }
-            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = TextRules.trimmed(raw)
             if text.isEmpty { return nil }
             return try fullMatch(text, "[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}") ? nil : "Enter a valid email address"
         },

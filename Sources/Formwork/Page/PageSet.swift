@@ -1,0 +1,78 @@
+import Foundation
+
+/// Pages checked together, the one way `formwork check` and `formwork pack` both check them: each
+/// page on its own (decoding and `check`), plus what only shows across pages: a push to a page
+/// that isn't among them, two files with one page id. What passes here, `pack` publishes.
+///
+/// ```swift
+/// let set = PageSet(files: [("login.json", loginBytes), ("dish-edit.json", editBytes)])
+/// set.errors.map(\.rendered)
+/// // ["dish-edit.json: onError[0].attributes.page: error: there is no page 'logn' next to this one; did you mean 'login'?"]
+/// ```
+public struct PageSet: Sendable {
+    /// One file of the set, decoded when it could be.
+    public struct Page: Sendable {
+        /// The file's name as given.
+        public let file: String
+        public let bytes: [UInt8]
+        /// Nil when the file isn't a page at all (not JSON, not an object).
+        public let document: PageDocument?
+    }
+
+    public let pages: [Page]
+    /// Every problem in every page, in file order.
+    public let diagnostics: [PageDiagnostic]
+
+    /// The errors among `diagnostics` (warnings don't stop a page from opening or being published).
+    public var errors: [PageDiagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// Decodes and checks `files` (a name, used in messages, and the bytes of each).
+    ///
+    /// - Parameters:
+    ///   - registry: the types the pages may use.
+    ///   - checkPushes: whether `push` targets must be among these pages; false for a page checked
+    ///     on its own.
+    ///   - limits: the budgets the pages are read and checked against.
+    public init(files: [(name: String, bytes: [UInt8])], registry: Registry = .standard, checkPushes: Bool = true, limits: PageLimits = .standard) {
+        var pages: [Page] = []
+        var diagnostics: [PageDiagnostic] = []
+        for (name, bytes) in files {
+            let (document, found) = PageDocument.decode(bytes, registry: registry, file: name, limits: limits)
+            pages.append(Page(file: name, bytes: bytes, document: document))
+            diagnostics += found
+        }
+        let known = Set(pages.compactMap { $0.document?.id }.filter(PageHeader.isValidID))
+        var firstFile: [String: String] = [:]
+        for page in pages {
+            guard let document = page.document else { continue }
+            diagnostics += document.check(registry: registry, knownPages: checkPushes ? known : nil, limits: limits)
+            guard PageHeader.isValidID(document.id) else { continue }
+            if let other = firstFile[document.id] {
+                var duplicate = PageDiagnostic.error("page", "page", "the page id '\(document.id)' is also used by \(other); page ids must be unique")
+                duplicate.file = page.file
+                diagnostics.append(duplicate)
+            } else {
+                firstFile[document.id] = page.file
+            }
+        }
+        self.pages = pages
+        self.diagnostics = diagnostics
+    }
+
+    // MARK: - Folders
+
+    /// Why a `.json` file in a folder of pages isn't one, or nil when it is a page.
+    public static func notAPage(_ name: String) -> String? {
+        if name.hasSuffix(".flow.json") { return "flow files are tests, not pages" }
+        if name == PageCache.manifestName { return "a manifest, not a page" }
+        return nil
+    }
+
+    /// The `.json` files directly in `folder` (not in folders below it, not hidden), sorted by
+    /// name, each with the reason it isn't a page when it isn't (see `notAPage`).
+    public static func jsonFiles(in folder: URL) throws -> [(name: String, skipped: String?)] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .map { ($0, notAPage($0)) }
+    }
+}

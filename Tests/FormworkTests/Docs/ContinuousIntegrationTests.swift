@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// README states what CI runs; `.ci/run` runs exactly that.
+@Suite("CI and README agree")
+struct ContinuousIntegrationTests {
+    static func read(_ name: String) throws -> String {
+        try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The commands of `.ci/run`: its lines that aren't comments, blank, or shell set-up.
+    static func ciCommands() throws -> [String] {
+        try read(".ci/run").split(separator: "\n").map(String.init).filter { line in
+            !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("set ") && !line.hasPrefix("cd ")
+        }
+    }
+
+    @Test func ciRunsReadmesTestCommandFirstThenTheReleaseFlowsReadmeShows() throws {
+        let readme = try Self.read("README.md")
+        let commands = try Self.ciCommands()
+        let testCommand = "swift test && swift run formwork test pages --min-coverage 90"
+        #expect(commands.first == testCommand + " || exit 1")   // set -e alone ignores a failure left of &&
+        #expect(readme.contains(testCommand + "   # every test, every page flow"))
+
+        let block = try #require(readme.range(of: "CI (`.ci/run`) runs exactly the second line").flatMap { start in
+            readme[start.upperBound...].range(of: "```sh\n").flatMap { open in
+                readme[open.upperBound...].range(of: "```").map { close in String(readme[open.upperBound..<close.lowerBound]) }
+            }
+        })
+        let shown = block.split(separator: "\n").map(String.init)
+        #expect(Array(commands.dropFirst()) == shown)
+        #expect(shown.last?.contains("for run in 1 2 3 4 5") == true)   // at least five release runs
+    }
+}
