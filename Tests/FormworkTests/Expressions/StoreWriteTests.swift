@@ -63,7 +63,7 @@ struct StoreWriteTests {
         ("$data.a.x", "can't set 'x' inside an int; only objects have members"),
         ("$data.text[0]", "can't set [0] inside a string; only arrays have indexes"),
         ("$data.items[3]", "index 3 is outside the array of 2 elements"),
-        ("$data.missing[0]", "can't set [0] inside a null; only arrays have indexes"),
+        ("$data.missing[0]", "can't set [0] inside null; only arrays have indexes"),
     ])
     func failureMessages(path text: String, message: String) throws {
         var value = try PageValue(json: #"{"a": 1, "text": "hi", "items": [1, 2]}"#)
