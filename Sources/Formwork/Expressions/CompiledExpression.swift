@@ -22,10 +22,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     public static var maximumLength: Int { PageLimits.standard.expressionBytes }
 
     /// The text it was compiled from.
-    public let source: String
+    public var source: String { storage.source }
     /// The store paths it reads, in order of first appearance, without paths already covered by
     /// an ancestor in the list. A dynamic index `$data.items[$data.i]` reads `$data.items` and `$data.i`.
-    public let dependencies: [StorePath]
+    public var dependencies: [StorePath] { storage.dependencies }
     /// The `$data` or `$global` path it writes back to when the whole expression is a plain path;
     /// nil for anything computed and for `$param` (read-only). This is what makes a binding two-way.
     public var assignablePath: StorePath? {
@@ -33,12 +33,33 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         return plainPath
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).
-    public let constantValue: PageValue?
+    public var constantValue: PageValue? { storage.constantValue }
     /// Whether it was compiled from a template (`"Hi ${$data.name}"`) rather than an expression.
-    public let isTemplate: Bool
+    public var isTemplate: Bool { storage.isTemplate }
 
-    let plainPath: StorePath?
-    private let evaluator: Compiler.Evaluator
+    var plainPath: StorePath? { storage.plainPath }
+
+    /// What was compiled, shared by copies: a page holds one expression per attribute, copied into
+    /// its nodes and bindings, so a copy is one reference.
+    private final class Storage: Sendable {
+        let source: String
+        let dependencies: [StorePath]
+        let constantValue: PageValue?
+        let isTemplate: Bool
+        let plainPath: StorePath?
+        let evaluator: Compiler.Evaluator
+
+        init(source: String, dependencies: [StorePath], constantValue: PageValue?, isTemplate: Bool, plainPath: StorePath?, evaluator: @escaping Compiler.Evaluator) {
+            self.source = source
+            self.dependencies = dependencies
+            self.constantValue = constantValue
+            self.isTemplate = isTemplate
+            self.plainPath = plainPath
+            self.evaluator = evaluator
+        }
+    }
+
+    private let storage: Storage
 
     /// Compiles an expression such as `$data.price * $data.qty`, within `limits` (its length and
     /// nesting, and what constant folding may spend).
@@ -100,13 +121,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     }
 
     private init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
-        self.source = source
-        self.isTemplate = isTemplate
         let compiled = Compiler(source: source, folding: folding).compile(tree)
-        evaluator = compiled.evaluator
-        constantValue = compiled.constant
-        plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
-        dependencies = DependencyAnalysis.dependencies(of: tree)
+        storage = Storage(
+            source: source, dependencies: DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
+            isTemplate: isTemplate, plainPath: isTemplate ? nil : DependencyAnalysis.plainPath(tree), evaluator: compiled.evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {
@@ -125,7 +143,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         var state = EvaluationState(steps: scope.limits.evaluationSteps, bytes: scope.limits.evaluationBytes)
         let value: PageValue
         do {
-            value = try evaluator(scope, &state)
+            value = try storage.evaluator(scope, &state)
         } catch let error as ExpressionError {
             throw error
         } catch {

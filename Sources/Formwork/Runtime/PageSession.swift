@@ -45,8 +45,8 @@ public final class PageSession {
     private var pushed: [PageSession] = []
 
     let runner = ChainRunner()
-    private var bindings: [Int: Binding] = [:]
-    private var nextBindingID = 0
+    /// Every binding made, by id; a disposed component's are nil.
+    private var bindings: [Binding?] = []
     private var index = DependencyIndex()
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
     private var nextTaskID = 0
@@ -61,9 +61,12 @@ public final class PageSession {
 
     private struct Binding {
         unowned let component: PageComponent
-        let name: String
+        /// Where the attribute is among the component type's attributes.
+        let position: Int
         let type: AttributeType
         let expression: CompiledExpression
+
+        var name: String { component.type.attributes[position].name }
     }
 
     init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
@@ -136,24 +139,22 @@ public final class PageSession {
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
         let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index)
-        for spec in type.attributes {
-            guard let attribute = node.attributes[spec.name] else {
-                component.attributes[spec.name] = spec.defaultValue
-                continue
-            }
+        // NB: attributes start at their defaults; only the ones the page gives are set here, in
+        // the type's order (the order bindings are made, evaluated and reported in).
+        for (position, spec) in type.attributes.enumerated() {
+            guard let attribute = node.attributes[spec.name] else { continue }
             switch attribute.content {
             case .literal(let value):
-                component.attributes[spec.name] = spec.type.coerce(value)
+                component.attributes[position: position] = spec.type.coerce(value)
             case .expression(let expression), .template(let expression):
-                let id = nextBindingID
-                nextBindingID += 1
-                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression)
-                bindings[id] = binding
+                let id = bindings.count
+                let binding = Binding(component: component, position: position, type: spec.type, expression: expression)
+                bindings.append(binding)
                 component.bindingIDs.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
-                component.attributes[spec.name] = evaluate(binding, path: attribute.path)
+                component.attributes[position: position] = evaluate(binding, path: attribute.path)
             case .actions, .chains, .components, .invalid:
-                component.attributes[spec.name] = spec.defaultValue
+                break
             }
         }
         component.children = buildChildren(of: component)
@@ -184,7 +185,8 @@ public final class PageSession {
     private func dispose(_ component: PageComponent) {
         component.isDisposed = true
         for id in component.bindingIDs {
-            if let binding = bindings.removeValue(forKey: id) {
+            if let binding = bindings[id] {
+                bindings[id] = nil
                 for path in binding.expression.dependencies { index.remove(id, reading: path) }
             }
         }
@@ -224,9 +226,9 @@ public final class PageSession {
             guard let binding = bindings[id], !binding.component.isDisposed else { continue }
             let component = binding.component
             let newValue = evaluate(binding)
-            let oldValue = component.attributes[binding.name] ?? .null
+            let oldValue = component.attributes[position: binding.position]
             guard newValue != oldValue || newValue.jsonText != oldValue.jsonText else { continue }
-            component.attributes[binding.name] = newValue
+            component.attributes[position: binding.position] = newValue
             changed[ObjectIdentifier(component), default: (component, [])].names.append(binding.name)
             switch component.type.layout {
             case .repeated(let items) where items == binding.name: rebuild.append(component)

@@ -79,6 +79,11 @@ public struct JSONReader {
     private let recordsPositions: Bool
     private var starts: [Int] = []
     private var ends: [Int] = []
+    /// The members of the objects being read, innermost last; an object takes its own off the top
+    /// when it ends, so it is allocated once at its final size.
+    private var openMembers: [PageObject.Member] = []
+    /// The same for the elements of arrays.
+    private var openElements: [PageValue] = []
 
     private init(bytes: [UInt8], maximumDepth: Int, tracksPath: Bool = false, recordsPositions: Bool = false) {
         self.bytes = bytes
@@ -136,9 +141,12 @@ public struct JSONReader {
     private mutating func parseObject(depth: Int) throws(Failure) -> PageValue {
         if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
-        var object = PageObject()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; return .object(object) }
+        if peek(UInt8(ascii: "}")) { index += 1; return .object(PageObject()) }
+        let base = openMembers.count
+        defer { openMembers.removeSubrange(base...) }
+        // Keys seen so far, once the object is too big to search them one by one.
+        var seen: Set<String> = []
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else {
@@ -149,14 +157,25 @@ public struct JSONReader {
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after the member name \"\(key)\"") }
             index += 1
             skipWhitespace()
-            if object.position(of: key) != nil { throw failure("the member \"\(key)\" appears twice in the same object") }
+            let count = openMembers.count - base
+            let repeated: Bool
+            if count < PageObject.linearLimit {
+                repeated = openMembers[base...].contains { $0.key == key }
+            } else {
+                if seen.isEmpty { seen = Set(openMembers[base...].lazy.map(\.key)) }
+                repeated = !seen.insert(key).inserted
+            }
+            if repeated { throw failure("the member \"\(key)\" appears twice in the same object") }
             if tracksPath { path.append(.key(key)) }
             let value = try parseValue(depth: depth)
             if tracksPath { path.removeLast() }
-            object.append(key, value)
+            openMembers.append(PageObject.Member(key: key, value: value))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "}")) { index += 1; return .object(object) }
+            if peek(UInt8(ascii: "}")) {
+                index += 1
+                return .object(PageObject(uniqueMembers: Array(openMembers[base...])))
+            }
             throw failure(index >= bytes.count ? "unexpected end of the document; an object is not closed with '}'" : "expected ',' or '}' after an object member")
         }
     }
@@ -164,19 +183,23 @@ public struct JSONReader {
     private mutating func parseArray(depth: Int) throws(Failure) -> PageValue {
         if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
-        var array: [PageValue] = []
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { index += 1; return .array(array) }
+        if peek(UInt8(ascii: "]")) { index += 1; return .array([]) }
+        let base = openElements.count
+        defer { openElements.removeSubrange(base...) }
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']' is not allowed in JSON") }
-            if tracksPath { path.append(.index(array.count)) }
+            if tracksPath { path.append(.index(openElements.count - base)) }
             let value = try parseValue(depth: depth)
             if tracksPath { path.removeLast() }
-            array.append(value)
+            openElements.append(value)
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "]")) { index += 1; return .array(array) }
+            if peek(UInt8(ascii: "]")) {
+                index += 1
+                return .array(Array(openElements[base...]))
+            }
             throw failure(index >= bytes.count ? "unexpected end of the document; an array is not closed with ']'" : "expected ',' or ']' after an array element")
         }
     }

@@ -27,6 +27,15 @@ public struct PageObject: Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// An object of `members`, whose keys are all different (the JSON reader checks as it reads).
+    init(uniqueMembers members: [Member]) {
+        self.members = members
+        if members.count > PageObject.linearLimit {
+            index.reserveCapacity(members.count)
+            for position in members.indices { index[members[position].key] = position }
+        }
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
 

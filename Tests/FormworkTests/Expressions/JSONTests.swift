@@ -71,6 +71,20 @@ struct JSONTests {
         #expect(value.objectValue?.keys == ["zeta", "alpha", "mid"])
     }
 
+    @Test("a repeated member is found in objects of any size", arguments: [2, 8, 9, 30])
+    func repeatedMembers(count: Int) throws {
+        let members = (0..<count).map { "\"k\($0)\": \($0)" }
+        let object = try PageValue(json: "{" + members.joined(separator: ", ") + "}")
+        #expect(object.objectValue?.keys == (0..<count).map { "k\($0)" })
+        #expect(object["k\(count - 1)"] == .int(Int64(count - 1)))
+        for repeated in [0, count - 1] {
+            let text = "{\"outer\": {" + (members + ["\"k\(repeated)\": true"]).joined(separator: ", ") + "}}"
+            let error = #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(text) }
+            #expect(error?.message == "the member \"k\(repeated)\" appears twice in the same object")
+            #expect(error?.path == "outer")
+        }
+    }
+
     @Test("syntax errors carry line, column and JSON path", arguments: [
         ("", "the document is empty; expected a JSON value", 1, 1, ""),
         ("   \n  ", "the document is empty; expected a JSON value", 2, 3, ""),
