@@ -35,6 +35,8 @@ public struct FlowFile: Sendable {
     /// The time zone for date functions; default UTC.
     public var timeZone: String
     public var stubs: [StubRule]
+    /// Stubs for the app's own actions, functions and validations (`"action analytics": …`).
+    public var hostStubs: [HostStub] = []
     public var steps: [FlowStep]
 
     public init(name: String, description: String? = nil, file: String? = nil, page: String, pages: String? = nil,
@@ -66,7 +68,7 @@ public struct FlowFile: Sendable {
         if globals.objectValue?.isEmpty == false { object["globals"] = globals }
         if clock != PageHarness.defaultClock { object["clock"] = .int(clock) }
         if timeZone != "UTC" { object["timeZone"] = .string(timeZone) }
-        if !stubs.isEmpty { object["stubs"] = StubRule.json(stubs) }
+        if !stubs.isEmpty || !hostStubs.isEmpty { object["stubs"] = StubSet(requests: stubs, host: hostStubs).jsonValue }
         object["steps"] = .array(steps.map(\.jsonValue))
         return .object(object)
     }
@@ -158,7 +160,11 @@ public struct FlowFile: Sendable {
             guard TimeZone(identifier: zone) != nil else { throw .init("timeZone", "unknown time zone '\(zone)'; use an identifier like UTC or Asia/Shanghai") }
             flow.timeZone = zone
         }
-        if let stubs = object["stubs"] { flow.stubs = try StubRule.decodeAll(stubs, path: "stubs") }
+        if let stubs = object["stubs"] {
+            let set = try StubSet.decode(stubs, path: "stubs")
+            flow.stubs = set.requests
+            flow.hostStubs = set.host
+        }
         guard case .array(let steps)? = object["steps"] else {
             throw .init(object["steps"] == nil ? "" : "steps", "the flow needs \"steps\": an array like [{\"tap\": \"save\"}, {\"expect\": {\"data.saved\": true}}]")
         }

@@ -14,9 +14,13 @@ public struct FlowRunner {
     public var registry: Registry
     /// The budgets pages run within (`PageLimits.standard`, as in an app, unless given).
     public var limits: PageLimits
+    /// The app's registry file, read: when set, pages use its types, and its own actions,
+    /// functions and validations answer from the flows' host stubs (`"action analytics": …`).
+    public var described: RegistryDescription?
 
-    public init(registry: Registry = .standard, limits: PageLimits = .standard) {
+    public init(registry: Registry = .standard, described: RegistryDescription? = nil, limits: PageLimits = .standard) {
         self.registry = registry
+        self.described = described
         self.limits = limits
     }
 
@@ -41,10 +45,11 @@ public struct FlowRunner {
         }
         let pageFile = resolve(flow.page).standardizedFileURL
         let pagesFolder = flow.pages.map { resolve($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
-        let harness = PageHarness(registry: registry, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
+        let harness = PageHarness(registry: registry, described: described, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
                                   clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current, limits: limits)
         harness.stub.advice = { method, path in "add \"\(method) \(path)\" to the flow's \"stubs\"" }
         harness.stub.add(flow.stubs)
+        harness.hostStubs.add(flow.hostStubs)
         defer { harness.close() }
 
         func result(_ failures: [FlowFailure]) -> FlowResult {
@@ -120,7 +125,9 @@ public struct FlowRunner {
         case .pick(.cancel): try await harness.cancelPicker()
         case .confirm(let yes): try await harness.confirm(yes)
         case .back: try await harness.back()
-        case .stub(let rules): harness.stub.add(rules)
+        case .stub(let stubs):
+            harness.stub.add(stubs.requests)
+            harness.hostStubs.add(stubs.host)
         case .expect: break
         }
     }

@@ -19,7 +19,8 @@ public struct FlowStep: Sendable, Equatable {
         case confirm(Bool)
         case back
         case expect([FlowExpectation])
-        case stub([StubRule])
+        /// Request stubs and host stubs added for the rest of the flow.
+        case stub(StubSet)
     }
 
     /// How a picker is answered.
@@ -78,7 +79,7 @@ public struct FlowStep: Sendable, Equatable {
         case .back: object["back"] = .bool(true)
         case .expect(let expectations):
             object["expect"] = .object(PageObject(expectations.map { ($0.path.description, $0.expectedJSON) }))
-        case .stub(let rules): object["stub"] = StubRule.json(rules)
+        case .stub(let stubs): object["stub"] = stubs.jsonValue
         }
         if let note { object["note"] = .string(note) }
         return .object(object)
@@ -155,7 +156,7 @@ public struct FlowStep: Sendable, Equatable {
             }
             action = .expect(expectations)
         default:
-            action = .stub(try StubRule.decodeAll(argument, path: at))
+            action = .stub(try StubSet.decode(argument, path: at))
         }
         return FlowStep(action, note: note, path: path)
     }

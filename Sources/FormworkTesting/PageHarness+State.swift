@@ -26,7 +26,7 @@ extension PageHarness {
     public nonisolated static let readableRoots = [
         "data", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
         "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
-        "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace",
+        "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace", "host",
     ]
 
     /// Reads any state by a flow path: `data.dish.price`, `component.save.enabled`,
@@ -74,6 +74,11 @@ extension PageHarness {
         case "failures": return below(.array(failures))
         case "diagnostics": return below(.array(diagnostics.map { .string($0.rendered) }))
         case "trace": return below(.array(trace.map { .string($0.description) }))
+        case "host":
+            guard case .key(let name)? = rest.first else {
+                return .object(PageObject(hostStubs.calledNames.map { ($0, .array(hostStubs.calls($0))) }))
+            }
+            return FlowPath.read(rest.dropFirst(), in: .array(hostStubs.calls(name)))
         default:
             let hint = Suggestions.nearest(to: path.root, in: PageHarness.readableRoots).map { "; did you mean '\($0)'?" }
                 ?? "; a path starts with one of " + PageHarness.readableRoots.joined(separator: ", ")

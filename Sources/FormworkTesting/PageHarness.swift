@@ -41,6 +41,9 @@ public final class PageHarness {
     /// The budgets pages run within, as in an app (`PageLimits.standard` unless given);
     /// `flowStepSeconds` bounds each step's settling.
     public var limits: PageLimits { engine.limits }
+    /// Answers for the app's own actions, functions and validations (from its registry file) and
+    /// the record of their runs.
+    public let hostStubs = HostStubs()
 
     /// Every trace event of every page, in order.
     public private(set) var trace: [PageTraceEvent] = []
@@ -62,21 +65,23 @@ public final class PageHarness {
     ///
     /// - Parameters:
     ///   - registry: the types pages may use; a host's own types go here.
+    ///   - described: instead of `registry`, the app's registry file read as a description: its
+    ///     own types run through `hostStubs`.
     ///   - globals: the starting `$global`.
     ///   - pages: where `push` finds pages by id; `open(file:)` defaults it to the file's folder.
     ///   - clock: fixed at 2024-01-01T00:00:00Z unless given.
     ///   - timeZone: UTC unless given.
-    ///   - limits: the budgets pages run within; the same as an app's unless given.
-    public init(registry: Registry = .standard, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
+    ///   - limits: the budgets to keep to.
+    public init(registry: Registry = .standard, described: RegistryDescription? = nil, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
                 clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                 limits: PageLimits = .standard) {
-        self.registry = registry
+        self.registry = described.map { [hostStubs] in $0.registry(standIn: hostStubs) } ?? registry
         stub = StubTransport()
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
         let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone)
-        engine = PageEngine(registry: coverage.instrument(registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits)
+        engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits)
         engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in

@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|writes|open|edits] [--seconds S] [--only NAME] [--calls N]
+        USAGE: formwork bench [memory|expressions|writes|open|edits|repository] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -25,6 +25,9 @@ struct BenchCommand: CLICommand {
           open          reading a page of 1,000 and 10,000 components, against JSONSerialization
           edits         an edit on a live page, against the same write and evaluations by hand;
                         at 10,000 components against 100; with the trace on against off
+          repository    what PageRepository's check of a cached page against the app's registry
+                        costs, next to the whole resolve, for each page in pages/ and
+                        examples/app/pages (run it from the package folder; not in the default set)
 
         Build with -c release for meaningful numbers.
 
@@ -35,7 +38,9 @@ struct BenchCommand: CLICommand {
                         valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
-    static let parts = ["memory", "expressions", "writes", "open", "edits"]
+    static let parts = ["memory", "expressions", "writes", "open", "edits", "repository"]
+    /// What `formwork bench` with nothing named measures: every comparison against a floor.
+    static let defaultParts = ["memory", "expressions", "writes", "open", "edits"]
 
     let budget: Stopwatch.Budget
     let only: String?
@@ -58,7 +63,7 @@ struct BenchCommand: CLICommand {
             let hint = Suggestions.nearest(to: part, in: BenchCommand.parts).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown benchmark '\(part)'\(hint) The ones there are: " + BenchCommand.parts.joined(separator: ", "))
         }
-        parts = positionals.isEmpty ? BenchCommand.parts : BenchCommand.parts.filter(positionals.contains)
+        parts = positionals.isEmpty ? BenchCommand.defaultParts : BenchCommand.parts.filter(positionals.contains)
     }
 
     func run() async -> Int32 {
@@ -74,6 +79,7 @@ struct BenchCommand: CLICommand {
                 case "expressions": sections.append(try ExpressionBenchmark.run(budget, only: only))
                 case "writes": sections.append(try WriteBenchmark.run(budget))
                 case "open": sections.append(try OpenBenchmark.run(budget))
+                case "repository": sections.append(try RepositoryBenchmark.run(budget))
                 default: sections.append(try EditBenchmark.run(budget))
                 }
                 Console.out(sections[sections.count - 1] + "\n")

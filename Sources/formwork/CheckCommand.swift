@@ -6,7 +6,7 @@ struct CheckCommand: CLICommand {
     static let name = "check"
     static let abstract = "Find errors in pages without running them."
     static let help = """
-        USAGE: formwork check PAGE.json|DIR... [--format text|json]
+        USAGE: formwork check PAGE.json|DIR... [--registry FILE] [--format text|json]
 
         Reads each page (in a folder: the *.json files directly in it, except *.flow.json flow
         tests and manifest.json) and reports, in compiler form `file: path.to.node: error: message`:
@@ -21,6 +21,8 @@ struct CheckCommand: CLICommand {
 
         OPTIONS:
           --format text|json   json prints one object with every diagnostic, for editors and CI
+        \(RegistryOption.help)
+                               the app's own types are checked like the built-ins, function argument types too
 
         EXAMPLE:
           formwork check pages
@@ -32,8 +34,10 @@ struct CheckCommand: CLICommand {
 
     let paths: [String]
     let json: Bool
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
         json = format == "json"
@@ -52,6 +56,13 @@ struct CheckCommand: CLICommand {
     }
 
     func run() async -> Int32 {
+        let registry: Registry
+        do {
+            registry = try registryOption.load(near: paths).registry
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
         var files: [String] = []
         var diagnostics: [PageDiagnostic] = []
         for path in paths {
@@ -74,7 +85,7 @@ struct CheckCommand: CLICommand {
             readable.append((file, Array(data)))
         }
         // NB: a single page file has no neighbours, so its pushes aren't checked against any.
-        diagnostics += PageSet(files: readable, checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard).diagnostics
+        diagnostics += PageSet(files: readable, registry: registry, checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard).diagnostics
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         if json {

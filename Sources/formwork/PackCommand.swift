@@ -6,7 +6,7 @@ struct PackCommand: CLICommand {
     static let name = "pack"
     static let abstract = "Check pages and write them with a manifest.json, ready to publish."
     static let help = """
-        USAGE: formwork pack SRC_DIR --out DIR
+        USAGE: formwork pack SRC_DIR --out DIR [--registry FILE]
 
         Checks every page in SRC_DIR (the *.json files directly in it) exactly as 'formwork check'
         does, then
@@ -19,7 +19,9 @@ struct PackCommand: CLICommand {
         checked nor packed.
 
         OPTIONS:
-          --out DIR   where to write the pages and manifest.json (created if needed)
+          --out DIR           where to write the pages and manifest.json (created if needed)
+        \(RegistryOption.help)
+                              each page's "requires" in the manifest lists the app's own types it uses
 
         EXAMPLE:
           formwork pack pages --out site/pages
@@ -31,8 +33,10 @@ struct PackCommand: CLICommand {
 
     let source: String
     let output: String
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
         guard let output = try arguments.option("out") else {
             throw UsageError("give the folder to write to with --out DIR, like: formwork pack pages --out site/pages")
         }
@@ -46,9 +50,16 @@ struct PackCommand: CLICommand {
 
     func run() async -> Int32 {
         let sourceURL = URL(fileURLWithPath: source)
+        let registry: Registry
+        do {
+            registry = try registryOption.load(near: [source]).registry
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
         let report: PagePacker.Report
         do {
-            report = try PagePacker().pack(from: sourceURL, to: URL(fileURLWithPath: output))
+            report = try PagePacker(registry: registry, limits: CLILimits.standard).pack(from: sourceURL, to: URL(fileURLWithPath: output))
         } catch {
             if case .pagesRejected(let problems) = error {
                 for problem in problems { Console.error(problem) }
@@ -62,7 +73,8 @@ struct PackCommand: CLICommand {
         for packed in report.packed {
             let entry = packed.entry
             let renamed = packed.sourceFile == entry.file ? "" : " from \(packed.sourceFile)"
-            Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes)\(renamed)")
+            let needs = entry.requires.isEmpty ? "" : ", needs \(entry.requires.sentence)"
+            Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes\(needs))\(renamed)")
         }
         var reasons: [String] = []
         for skipped in report.skipped where !reasons.contains(skipped.reason) { reasons.append(skipped.reason) }

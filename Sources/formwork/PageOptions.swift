@@ -30,6 +30,12 @@ struct PageOptions {
         return .string(text)
     }
 
+    /// A param typed as text (on the command line, in a preview's address): the text for a param
+    /// declared `string`, else JSON when it parses, else the text.
+    static func paramValue(_ text: String, declaredAs type: AttributeType?) -> PageValue {
+        type == .string ? stringValue(text) : looseValue(text)
+    }
+
     /// Reads a JSON file, or explains what is wrong with it (file:line:column).
     static func readJSON(_ path: String, what: String) throws(CLIFailure) -> PageValue {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -47,10 +53,10 @@ struct PageOptions {
 
     /// Reads and decodes a page file, or explains what is wrong with it, each problem as
     /// `file:line:column: path: error: message`.
-    static func loadDocument(_ file: String) throws(CLIFailure) -> PageDocument {
+    static func loadDocument(_ file: String, registry: Registry) throws(CLIFailure) -> PageDocument {
         guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
         do {
-            return try PageDocument.load(Array(bytes), file: file, limits: CLILimits.standard)
+            return try PageDocument.load(Array(bytes), registry: registry, file: file, limits: CLILimits.standard)
         } catch {
             throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
         }
@@ -75,8 +81,7 @@ struct PageOptions {
             object = fromFile
         }
         for (key, value) in params {
-            let declared = document.params.first { $0.name == key }?.type
-            object[key] = declared == .string ? PageOptions.stringValue(value) : PageOptions.looseValue(value)
+            object[key] = PageOptions.paramValue(value, declaredAs: document.params.first { $0.name == key }?.type)
         }
         return .object(object)
     }

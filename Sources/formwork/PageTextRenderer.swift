@@ -72,9 +72,10 @@ enum PageTextRenderer {
                 }
                 lines.append(pad + (text(a["title"]).isEmpty ? component.type.id : text(a["title"])) + key + ": " + value + disabled)
             } else {
-                // A host's own component: its id and attributes.
-                let shown = component.node.attributes.names.compactMap { name in a[name].map { "\(name)=\($0.preview())" } }
-                lines.append(pad + "<\(component.type.id)\(key)> " + shown.joined(separator: " "))
+                // A host's own component without a value: its title (or id) and its other attributes.
+                let shown = component.node.attributes.names.filter { $0 != "title" }.compactMap { name in a[name].map { "\(name)=\($0.preview())" } }
+                let title = text(a["title"]).isEmpty ? "" : text(a["title"]) + " "
+                lines.append(pad + title + "<\(component.type.id)\(key)>" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + disabled)
                 for child in component.children { draw(child, indent: indent + 1, into: &lines) }
             }
         }

@@ -6,10 +6,12 @@ struct RenderCommand: CLICommand {
     static let name = "render"
     static let abstract = "Print a page's component tree after `loaded`, for snapshots."
     static let help = """
-        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--format text|json]
+        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--registry FILE] [--format text|json]
 
         Opens the page headlessly (no network: requests fail, pickers are cancelled), runs
-        `loaded`, and prints the form as text or the component tree as JSON.
+        `loaded`, and prints the form as text or the component tree as JSON. The app's own
+        components (from its registry file) are drawn by their title and value; its actions pass
+        $result on.
 
         OPTIONS:
           --param KEY=VALUE   a $param; VALUE is the text as typed for a param declared "string",
@@ -18,15 +20,18 @@ struct RenderCommand: CLICommand {
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --format text|json  text (default) draws the form; json prints the tree
+        \(RegistryOption.help)
         """
 
     let file: String
     let options: PageOptions
     let pagesDirectory: String?
     let json: Bool
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         options = try PageOptions(&arguments)
+        registryOption = try RegistryOption(&arguments)
         pagesDirectory = try arguments.option("pages")
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
@@ -38,14 +43,15 @@ struct RenderCommand: CLICommand {
 
     func run() async -> Int32 {
         do {
-            let document = try PageOptions.loadDocument(file)
+            let registry = try registryOption.load(near: [file]).registry
+            let document = try PageOptions.loadDocument(file, registry: registry)
             let params = try options.paramValue(for: document)
             let globals = try options.globalValue()
             let directory = URL(fileURLWithPath: pagesDirectory ?? (file as NSString).deletingLastPathComponent)
             let host = PageHost(report: { report in
                 if case .diagnostic(let diagnostic) = report { Console.error(diagnostic.rendered) }
             })
-            let engine = PageEngine(host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory), limits: CLILimits.standard)
+            let engine = PageEngine(registry: registry, host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory), limits: CLILimits.standard)
             let session = try engine.open(document, params: params)
             await session.waitUntilIdle()
             Console.out(json ? PageTextRenderer.json(session).prettyJSONText : PageTextRenderer.render(session))

@@ -8,7 +8,7 @@ struct RunCommand: CLICommand {
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
         USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
-                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json]
+                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--registry FILE]
 
         Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
         terminal (redrawing the form after each), or from --script or a pipe (printing a trace of
@@ -34,10 +34,13 @@ struct RunCommand: CLICommand {
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
                               (a request no stub answers fails as if the server were offline,
-                              and is named on standard error)
+                              and is named on standard error); the app's own actions and functions
+                              are stubbed there too: "action analytics": {"result": …},
+                              "function currency": {"result": "€12.50"}
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --script FILE       read commands from FILE instead of standard input
           --record FILE       write the session as a flow file whose expect steps pin what was seen
+        \(RegistryOption.help)
 
         EXAMPLE:
           printf 'set name Tofu\\nset price 12.5\\ntap save\\n' | formwork run pages/dish-edit.json --api-stub stubs.json
@@ -46,16 +49,16 @@ struct RunCommand: CLICommand {
     let file: String
     let options: PageOptions
     let pagesDirectory: String?
-    let apiBase: String?
-    let apiStub: String?
+    let api: APIOptions
     let script: String?
     let record: String?
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         options = try PageOptions(&arguments)
+        registryOption = try RegistryOption(&arguments)
         pagesDirectory = try arguments.option("pages")
-        apiBase = try arguments.option("api-base")
-        apiStub = try arguments.option("api-stub")
+        api = try APIOptions(&arguments)
         script = try arguments.option("script")
         record = try arguments.option("record")
         if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
@@ -113,14 +116,18 @@ struct RunCommand: CLICommand {
 
     /// Reads the page and the files, sets up the harness and opens the page.
     private func open() async throws(CLIFailure) -> (PageHarness, FlowRecorder?) {
-        let document = try PageOptions.loadDocument(file)
-        let params = try options.paramValue(for: document)
+        let described = try registryOption.load(near: [file]).description
         let globals = try options.globalValue()
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
-        let harness = PageHarness(globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
+        let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
                                   clock: FixedClock(milliseconds: clock), timeZone: .current, limits: CLILimits.standard)
-        try configureNetwork(harness)
+        // NB: decoded with the harness's registry, whose host functions answer from its stubs.
+        let document = try PageOptions.loadDocument(file, registry: harness.registry)
+        let params = try options.paramValue(for: document)
+        try api.configure(harness.stub, hostStubs: harness.hostStubs)
+        // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
+        harness.stub.unmatchedIsOffline = true
         var recorder: FlowRecorder?
         if let record {
             let flowFolder = URL(fileURLWithPath: record).deletingLastPathComponent().path
@@ -137,37 +144,5 @@ struct RunCommand: CLICommand {
             Console.error("error: \(error)")
         }
         return (harness, recorder)
-    }
-
-    private func configureNetwork(_ harness: PageHarness) throws(CLIFailure) {
-        if let apiStub {
-            guard let data = FileManager.default.contents(atPath: apiStub) else { throw CLIFailure("can't read the stub file '\(apiStub)'; check the path") }
-            let document: JSONReader.Document
-            do {
-                document = try JSONReader.parseDocument(bytes: Array(data))
-            } catch {
-                throw CLIFailure("\(apiStub):\(error.line):\(error.column): the stub file is not valid JSON: \(error.message)")
-            }
-            do {
-                harness.stub.add(try StubRule.decodeAll(document.value, path: ""))
-            } catch {
-                let at = document.location(of: error.path).map { ":\($0.line):\($0.column)" } ?? ""
-                throw CLIFailure("\(apiStub)\(at): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
-            }
-        }
-        if let apiBase {
-            guard let url = URL(string: apiBase), let scheme = url.scheme, scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
-                throw CLIFailure("--api-base must be an http(s) URL like https://api.example.com, not '\(apiBase)'")
-            }
-            harness.stub.fallback = URLSessionTransport(baseURL: url, allowedHosts: [host])
-        }
-        // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
-        harness.stub.unmatchedIsOffline = true
-        let stubFile = apiStub
-        let base = apiBase
-        harness.stub.advice = { method, path in
-            if let stubFile { return "add \"\(method) \(path)\": {\"status\": 200, \"body\": …} to \(stubFile)" }
-            return base == nil ? "give --api-stub FILE with \"\(method) \(path)\": {\"status\": 200, \"body\": …}, or --api-base URL to reach a server" : "the server was not asked"
-        }
     }
 }

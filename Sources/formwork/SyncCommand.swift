@@ -5,26 +5,37 @@ import Formwork
 struct SyncCommand: CLICommand {
     static let name = "sync"
     static let abstract = "Download newer published pages into a cache folder, verified and atomically."
+    /// The budgets a sync from the command line keeps to: the ones apps ship with.
+    static let limits = CLILimits.standard
     static let help = """
-        USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N]
+        USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N] [--registry FILE]
 
         Does what an app's PageSync does. Fetches the manifest written by 'formwork pack'; if its
         totalVersion is the one the last complete sync saw, stops there. Otherwise downloads the
-        pages that are newer than the cached (or bundled) copy and that this engine can run,
+        pages that are newer than the cached (or bundled) copy and that this engine and the app's
+        registry can run (a page needing an action the app doesn't have is skipped),
         checks each one's size and SHA-256 against the manifest, and installs it atomically. A
         failed or interrupted download leaves the previous version in place, and the next sync
-        tries again. Exits 1 if anything failed.
+        tries again (first deleting what the interrupted one left). Exits 1 if anything failed.
+
+        Downloads are bounded (Grammar.md, part 4 "Limits"): the manifest is read up to
+        \(PageLimits.describe(bytes: limits.manifestBytes)) and \(PageLimits.grouped(limits.manifestPages)) pages, each page up to the size the manifest gives it
+        (at most \(PageLimits.describe(bytes: limits.pageBytes))), each request for \(PageLimits.describe(seconds: limits.requestSeconds)) and the whole sync for \(PageLimits.describe(seconds: limits.syncSeconds)).
+        Only one sync updates a cache folder at a time; a second one stops with an error.
 
         OPTIONS:
           --manifest URL   the published manifest.json (http or https); pages are fetched from beside it
           --cache DIR      the folder of downloaded pages (created if needed)
           --bundled DIR    the app's bundled pages: pages no newer than these aren't downloaded
           --engine N       sync as engine N would (default \(FormworkEngine.version), this engine), to see what older or newer apps get
+          --registry FILE  the app's registry file: pages needing types it lacks are skipped (default: the
+                           one a formwork.json above --bundled or this folder names, else the built-ins)
 
         EXAMPLE:
           formwork sync --manifest https://cdn.example/pages/manifest.json --cache cache --bundled App/pages
           installed dish-edit v4 (was v3)
           skipped cashier-settings v9: needs engine 2, this is engine 1
+          skipped order-form v3: needs action 'loyalty-points', which this app doesn't have
           synced totalVersion 5f2c1a9b0d3e…: 1 installed, 1 skipped, 3 already current
         """
 
@@ -32,8 +43,10 @@ struct SyncCommand: CLICommand {
     let cache: String
     let bundled: String?
     let engine: Int
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
         guard let manifest = try arguments.option("manifest") else {
             throw UsageError("give the published manifest with --manifest URL, like --manifest https://cdn.example/pages/manifest.json")
         }
@@ -63,8 +76,16 @@ struct SyncCommand: CLICommand {
             Console.error("error: the bundled folder '\(bundled)' doesn't exist; check the path or leave out --bundled")
             return ExitCode.failure
         }
+        let registry: Registry
+        do {
+            registry = try registryOption.load(near: [bundled ?? FileManager.default.currentDirectoryPath]).registry
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
         let sync = PageSync(manifestURL: manifestURL, cache: URL(fileURLWithPath: cache),
-                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine)
+                            bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine, registry: registry,
+                            limits: SyncCommand.limits)
         let report: SyncReport
         do {
             report = try await sync.run()

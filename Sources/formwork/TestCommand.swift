@@ -7,7 +7,7 @@ struct TestCommand: CLICommand {
     static let name = "test"
     static let abstract = "Run page flows (*.flow.json) and report each, with optional coverage."
     static let help = """
-        USAGE: formwork test [PATH...] [--coverage] [--min-coverage PERCENT] [--format text|json]
+        USAGE: formwork test [PATH...] [--coverage] [--min-coverage PERCENT] [--registry FILE] [--format text|json]
 
         Runs every *.flow.json under the paths (folders are searched recursively; default: pages/),
         headlessly against the stubs each flow declares. Prints one line per flow and a closing
@@ -20,6 +20,8 @@ struct TestCommand: CLICommand {
           --min-coverage N    implies --coverage; also fail when a page's interactions and actions
                               are less than N% exercised (the pages' target is 90)
           --format text|json  text (default), or one JSON document for tools
+        \(RegistryOption.help)
+                              (the app's actions and functions are stubbed in the flows' "stubs")
 
         EXAMPLE:
           formwork test pages
@@ -32,8 +34,10 @@ struct TestCommand: CLICommand {
     let coverage: Bool
     let minimumCoverage: Double?
     let json: Bool
+    let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
         if let text = try arguments.option("min-coverage") {
             guard let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), (0...100).contains(value) else {
                 throw UsageError("--min-coverage takes a percentage from 0 to 100, like 90 (got '\(text)')")
@@ -65,13 +69,20 @@ struct TestCommand: CLICommand {
             }
             let found = TestCommand.files(under: path)
             flows += found.filter { $0.hasSuffix(".flow.json") }
-            pageFiles += found.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".flow.json") }
+            pageFiles += found.filter { PageRepository.isPageFileName(URL(fileURLWithPath: $0).lastPathComponent) }
         }
         guard !flows.isEmpty else {
             Console.error("error: no *.flow.json files under \(paths.joined(separator: ", ")); write one (see Grammar.md, part 3) or record one with formwork run PAGE.json --record NAME.flow.json")
             return ExitCode.failure
         }
-        let runner = FlowRunner(limits: CLILimits.standard)
+        let described: RegistryDescription
+        do {
+            described = try registryOption.load(near: paths).description
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
+        let runner = FlowRunner(described: described, limits: CLILimits.standard)
         var results: [FlowResult] = []
         for flow in flows {
             let result = await runner.run(file: flow)
@@ -79,7 +90,7 @@ struct TestCommand: CLICommand {
             if !json { Console.out(result.summary) }
         }
         let failed = results.count { !$0.passed }
-        let reports = coverage ? TestCommand.coverage(results, pageFiles: pageFiles) : []
+        let reports = coverage ? TestCommand.coverage(results, pageFiles: pageFiles, registry: described.registry()) : []
         let belowMinimum = minimumCoverage.map { minimum in reports.filter { $0.percent < minimum } } ?? []
         if json {
             var object = PageObject([("flows", .array(results.map(\.jsonValue))), ("passed", .int(Int64(results.count - failed))), ("failed", .int(Int64(failed)))])
@@ -114,11 +125,11 @@ struct TestCommand: CLICommand {
     }
 
     /// One report per page: every page file found plus every page a flow opened, with the hits of all flows.
-    static func coverage(_ results: [FlowResult], pageFiles: [String]) -> [PageCoverage] {
+    static func coverage(_ results: [FlowResult], pageFiles: [String], registry: Registry) -> [PageCoverage] {
         var documents: [String: PageDocument] = [:]
         for file in pageFiles {
             guard let bytes = FileManager.default.contents(atPath: file),
-                  let document = PageDocument.decode(Array(bytes), file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
+                  let document = PageDocument.decode(Array(bytes), registry: registry, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
             documents[document.id] = documents[document.id] ?? document
         }
         var hits: [String: PageHits] = [:]

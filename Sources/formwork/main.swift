@@ -4,11 +4,12 @@ import Formwork
 /// Every subcommand, in the order `formwork --help` lists them.
 let commands: [any CLICommand.Type] = [
     EvalCommand.self,
-    RunCommand.self, TestCommand.self,
+    RunCommand.self, TestCommand.self, PreviewCommand.self,
     CheckCommand.self,
     RenderCommand.self,
     BenchCommand.self,
     PackCommand.self, SyncCommand.self,
+    RegistryCommand.self, SchemaCommand.self,
 ]
 
 @MainActor func printOverview() {

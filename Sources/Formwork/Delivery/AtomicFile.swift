@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 
 /// Writes a file so that readers see either the old contents or the new, never a mix or a
@@ -7,10 +14,15 @@ import Foundation
 /// file system), are flushed to disk, read back and checked, and only then renamed over the
 /// destination. Any failure removes the temporary file and leaves the destination untouched.
 ///
+/// The file keeps the permissions it had: a file only its owner may read stays that way. A new
+/// file gets `permissions` (0644, or 0600 for one that can hold secrets, like saved `$global`
+/// tokens). The temporary file is only ever readable by its owner.
+///
 /// ```swift
 /// try AtomicFile.write(pageData, to: cache.appendingPathComponent("dish-edit.v4.json")) { written in
 ///     SHA256Hasher.hexDigest(of: written) == entry.sha256 ? nil : "hash mismatch"
 /// }
+/// try AtomicFile.write(tokens, to: globalsFile, permissions: 0o600)   // new file: -rw-------
 /// ```
 public enum AtomicFile {
     /// Why a write failed; the destination is unchanged.
@@ -27,24 +39,36 @@ public enum AtomicFile {
     /// Replaces the file at `url` with `data`, atomically.
     ///
     /// - Parameters:
+    ///   - permissions: the mode of a new file (0644: the owner writes, everyone reads; 0600 for
+    ///     secrets: only the owner reads or writes); an existing file keeps its own.
     ///   - verify: called with the bytes read back from the temporary file; return a reason to
     ///     refuse them (the destination is then left alone) or nil to go ahead.
     /// - Throws: `Failure` naming the destination and the reason.
-    public static func write(_ data: Data, to url: URL, verify: ((Data) -> String?)? = nil) throws(Failure) {
+    public static func write(_ data: Data, to url: URL, permissions: Int = 0o644,
+                             verify: ((Data) -> String?)? = nil) throws(Failure) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString + "-" + url.lastPathComponent)
         func fail(_ reason: String) -> Failure {
             try? FileManager.default.removeItem(at: temporary)
             return Failure(path: url.path, reason: reason)
         }
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw fail("can't create a temporary file in '\(directory.path)' (does the folder exist and is it writable?)")
+        let existing = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? NSNumber
+        let mode = mode_t((existing?.intValue ?? permissions) & 0o7777)
+        // Created for this write only (O_EXCL), readable by nobody else while the bytes go in.
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+        guard fd >= 0 else {
+            throw fail("can't create a temporary file in '\(directory.path)': \(String(cString: strerror(errno))) (does the folder exist and is it writable?)")
         }
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
             try handle.synchronize()
+            guard fchmod(fd, mode) == 0 else {
+                throw fail("setting the file's permissions failed: \(String(cString: strerror(errno)))")
+            }
+        } catch let failure as Failure {
+            throw failure
         } catch {
             throw fail("writing the temporary file failed: \(error.localizedDescription)")
         }
@@ -58,18 +82,6 @@ public enum AtomicFile {
         if let verify, let problem = verify(written) { throw fail(problem) }
         guard rename(temporary.path, url.path) == 0 else {
             throw fail("renaming the temporary file into place failed: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Removes temporary files left in `directory` by writes that died before their rename, if
-    /// they are older than `age` seconds (younger ones may belong to a write in progress).
-    public static func removeLeftovers(in directory: URL, olderThan age: TimeInterval = 3600) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let cutoff = Date().addingTimeInterval(-age)
-        for name in names where name.hasPrefix(temporaryPrefix) {
-            let url = directory.appendingPathComponent(name)
-            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-            if let modified, modified < cutoff { try? FileManager.default.removeItem(at: url) }
         }
     }
 }

@@ -22,6 +22,8 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
     case download(url: String, reason: String)
     /// No page with this id anywhere the repository looks.
     case unknownPage(id: String, available: [String])
+    /// Another sync is updating this cache folder right now; nothing was done.
+    case cacheBusy(path: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,8 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the manifest at \(source) is not valid: \(reason). Publish it again with 'formwork pack'."
         case .download(let url, let reason):
             return "couldn't download \(url): \(reason)"
+        case .cacheBusy(let path):
+            return "another sync is updating the cache '\(path)' right now; wait for it to finish, then sync again if you still need to."
         case .unknownPage(let id, let available):
             var text = "no page '\(id)' in the bundled pages or the cache."
             if let near = Suggestions.nearest(to: id, in: available) { text += " Did you mean '\(near)'?" }

@@ -8,6 +8,8 @@ import Foundation
 ///   manifest.json            what is installed: a PageManifest whose `file`s name the files below,
 ///                            plus "syncedTotalVersion" and "syncedEngineVersion"
 ///   dish-edit.v4.json        one file per installed page version, never rewritten in place
+///   dish-edit.v3.json        the previous good download of a page, kept as a fallback ("previous")
+///   .formwork-sync.lock      held by the sync that is running (see CacheLock)
 /// ```
 ///
 /// NB: a new version is a new file, and `manifest.json` is replaced last (atomically), so it
@@ -23,8 +25,13 @@ struct PageCache: Sendable {
         /// The engine version that ran that sync: a newer engine must look again, since pages it
         /// skipped as too new may now be supported.
         var syncedEngineVersion: Int?
+        /// The previous good download of each page, served when the newest copy can't be: its
+        /// file is corrupt, altered, or uses a type the app lacks. One per page id at most.
+        var previous: [PageManifest.Entry] = []
 
         static let empty = Index(manifest: PageManifest(pages: []), syncedTotalVersion: nil, syncedEngineVersion: nil)
+
+        func previous(for id: String) -> PageManifest.Entry? { previous.first { $0.id == id } }
     }
 
     static let manifestName = "manifest.json"
@@ -58,7 +65,12 @@ struct PageCache: Sendable {
         let manifest = try PageManifest(value: value, source: manifestURL.path)
         let synced = value["syncedTotalVersion"]?.stringValue
         let engine = value["syncedEngineVersion"]?.intValue.map { Int(clamping: $0) }
-        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine)
+        var previous: [PageManifest.Entry] = []
+        if let list = value["previous"] {
+            // NB: read with the manifest's own checks, through a manifest made of the list.
+            previous = try PageManifest(value: .object(PageObject([("totalVersion", "previous"), ("pages", list)])), source: manifestURL.path + " (previous)").pages
+        }
+        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, previous: previous)
     }
 
     /// Replaces `manifest.json` atomically with `index`.
@@ -66,7 +78,37 @@ struct PageCache: Sendable {
         guard case .object(var object) = index.manifest.value else { return }
         if let synced = index.syncedTotalVersion { object["syncedTotalVersion"] = .string(synced) }
         if let engine = index.syncedEngineVersion { object["syncedEngineVersion"] = .int(Int64(engine)) }
+        if !index.previous.isEmpty, case .object(let previous) = PageManifest(pages: index.previous).value { object["previous"] = previous["pages"] ?? .array([]) }
         try AtomicFile.write(Data((PageValue.object(object).prettyJSONText + "\n").utf8), to: manifestURL)
+    }
+
+    /// Deletes what an interrupted sync left behind: temporary files of unfinished writes, and
+    /// page versions that `index` doesn't name (downloaded by a sync killed before it recorded
+    /// them, or replaced by one killed before it deleted them). Only names sync itself writes
+    /// (`<id>.v<N>.json` and temporary files) are touched; anything else in the folder is left
+    /// alone. Call it only while holding the cache's `CacheLock`.
+    ///
+    /// - Returns: the names removed, sorted.
+    @discardableResult
+    func removeUnlisted(keeping index: Index) -> [String] {
+        let kept = Set((index.manifest.pages + index.previous).map(\.file))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where !kept.contains(name) {
+            guard name.hasPrefix(AtomicFile.temporaryPrefix) || PageCache.isVersionFileName(name) else { continue }
+            if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// Whether `name` is one `fileName(id:version:)` makes: `dish-edit.v4.json`.
+    static func isVersionFileName(_ name: String) -> Bool {
+        guard name.hasSuffix(".json") else { return false }
+        let stem = name.dropLast(5)
+        guard let dot = stem.range(of: ".v", options: .backwards) else { return false }
+        let id = String(stem[..<dot.lowerBound])
+        let version = stem[dot.upperBound...]
+        return PageHeader.isValidID(id) && version.allSatisfy { $0.isASCII && $0.isNumber } && Int(version).map { $0 >= 1 } == true
     }
 
     /// Whether every installed file is present with the recorded size (a cheap check that the OS

@@ -27,6 +27,10 @@ public struct PageManifest: Sendable, Equatable {
         public var size: Int
         /// SHA-256 of the file's bytes, 64 lowercase hex digits.
         public var sha256: String
+        /// What the page uses beyond the built-ins (the app's own components, actions, validations,
+        /// error handlers and functions): sync skips it for an app that lacks any of them.
+        /// Written as `"requires"` only when not empty.
+        public var requires = RegistryIDs()
 
         public init(id: String, file: String, version: Int, minEngineVersion: Int, size: Int, sha256: String) {
             self.id = id
@@ -85,7 +89,7 @@ public struct PageManifest: Sendable, Equatable {
                 ("id", .string(page.id)), ("file", .string(page.file)), ("version", .int(Int64(page.version))),
                 ("minEngineVersion", .int(Int64(page.minEngineVersion))), ("size", .int(Int64(page.size))),
                 ("sha256", .string(page.sha256)),
-            ]))
+            ] + (page.requires.isEmpty ? [] : [("requires", page.requires.value)])))
         }
         return .object(PageObject([("totalVersion", .string(totalVersion)), ("pages", .array(entries))]))
     }
@@ -93,10 +97,11 @@ public struct PageManifest: Sendable, Equatable {
     /// Indented JSON with a final newline, as written to `manifest.json`.
     public var jsonData: Data { Data((value.prettyJSONText + "\n").utf8) }
 
-    /// Reads a manifest file's bytes; `source` (a path or URL) is named in errors.
-    public init(data: Data, source: String) throws(DeliveryError) {
+    /// Reads a manifest file's bytes; `source` (a path or URL) is named in errors. A manifest may
+    /// list at most `limits.manifestPages` pages.
+    public init(data: Data, source: String, limits: PageLimits = .standard) throws(DeliveryError) {
         do {
-            try self.init(value: try JSONReader.parse(bytes: Array(data)), source: source)
+            try self.init(value: try JSONReader.parse(bytes: Array(data)), source: source, limits: limits)
         } catch let error as DeliveryError {
             throw error
         } catch {
@@ -105,13 +110,16 @@ public struct PageManifest: Sendable, Equatable {
     }
 
     /// Reads a parsed manifest, checking every field: a manifest from the network is untrusted.
-    public init(value: PageValue, source: String) throws(DeliveryError) {
+    public init(value: PageValue, source: String, limits: PageLimits = .standard) throws(DeliveryError) {
         func invalid(_ reason: String) -> DeliveryError { .invalidManifest(source: source, reason: reason) }
         guard case .object(let object) = value else { throw invalid("expected a JSON object, found \(value.typeName)") }
         guard case .string(let totalVersion)? = object["totalVersion"], !totalVersion.isEmpty else {
             throw invalid("\"totalVersion\" must be a non-empty string")
         }
         guard case .array(let items)? = object["pages"] else { throw invalid("\"pages\" must be an array") }
+        guard items.count <= limits.manifestPages else {
+            throw invalid("it lists \(PageLimits.grouped(items.count)) pages, more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
+        }
         var pages: [Entry] = []
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {
@@ -136,7 +144,14 @@ public struct PageManifest: Sendable, Equatable {
                 throw invalid("\(at).sha256 must be 64 lowercase hex digits")
             }
             guard seen.insert(id).inserted else { throw invalid("page '\(id)' is listed twice") }
-            pages.append(Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256))
+            var entry = Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256)
+            if let requires = fields["requires"] {
+                guard let ids = RegistryIDs(value: requires) else {
+                    throw invalid("\(at).requires must be an object of kind → ids, like {\"actions\": [\"analytics\"]}")
+                }
+                entry.requires = ids
+            }
+            pages.append(entry)
         }
         self.init(totalVersion: totalVersion, pages: pages)
     }

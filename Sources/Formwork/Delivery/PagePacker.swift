@@ -19,10 +19,16 @@ import Foundation
 /// //                              nothing was packed: fix the problem above and run pack again.
 /// ```
 public struct PagePacker: Sendable {
-    /// The types the pages may use.
+    /// The types the pages may use (the app's registry): each page's `requires` in the manifest
+    /// lists what it uses beyond the built-ins.
     public let registry: Registry
+    /// The budgets the pages are checked against (as `formwork check` does).
+    public let limits: PageLimits
 
-    public init(registry: Registry = .standard) { self.registry = registry }
+    public init(registry: Registry = .standard, limits: PageLimits = .standard) {
+        self.registry = registry
+        self.limits = limits
+    }
 
     /// What a pack did.
     public struct Report: Sendable, Equatable {
@@ -67,34 +73,48 @@ public struct PagePacker: Sendable {
                 problems.append("\(name): error: the file can't be read")
             }
         }
-        let set = PageSet(files: files, registry: registry)
+        let set = PageSet(files: files, registry: registry, limits: limits)
         problems += set.errors.map(\.rendered)
         guard problems.isEmpty else { throw .pagesRejected(problems) }
         guard !set.pages.isEmpty else {
             throw .unreadable(path: source.path, reason: "no pages found (looked for *.json files that aren't *.flow.json)")
         }
-        var pages: [(header: PageHeader, data: Data, sourceFile: String)] = []
+        // NB: apps refuse a page or a manifest past their download budgets, so pack never publishes one.
+        var packed: [Report.Packed] = []
+        var writes: [(file: String, data: Data)] = []
+        var tooBig: [String] = []
         for page in set.pages {
             guard let document = page.document else { continue }   // NB: a page that didn't decode has an error above
-            pages.append((PageHeader(id: document.id, version: document.version, minEngineVersion: document.minEngineVersion), Data(page.bytes), page.file))
+            if page.bytes.count > limits.pageBytes {
+                tooBig.append("\(page.file): error: the page is \(PageLimits.describe(bytes: page.bytes.count)), more than apps download (pageBytes, \(PageLimits.describe(bytes: limits.pageBytes))); split it into smaller pages")
+            }
+            let header = PageHeader(id: document.id, version: document.version, minEngineVersion: document.minEngineVersion)
+            var entry = PageManifest.Entry(header: header, file: "\(header.id).json", data: Data(page.bytes))
+            // What the page needs beyond the built-ins: sync skips it for an app without them.
+            entry.requires = document.requirements()
+            packed.append(.init(entry: entry, sourceFile: page.file))
+            writes.append((entry.file, Data(page.bytes)))
         }
+        let manifest = PageManifest(pages: packed.map(\.entry))
+        if packed.count > limits.manifestPages {
+            tooBig.append("error: \(PageLimits.grouped(packed.count)) pages are more than one manifest may list (manifestPages, \(PageLimits.grouped(limits.manifestPages))); apps would refuse it. Publish them as separate folders, each with its own manifest.")
+        } else if manifest.jsonData.count > limits.manifestBytes {
+            tooBig.append("error: the manifest would be \(PageLimits.describe(bytes: manifest.jsonData.count)), more than apps read (manifestBytes, \(PageLimits.describe(bytes: limits.manifestBytes))). Publish the pages as separate folders, each with its own manifest.")
+        }
+        guard tooBig.isEmpty else { throw .pagesRejected(tooBig) }
 
         do {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         } catch {
             throw .unwritable(path: output.path, reason: error.localizedDescription)
         }
-        var packed: [Report.Packed] = []
-        for page in pages {
-            let file = "\(page.header.id).json"
+        for write in writes {
             do {
-                try AtomicFile.write(page.data, to: output.appendingPathComponent(file))
+                try AtomicFile.write(write.data, to: output.appendingPathComponent(write.file))
             } catch {
                 throw .unwritable(path: error.path, reason: error.reason)
             }
-            packed.append(.init(entry: PageManifest.Entry(header: page.header, file: file, data: page.data), sourceFile: page.sourceFile))
         }
-        let manifest = PageManifest(pages: packed.map(\.entry))
         let manifestURL = output.appendingPathComponent(PageCache.manifestName)
         do {
             try AtomicFile.write(manifest.jsonData, to: manifestURL)

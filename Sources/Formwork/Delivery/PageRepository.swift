@@ -5,9 +5,11 @@ import Foundation
 ///
 /// The cached copy (installed by `PageSync`) is served only when all of these hold:
 /// its version is higher than the bundled one, its `minEngineVersion` is at most `engineVersion`,
-/// and its bytes match the size and SHA-256 the cache manifest recorded. Anything else — a missing,
-/// truncated, corrupt or altered file, an unreadable cache manifest — is never trusted and never a
-/// crash: the bundled page is served and `ResolvedPage.diagnostics` says why.
+/// its bytes match the size and SHA-256 the cache manifest recorded, and it runs with the app's
+/// `registry` (it uses no type the app lacks). Anything else — a missing, truncated, corrupt or
+/// altered file, a page needing an action this build doesn't have, an unreadable cache manifest —
+/// is never trusted and never a crash: the previous good download of the page is served, else
+/// the bundled page, and `ResolvedPage.diagnostics` says why.
 ///
 /// Bundled pages are found by id: `<id>.json`, or else any `*.json` in the folder whose `page`
 /// field is the id (`*.flow.json` and `manifest.json` are not pages).
@@ -23,12 +25,15 @@ public struct PageRepository: Sendable {
     public let bundledDirectory: URL
     public let cacheDirectory: URL?
     public let engineVersion: Int
+    /// The app's registry: a cached page using a type it lacks is not served.
+    public let registry: Registry
     /// Called with each line of `ResolvedPage.diagnostics` as pages are resolved, so a host can
     /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
     public let report: (@Sendable (String) -> Void)?
 
-    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, report: (@Sendable (String) -> Void)? = nil) {
+    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, registry: Registry = .standard, report: (@Sendable (String) -> Void)? = nil) {
         bundledDirectory = bundled
+        self.registry = registry
         cacheDirectory = cache
         self.engineVersion = engineVersion
         self.report = report
@@ -65,13 +70,13 @@ public struct PageRepository: Sendable {
 
     // MARK: - Cache
 
+    /// The newest cached copy that can be served, else the previous good download of the page.
     private func cachedPage(_ id: String, bundledVersion: Int?, diagnostics: inout [String]) -> Page? {
         guard let cacheDirectory else { return nil }
         let cache = PageCache(directory: cacheDirectory)
         // NB: a sync may replace the manifest and remove the file it named between our two reads;
-        // then the fresh manifest names the new file, so look once more.
-        var previous: PageManifest.Entry?
-        var missing: String?
+        // then the fresh manifest names the new file, so look once more (files judged once).
+        var judged: Set<String> = []
         for _ in 0..<2 {
             let index: PageCache.Index?
             do {
@@ -80,46 +85,76 @@ public struct PageRepository: Sendable {
                 diagnostics.append("cache: \(error)")
                 return nil
             }
-            guard let entry = index?.manifest.entry(for: id), entry != previous else {
-                if let missing { diagnostics.append(missing) }
-                return nil
+            let candidates = [index?.manifest.entry(for: id), index?.previous(for: id)].compactMap { $0 }.filter { !judged.contains($0.file) }
+            var sawMissing = false
+            for entry in candidates {
+                judged.insert(entry.file)
+                switch judge(entry, id: id, bundledVersion: bundledVersion, in: cache) {
+                case .serve(let page):
+                    if !diagnostics.isEmpty { diagnostics = diagnostics.map { "\($0); using the previous download \(id) v\(entry.version)" } }
+                    return page
+                case .rejected(let reason):
+                    diagnostics.append(reason)
+                case .missing(let reason):
+                    diagnostics.append(reason)
+                    sawMissing = true
+                }
             }
-            previous = entry
-            let label = "\(id) v\(entry.version)"
-            if entry.minEngineVersion > engineVersion {
-                diagnostics.append("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
-                return nil
-            }
-            if let bundledVersion, entry.version <= bundledVersion {
-                diagnostics.append("cache: \(label) is not newer than bundled v\(bundledVersion)")
-                return nil
-            }
-            guard let data = try? Data(contentsOf: cache.url(of: entry)) else {
-                missing = "cache: \(entry.file) for \(label) is missing or unreadable"
-                continue
-            }
-            guard data.count == entry.size else {
-                diagnostics.append("cache: \(entry.file) is truncated or was altered: \(data.count) bytes, the cache manifest says \(entry.size)")
-                return nil
-            }
-            guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
-                diagnostics.append("cache: \(entry.file) is corrupt or was altered: its SHA-256 doesn't match the cache manifest")
-                return nil
-            }
-            let header: PageHeader
-            do {
-                header = try PageHeader(data: data)
-            } catch {
-                diagnostics.append("cache: \(entry.file) is not a valid page: \(error)")
-                return nil
-            }
-            guard header.id == id, header.version == entry.version, header.minEngineVersion <= engineVersion else {
-                diagnostics.append("cache: \(entry.file) holds \(header), but the cache manifest lists \(label)")
-                return nil
-            }
-            return Page(header: header, data: data, url: cache.url(of: entry))
+            if !sawMissing { return nil }
         }
-        if let missing { diagnostics.append(missing) }
+        return nil
+    }
+
+    private enum Verdict {
+        case serve(Page)
+        case rejected(String)
+        case missing(String)
+    }
+
+    /// Whether one cached copy can be served: newer than bundled, for this engine, intact, and
+    /// runnable with this app's registry.
+    private func judge(_ entry: PageManifest.Entry, id: String, bundledVersion: Int?, in cache: PageCache) -> Verdict {
+        let label = "\(id) v\(entry.version)"
+        if entry.minEngineVersion > engineVersion {
+            return .rejected("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
+        }
+        if let bundledVersion, entry.version <= bundledVersion {
+            return .rejected("cache: \(label) is not newer than bundled v\(bundledVersion)")
+        }
+        guard let data = try? Data(contentsOf: cache.url(of: entry)) else {
+            return .missing("cache: \(entry.file) for \(label) is missing or unreadable")
+        }
+        guard data.count == entry.size else {
+            return .rejected("cache: \(entry.file) is truncated or was altered: \(data.count) bytes, the cache manifest says \(entry.size)")
+        }
+        guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
+            return .rejected("cache: \(entry.file) is corrupt or was altered: its SHA-256 doesn't match the cache manifest")
+        }
+        let header: PageHeader
+        do {
+            header = try PageHeader(data: data)
+        } catch {
+            return .rejected("cache: \(entry.file) is not a valid page: \(error)")
+        }
+        guard header.id == id, header.version == entry.version, header.minEngineVersion <= engineVersion else {
+            return .rejected("cache: \(entry.file) holds \(header), but the cache manifest lists \(label)")
+        }
+        if let problem = PageRepository.unusable(data, registry: registry) {
+            return .rejected("cache: \(label) \(problem)")
+        }
+        return .serve(Page(header: header, data: data, url: cache.url(of: entry)))
+    }
+
+    /// Why a page can't run with `registry` (it uses a type the app lacks, or doesn't decode),
+    /// or nil when it can. Cost: one decode of the page (README, "Performance").
+    public static func unusable(_ data: Data, registry: Registry) -> String? {
+        let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry)
+        guard let document else { return "can't be read: " + (diagnostics.first?.message ?? "not a page") }
+        let missing = document.usedIDs.missing(from: registry)
+        if !missing.isEmpty { return "needs \(missing.sentence), which this app doesn't have" }
+        if let error = diagnostics.first(where: { $0.severity == .error }) {
+            return "can't run in this app: \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)"
+        }
         return nil
     }
 
@@ -176,7 +211,10 @@ public struct PageRepository: Sendable {
         return names.filter(isPageFileName).sorted().map { directory.appendingPathComponent($0) }
     }
 
-    static func isPageFileName(_ name: String) -> Bool {
-        name.hasSuffix(".json") && !name.hasSuffix(".flow.json") && name != PageCache.manifestName && !name.hasPrefix(".")
+    /// Whether a file name in a folder of pages names a page: `*.json`, but not a flow file
+    /// (`*.flow.json`), a registry file (`*.registry.json`), a JSON Schema (`*.schema.json`),
+    /// `manifest.json`, the project file `formwork.json`, or a hidden file.
+    public static func isPageFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasPrefix(".") && PageSet.notAPage(name) == nil
     }
 }

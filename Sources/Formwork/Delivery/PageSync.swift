@@ -10,6 +10,12 @@ import Foundation
 /// sync leaves the previous good version of every page in place, and an open page keeps the bytes
 /// it was resolved with.
 ///
+/// Everything sync reads is bounded by its `PageLimits`: the manifest's size (`manifestBytes`) and
+/// page count (`manifestPages`), each page's size (never read past what the manifest gives it, and
+/// at most `pageBytes`), each request's time (`requestSeconds`, first byte to last) and the whole
+/// sync's (`syncSeconds`). Only one sync updates a cache folder at a time (`DeliveryError.cacheBusy`
+/// for a second one), and each sync first deletes what an interrupted one left behind.
+///
 /// ```swift
 /// let sync = PageSync(manifestURL: URL(string: "https://cdn.example/pages/manifest.json")!,
 ///                     cache: cachesFolder.appendingPathComponent("pages"), bundled: bundledPagesFolder)
@@ -22,19 +28,28 @@ public struct PageSync: Sendable {
     public let bundledDirectory: URL?
     public let transport: any PageTransport
     public let engineVersion: Int
+    /// The app's registry: a page whose manifest entry `requires` a type it lacks is skipped.
+    public let registry: Registry
+    public let limits: PageLimits
 
     /// - Parameters:
     ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
     ///   - cache: the folder sync owns (created if needed); give the same one to `PageRepository`.
     ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
     ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    ///     Sync gives each request its size and time budget (`TransportRequest.maxResponseBytes`,
+    ///     `timeout`); a transport of your own should honour them.
+    ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
+    ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry = .standard, limits: PageLimits = .standard) {
+        self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
         bundledDirectory = bundled
-        self.transport = transport ?? URLSessionTransport(baseURL: manifestURL, allowedHosts: [])
+        self.transport = transport ?? URLSessionTransport(baseURL: manifestURL, allowedHosts: [], limits: limits)
         self.engineVersion = engineVersion
+        self.limits = limits
     }
 
     /// Runs one sync.
@@ -42,16 +57,17 @@ public struct PageSync: Sendable {
     /// - Returns: what changed; check `succeeded`, since a page that failed to download is reported
     ///   there (the others are still installed), not thrown.
     /// - Throws: `DeliveryError` when nothing could be done: the manifest couldn't be fetched or
-    ///   read, or the cache folder can't be written.
+    ///   read, the cache folder can't be written, or another sync is updating it (`.cacheBusy`).
     public func run() async throws(DeliveryError) -> SyncReport {
+        let deadline = SyncDeadline(seconds: limits.syncSeconds)
         let cache = PageCache(directory: cacheDirectory)
         do {
             try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         } catch {
             throw .unwritable(path: cacheDirectory.path, reason: error.localizedDescription)
         }
-        AtomicFile.removeLeftovers(in: cacheDirectory)
-        let remote = try await fetchManifest()
+        guard let lock = try CacheLock(in: cacheDirectory) else { throw .cacheBusy(path: cacheDirectory.path) }
+        defer { lock.release() }
 
         var notes: [String] = []
         let previous: PageCache.Index
@@ -61,6 +77,13 @@ public struct PageSync: Sendable {
             notes.append("note: \(error) — starting the cache afresh")
             previous = .empty
         }
+        let leftovers = cache.removeUnlisted(keeping: previous)
+        if !leftovers.isEmpty {
+            let count = leftovers.count == 1 ? "1 file" : "\(leftovers.count) files"
+            notes.append("note: removed \(count) left behind by an interrupted sync: " + leftovers.joined(separator: ", "))
+        }
+        let remote = try await fetchManifest(deadline)
+
         if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion,
            cache.filesArePresent(previous) {
             return SyncReport(totalVersion: remote.totalVersion, upToDate: true, changes: [], current: remote.pages.map(\.id), notes: notes)
@@ -77,13 +100,20 @@ public struct PageSync: Sendable {
                 notes.append("note: cached \(entry.id) v\(entry.version) was missing or damaged; dropped it")
             }
         }
+        // The previous good download of each page, kept as the repository's fallback.
+        var previousGood: [String: PageManifest.Entry] = [:]
+        for entry in previous.previous {
+            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
+        }
         for (id, entry) in installed where remote.entry(for: id) == nil {
             installed[id] = nil
+            previousGood[id] = nil
             changes.append(.removed(id: id, version: entry.version, reason: "no longer published"))
         }
 
         for entry in remote.pages {
             let bundledVersion = bundledVersions[entry.id]
+            if let bundledVersion, let kept = previousGood[entry.id], kept.version <= bundledVersion { previousGood[entry.id] = nil }
             if let cached = installed[entry.id], let bundledVersion, cached.version <= bundledVersion {
                 installed[entry.id] = nil
                 changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
@@ -97,25 +127,42 @@ public struct PageSync: Sendable {
                 changes.append(.skipped(id: entry.id, version: entry.version, needsEngine: entry.minEngineVersion, engine: engineVersion))
                 continue
             }
+            let missing = entry.requires.missing(from: registry)
+            if !missing.isEmpty {
+                changes.append(.lacking(id: entry.id, version: entry.version, missing: missing.sentence))
+                continue
+            }
+            if deadline.hasPassed {
+                changes.append(.failed(id: entry.id, version: entry.version, reason: outOfTime, kept: served))
+                continue
+            }
             do {
-                installed[entry.id] = try await install(entry, in: cache)
+                let new = try await install(entry, in: cache, deadline: deadline)
+                if let old = installed[entry.id], old.file != new.file { previousGood[entry.id] = old }
+                installed[entry.id] = new
                 changes.append(.installed(id: entry.id, version: entry.version, previous: served))
             } catch {
                 changes.append(.failed(id: entry.id, version: entry.version, reason: error.reason, kept: served))
             }
         }
 
-        let failed = changes.contains { $0.isFailure }
+        // NB: a page skipped for a type the app lacks counts like a failure here: an app build
+        // with that type (same cache, same totalVersion) must look again.
+        let failed = changes.contains { change in
+            if case .lacking = change { return true }
+            return change.isFailure
+        }
         let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values)),
-                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion)
+                                    syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
+                                    previous: previousGood.values.sorted { $0.id < $1.id })
         do {
             try cache.writeIndex(index)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
         // Only now that the new manifest is in place: delete files it no longer names.
-        let kept = Set(index.manifest.pages.map(\.file))
-        for entry in previous.manifest.pages where !kept.contains(entry.file) {
+        let kept = Set((index.manifest.pages + index.previous).map(\.file))
+        for entry in previous.manifest.pages + previous.previous where !kept.contains(entry.file) {
             try? FileManager.default.removeItem(at: cache.url(of: entry))
         }
         changes.sort { ($0.pageID, $0.description) < ($1.pageID, $1.description) }
@@ -124,17 +171,26 @@ public struct PageSync: Sendable {
 
     // MARK: - Steps
 
-    private func fetchManifest() async throws(DeliveryError) -> PageManifest {
+    private func fetchManifest(_ deadline: SyncDeadline) async throws(DeliveryError) -> PageManifest {
+        let url = manifestURL.absoluteString
+        let tooLarge = DeliveryError.download(url: url, reason: "the manifest is larger than \(PageLimits.describe(bytes: limits.manifestBytes)), "
+            + "the most sync reads (manifestBytes); check that the URL points at the manifest.json written by 'formwork pack'")
+        let timeout = deadline.timeout(for: limits)
         let response: TransportResponse
         do {
-            response = try await transport.send(TransportRequest(url: manifestURL, headers: ["Accept": "application/json"]))
+            response = try await transport.send(TransportRequest(url: manifestURL, headers: ["Accept": "application/json"],
+                                                                 maxResponseBytes: limits.manifestBytes, timeout: timeout))
+        } catch TransportError.responseTooLarge {
+            throw tooLarge
         } catch {
-            throw .download(url: manifestURL.absoluteString, reason: PageSync.reason(for: error))
+            throw .download(url: url, reason: reason(for: error, timeout: timeout))
         }
         guard response.isSuccess else {
-            throw .download(url: manifestURL.absoluteString, reason: "the server answered HTTP \(response.status)")
+            throw .download(url: url, reason: "the server answered HTTP \(response.status)")
         }
-        return try PageManifest(data: response.body, source: manifestURL.absoluteString)
+        // A transport of the host's own may not stop at maxResponseBytes: check again.
+        guard response.body.count <= limits.manifestBytes else { throw tooLarge }
+        return try PageManifest(data: response.body, source: url, limits: limits)
     }
 
     /// A download or verification that failed; `reason` is one line.
@@ -143,25 +199,33 @@ public struct PageSync: Sendable {
     }
 
     /// Downloads one page, verifies it against `entry` and installs it; returns the cache's entry.
-    private func install(_ entry: PageManifest.Entry, in cache: PageCache) async throws(InstallFailure) -> PageManifest.Entry {
+    private func install(_ entry: PageManifest.Entry, in cache: PageCache, deadline: SyncDeadline) async throws(InstallFailure) -> PageManifest.Entry {
         if Task.isCancelled { throw InstallFailure(reason: "the sync was cancelled") }
+        guard entry.size <= limits.pageBytes else {
+            throw InstallFailure(reason: "the manifest gives it \(PageLimits.describe(bytes: entry.size)), more than the \(PageLimits.describe(bytes: limits.pageBytes)) "
+                + "a page may have (pageBytes); it was not downloaded")
+        }
         guard let url = URL(string: entry.file, relativeTo: manifestURL)?.absoluteURL else {
             throw InstallFailure(reason: "'\(entry.file)' doesn't make a URL next to the manifest")
         }
+        let tooLarge = InstallFailure(reason: "\(url.absoluteString) sent more than the \(entry.size) bytes the manifest gives it: "
+            + "the page and the manifest on the server are out of step; publish the packed folder again")
+        let timeout = deadline.timeout(for: limits)
         let response: TransportResponse
         do {
-            response = try await transport.send(TransportRequest(url: url))
+            // Never read past the size the manifest promised.
+            response = try await transport.send(TransportRequest(url: url, maxResponseBytes: entry.size, timeout: timeout))
+        } catch TransportError.responseTooLarge {
+            throw tooLarge
         } catch {
-            throw InstallFailure(reason: PageSync.reason(for: error))
+            throw InstallFailure(reason: reason(for: error, timeout: timeout))
         }
         guard response.isSuccess else { throw InstallFailure(reason: "\(url.absoluteString) answered HTTP \(response.status)") }
         let data = response.body
         guard data.count >= entry.size else {
             throw InstallFailure(reason: "got \(data.count) of \(entry.size) bytes of \(url.absoluteString): the download was cut short")
         }
-        guard data.count == entry.size else {
-            throw InstallFailure(reason: "\(url.absoluteString) has \(data.count) bytes, the manifest says \(entry.size): the page and the manifest on the server are out of step; publish the packed folder again")
-        }
+        guard data.count == entry.size else { throw tooLarge }
         guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
             throw InstallFailure(reason: "the SHA-256 of \(url.absoluteString) doesn't match the manifest (corrupted in transit, or the page and manifest were published out of step)")
         }
@@ -186,13 +250,23 @@ public struct PageSync: Sendable {
         return installed
     }
 
-    /// One line for a transport failure, without advice meant for form authors.
-    static func reason(for error: any Error) -> String {
+    /// One line for a transport failure, without advice meant for form authors. `timeout` is the
+    /// one the request was given: less than `requestSeconds` when the sync's own time ran short.
+    private func reason(for error: any Error, timeout: TimeInterval) -> String {
         switch error as? TransportError {
         case .network(let message)?: return message
+        case .deadlineExceeded?:
+            if timeout < limits.requestSeconds { return outOfTime }
+            return "the server took longer than \(PageLimits.describe(seconds: limits.requestSeconds)) to send it in full, "
+                + "the most one request may take (requestSeconds)"
         case .some(let transportError): return transportError.description
         case nil: return "\(error)"
         }
+    }
+
+    /// Why a page wasn't installed once the sync's own time is up.
+    private var outOfTime: String {
+        "the sync took longer than \(PageLimits.describe(seconds: limits.syncSeconds)), the most one sync may take (syncSeconds); the next sync carries on"
     }
 
     /// The version of each page in a folder of page files (by `page` id).
@@ -206,10 +280,30 @@ public struct PageSync: Sendable {
     }
 }
 
+/// When one sync must be over (`PageLimits.syncSeconds` from its start).
+struct SyncDeadline: Sendable {
+    private let end: ContinuousClock.Instant
+
+    init(seconds: TimeInterval) {
+        end = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, min(seconds, 1e9)) * 1e9)))
+    }
+
+    var hasPassed: Bool { ContinuousClock.now >= end }
+
+    /// The time left, in seconds (0 once passed).
+    var remaining: TimeInterval {
+        let left = ContinuousClock.now.duration(to: end)
+        return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+    }
+
+    /// A request's timeout: its own budget, or less when the sync has less time left.
+    func timeout(for limits: PageLimits) -> TimeInterval { min(limits.requestSeconds, remaining) }
+}
+
 extension SyncReport.Change {
     var pageID: String {
         switch self {
-        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _): return id
+        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _), .lacking(let id, _, _): return id
         }
     }
 }

@@ -16,6 +16,9 @@ public struct SyncReport: Sendable, Equatable {
         case installed(id: String, version: Int, previous: Int?)
         /// Newer, but this engine can't run it; the current version stays.
         case skipped(id: String, version: Int, needsEngine: Int, engine: Int)
+        /// Newer, but it uses types the app's registry lacks (`missing`, like "action 'loyalty-points'");
+        /// the current version stays.
+        case lacking(id: String, version: Int, missing: String)
         /// Download or verification failed; `kept` is the version still served, if any.
         case failed(id: String, version: Int, reason: String, kept: Int?)
         /// A cached copy deleted because the server no longer publishes the page, or the
@@ -28,6 +31,8 @@ public struct SyncReport: Sendable, Equatable {
                 return "installed \(id) v\(version) " + (previous.map { "(was v\($0))" } ?? "(new)")
             case .skipped(let id, let version, let needsEngine, let engine):
                 return "skipped \(id) v\(version): needs engine \(needsEngine), this is engine \(engine)"
+            case .lacking(let id, let version, let missing):
+                return "skipped \(id) v\(version): needs \(missing), which this app doesn't have"
             case .failed(let id, let version, let reason, let kept):
                 return "failed \(id) v\(version): \(reason); " + (kept.map { "keeping v\($0)" } ?? "the page is not available offline")
             case .removed(let id, let version, let reason):
@@ -74,7 +79,12 @@ public struct SyncReport: Sendable, Equatable {
             if n > 0 { counts.append("\(n) \(label)") }
         }
         count("installed") { if case .installed = $0 { true } else { false } }
-        count("skipped") { if case .skipped = $0 { true } else { false } }
+        count("skipped") {
+            switch $0 {
+            case .skipped, .lacking: true
+            default: false
+            }
+        }
         count("removed") { if case .removed = $0 { true } else { false } }
         count("failed") { $0.isFailure }
         if !current.isEmpty { counts.append("\(current.count) already current") }

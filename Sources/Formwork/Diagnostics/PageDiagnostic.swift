@@ -12,8 +12,8 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What kind of problem, for tools that filter: `json`, `structure`, `type`, `expression`,
-    /// `unknown-id`, `unknown-attribute`, `param`, `key`, `interaction`, `engine`, `page`, `limit`
-    /// (a budget of `PageLimits`), `loop` (a loop `check` can see).
+    /// `unknown-id`, `unknown-attribute`, `value` (a literal its type refuses), `param`, `key`,
+    /// `interaction`, `engine`, `page`, `limit` (a budget of `PageLimits`), `loop` (a loop `check` can see).
     public let code: String
     public let severity: Severity
     /// The JSON path of the node, like `components[2].attributes[0].value`; empty for the whole page.

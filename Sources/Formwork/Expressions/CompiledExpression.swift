@@ -34,6 +34,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).
     public var constantValue: PageValue? { storage.constantValue }
+    /// The function calls it makes, outermost first, with what is known of their arguments.
+    public var calls: [FunctionCallSite] { storage.calls }
     /// Whether it was compiled from a template (`"Hi ${$data.name}"`) rather than an expression.
     public var isTemplate: Bool { storage.isTemplate }
 
@@ -45,14 +47,16 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         let source: String
         let dependencies: [StorePath]
         let constantValue: PageValue?
+        let calls: [FunctionCallSite]
         let isTemplate: Bool
         let plainPath: StorePath?
         let evaluator: Compiler.Evaluator
 
-        init(source: String, dependencies: [StorePath], constantValue: PageValue?, isTemplate: Bool, plainPath: StorePath?, evaluator: @escaping Compiler.Evaluator) {
+        init(source: String, dependencies: [StorePath], constantValue: PageValue?, calls: [FunctionCallSite], isTemplate: Bool, plainPath: StorePath?, evaluator: @escaping Compiler.Evaluator) {
             self.source = source
             self.dependencies = dependencies
             self.constantValue = constantValue
+            self.calls = calls
             self.isTemplate = isTemplate
             self.plainPath = plainPath
             self.evaluator = evaluator
@@ -124,7 +128,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         let compiled = Compiler(source: source, folding: folding).compile(tree)
         storage = Storage(
             source: source, dependencies: DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
-            isTemplate: isTemplate, plainPath: isTemplate ? nil : DependencyAnalysis.plainPath(tree), evaluator: compiled.evaluator)
+            calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: isTemplate ? nil : DependencyAnalysis.plainPath(tree),
+            evaluator: compiled.evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {

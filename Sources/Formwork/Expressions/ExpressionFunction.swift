@@ -14,6 +14,13 @@
 ///
 /// A function that takes a lambda (`map(xs, x => x * 2)`) names the argument positions that are
 /// lambdas and calls them through `FunctionInvocation.call(_:_:)`.
+///
+/// A `FunctionSignature` (optional) names the parameters, their types and the result's, so
+/// `formwork check` can check argument types and the registry description can list them:
+///
+/// ```swift
+/// ExpressionFunction("vat", signature: FunctionSignature([.value("amount", .number)], result: [.number])) { args in … }
+/// ```
 public struct ExpressionFunction: Sendable {
     public let name: String
     /// How many arguments a call may pass; `Int.max` as the upper bound for "any number".
@@ -23,29 +30,47 @@ public struct ExpressionFunction: Sendable {
     /// Whether the result depends only on the arguments, so calls with constant arguments are
     /// folded at compile time. `now()` is not pure.
     public let isPure: Bool
+    /// Parameter and result types, for `check`, the registry description and docs; nil when the
+    /// function doesn't describe them (its calls are then only checked for arity).
+    public let signature: FunctionSignature?
     let body: @Sendable (inout FunctionInvocation) throws -> PageValue
 
     /// A function that may take lambdas and read the scope (clock, time zone).
     public init(
         _ name: String, arity: ClosedRange<Int>, lambdaParameters: [Int: Int] = [:], isPure: Bool = true,
-        body: @escaping @Sendable (inout FunctionInvocation) throws -> PageValue
+        signature: FunctionSignature? = nil, body: @escaping @Sendable (inout FunctionInvocation) throws -> PageValue
     ) {
         self.name = name
         self.arity = arity
         self.lambdaParameters = lambdaParameters
         self.isPure = isPure
+        self.signature = signature
         self.body = body
     }
 
     /// A pure function of its evaluated arguments. The text or array it returns counts against the
     /// evaluation's `evaluationBytes` once it is built; a function that could build something much
     /// larger than its arguments should take a `FunctionInvocation` and `charge` before building.
-    public init(_ name: String, arity: ClosedRange<Int>, body: @escaping @Sendable ([PageValue]) throws -> PageValue) {
-        self.init(name, arity: arity) { invocation in
+    public init(_ name: String, arity: ClosedRange<Int>, signature: FunctionSignature? = nil, body: @escaping @Sendable ([PageValue]) throws -> PageValue) {
+        self.init(name, arity: arity, signature: signature) { (invocation: inout FunctionInvocation) in
             let result = try body(invocation.arguments)
             try invocation.state.chargeResult(result)
             return result
         }
+    }
+
+    /// A function of its evaluated arguments whose arity and lambda positions come from its signature.
+    public init(_ name: String, signature: FunctionSignature, isPure: Bool = true, body: @escaping @Sendable ([PageValue]) throws -> PageValue) {
+        self.init(name, arity: signature.arity, lambdaParameters: signature.lambdaPositions, isPure: isPure, signature: signature) { (invocation: inout FunctionInvocation) in
+            let result = try body(invocation.arguments)
+            try invocation.state.chargeResult(result)
+            return result
+        }
+    }
+
+    /// The same function with `signature` attached (its arity stays as it is).
+    public func described(by signature: FunctionSignature?) -> ExpressionFunction {
+        ExpressionFunction(name, arity: arity, lambdaParameters: lambdaParameters, isPure: isPure, signature: signature, body: body)
     }
 
     /// How the arity reads in a message: "1 argument", "2 or 3 arguments", "at least 1 argument".

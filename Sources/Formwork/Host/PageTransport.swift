@@ -16,12 +16,23 @@ public struct TransportRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
     public var body: Data?
+    /// The most bytes of the answer's body to read, counted after decompression; past it the
+    /// request fails with `TransportError.responseTooLarge`. Nil: the transport's own budget for
+    /// `api` answers (`PageLimits.apiResponseBytes`). Page sync sets it per file.
+    public var maxResponseBytes: Int?
+    /// The longest the whole request may take, from sending to the last byte of the answer, in
+    /// seconds; past it the request fails with `TransportError.deadlineExceeded`. Nil: the
+    /// transport's own (`PageLimits.requestSeconds`).
+    public var timeout: TimeInterval?
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+                maxResponseBytes: Int? = nil, timeout: TimeInterval? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maxResponseBytes = maxResponseBytes
+        self.timeout = timeout
     }
 }
 
@@ -60,8 +71,13 @@ public struct TransportResponse: Sendable, Equatable {
 public protocol PageTransport: Sendable {
     /// Sends `request` and returns the server's response, whatever its status.
     ///
-    /// - Throws: `TransportError` when no response arrived: a host that isn't allowed, a bad URL,
-    ///   a network failure, or cancellation of the calling task.
+    /// A transport should honour `request.maxResponseBytes` and `request.timeout` while it reads
+    /// (not after), and refuse what `HTTPRequestRules` refuses: that is what keeps a hostile server
+    /// from exhausting the app. `URLSessionTransport` does all three.
+    ///
+    /// - Throws: `TransportError` when no response arrived: a host that isn't allowed, a bad URL
+    ///   or request, an answer over its size or time budget, a network failure, or cancellation of
+    ///   the calling task.
     func send(_ request: TransportRequest) async throws -> TransportResponse
 }
 
@@ -78,6 +94,12 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case hostNotAllowed(String)
     /// The URL can't be requested: not http(s), no host, or relative with no base URL.
     case invalidURL(String)
+    /// The method or a header can't be sent (see `HTTPRequestRules`); nothing was sent.
+    case invalidRequest(String)
+    /// The answer's body grew past `limit` bytes (after decompression); reading stopped there.
+    case responseTooLarge(url: String, limit: Int)
+    /// The request took longer than `seconds` from start to the last byte; it was stopped.
+    case deadlineExceeded(url: String, seconds: TimeInterval)
     /// The request was sent (or tried) but no complete response arrived.
     case network(String)
     /// The task that made the request was cancelled (for example the page was closed).
@@ -92,6 +114,14 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidURL(let text):
             return "'\(text)' is not a URL that can be requested. Write a full http(s) URL "
                 + "(https://host/path) or a path on the app's server (/api/dish)."
+        case .invalidRequest(let reason):
+            return "the request can't be sent: \(reason)."
+        case .responseTooLarge(let url, let limit):
+            return "the answer from \(url) is larger than \(PageLimits.describe(bytes: limit)), the most this app reads "
+                + "(apiResponseBytes); ask the server for less, such as one page of results at a time."
+        case .deadlineExceeded(let url, let seconds):
+            return "\(url) took longer than \(PageLimits.describe(seconds: seconds)) to answer in full, the most this app "
+                + "waits (requestSeconds); the request was stopped. Try again, or ask for less."
         case .network(let message):
             return "the request failed: \(message). Check that the server is reachable and try again; "
                 + "a page can handle this with an error handler on the action."

@@ -3,12 +3,20 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The standard `PageTransport`: URLSession, limited to the hosts the app allows.
+/// The standard `PageTransport`: URLSession, limited to the hosts the app allows and to the
+/// budgets in its `PageLimits`.
 ///
 /// Relative URLs (`/api/dish`) resolve against `baseURL`, whose host is allowed implicitly. A request
 /// to any other host is refused before anything is sent, and so is a redirect to one, so a page
 /// can't send data to a host the app didn't allow. Every status is returned, not thrown.
 /// Cancelling the calling task cancels the request. Nothing is cached: a page always sees the server.
+///
+/// A hostile or broken server can't exhaust the app: the answer is read as it arrives and the
+/// request stops as soon as its body (counted after gzip or deflate decompression) passes
+/// `request.maxResponseBytes` (by default `limits.apiResponseBytes`), or as soon as the whole
+/// exchange has taken `request.timeout` (by default `limits.requestSeconds`) — a server that
+/// sends one byte every few seconds is cut off too. Methods and headers a page can't set
+/// (`HTTPRequestRules`) are refused before anything is sent.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(baseURL: URL(string: "https://shop.example")!,
@@ -21,78 +29,56 @@ import FoundationNetworking
 /// - Parameters:
 ///   - baseURL: where relative URLs point; its host and port are allowed.
 ///   - allowedHosts: `host` (any port) or `host:port` entries, compared without regard to case.
-///   - timeout: seconds a request may take before it fails with `TransportError.network`.
+///   - limits: `apiResponseBytes` and `requestSeconds` bound requests that don't set their own.
 public struct URLSessionTransport: PageTransport {
     public let baseURL: URL?
     public let allowedHosts: Set<String>
-    public let timeout: TimeInterval
+    public let limits: PageLimits
 
-    public init(baseURL: URL? = nil, allowedHosts: Set<String>, timeout: TimeInterval = 30) {
+    public init(baseURL: URL? = nil, allowedHosts: Set<String>, limits: PageLimits = .standard) {
         self.baseURL = baseURL
         self.allowedHosts = allowedHosts
-        self.timeout = timeout
+        self.limits = limits
     }
 
-    /// One session for every transport: ephemeral (no disk cache, no shared cookies), and never
-    /// answering from a cache, so a manifest is always fresh. Timeouts are set per request.
-    private static let session: URLSession = {
+    /// Ephemeral (no disk cache, no shared cookies) and never answering from a cache, so a
+    /// manifest is always fresh.
+    private static var configuration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
+        return configuration
+    }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let url = try resolvedURL(request.url)
         let hosts = HostPolicy(baseURL: baseURL, allowedHosts: allowedHosts)
         if let refused = hosts.refusal(for: url) { throw TransportError.hostNotAllowed(refused) }
+        if let problem = HTTPRequestRules.problem(in: request) { throw TransportError.invalidRequest(problem) }
+        // A budget of days is as good as none; NaN or infinity must not reach Dispatch's arithmetic.
+        let asked = request.timeout ?? limits.requestSeconds
+        let seconds = asked.isFinite ? min(max(0, asked), 1e6) : 1e6
 
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        urlRequest.httpMethod = request.method
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        urlRequest.httpMethod = request.method.uppercased()
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         if Task.isCancelled { throw TransportError.cancelled }
 
-        let redirects = RedirectGuard(hosts: hosts)
-        let flight = InFlight()
-        let (data, response): (Data, URLResponse)
-        do {
-            (data, response) = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
-                    let task = Self.session.dataTask(with: urlRequest) { data, response, error in
-                        if let error {
-                            continuation.resume(throwing: error)
-                        } else if let response {
-                            continuation.resume(returning: (data ?? Data(), response))
-                        } else {
-                            continuation.resume(throwing: TransportError.network("the server sent no response"))
-                        }
-                    }
-                    task.delegate = redirects
-                    task.resume()
-                    // Cancelled between the check above and now: stop it; the handler reports it.
-                    if !flight.attach(task) { task.cancel() }
-                }
-            } onCancel: {
-                flight.cancel()
+        // NB: one session per request, with the exchange as its delegate. swift-corelibs-foundation
+        // ignores a task's own delegate for body data, and a session's delegate is the only way to
+        // see the body while it arrives (a completion handler gets it all at once, however large).
+        let exchange = URLSessionExchange(url: url, hosts: hosts, maxBytes: request.maxResponseBytes ?? limits.apiResponseBytes,
+                                          seconds: seconds)
+        let session = URLSession(configuration: Self.configuration, delegate: exchange, delegateQueue: exchange.queue)
+        defer { session.finishTasksAndInvalidate() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(continuation: continuation) { [urlRequest] in session.dataTask(with: urlRequest) }
             }
-        } catch let error as TransportError {
-            throw error
-        } catch {
-            if let blocked = redirects.blockedHost { throw TransportError.hostNotAllowed(blocked) }
-            if Task.isCancelled || (error as? URLError)?.code == .cancelled { throw TransportError.cancelled }
-            throw TransportError.network(Self.message(for: error, url: url, timeout: timeout))
+        } onCancel: {
+            exchange.finish(.failure(.cancelled))
         }
-        if let blocked = redirects.blockedHost { throw TransportError.hostNotAllowed(blocked) }
-        guard let http = response as? HTTPURLResponse else {
-            throw TransportError.network("\(url.absoluteString) did not answer with HTTP")
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            guard let name = name as? String else { continue }
-            headers[name.lowercased()] = value as? String ?? "\(value)"
-        }
-        return TransportResponse(status: http.statusCode, headers: headers, body: data)
     }
 
     // MARK: - URLs
@@ -121,7 +107,7 @@ public struct URLSessionTransport: PageTransport {
         let target = HostPolicy.hostAndPort(of: url)
         guard let urlError = error as? URLError else { return "\(error.localizedDescription) (\(url.absoluteString))" }
         switch urlError.code {
-        case .timedOut: return "\(url.absoluteString) did not answer within \(Int(timeout)) seconds"
+        case .timedOut: return "\(url.absoluteString) did not answer within \(PageLimits.describe(seconds: timeout))"
         case .cannotFindHost, .dnsLookupFailed: return "the host '\(target)' could not be found"
         case .cannotConnectToHost: return "could not connect to \(target) (is the server running?)"
         case .networkConnectionLost: return "the connection to \(target) was lost before the response was complete"
@@ -172,56 +158,5 @@ struct HostPolicy: Sendable {
         let host = bareHost(of: url)
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
         return (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-    }
-}
-
-/// Refuses redirects to hosts that aren't allowed, and remembers the first one it refused.
-private final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let hosts: HostPolicy
-    private let lock = NSLock()
-    private var blocked: String?
-
-    init(hosts: HostPolicy) { self.hosts = hosts }
-
-    var blockedHost: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return blocked
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        guard let url = request.url, let refused = hosts.refusal(for: url) else {
-            completionHandler(request)
-            return
-        }
-        lock.lock()
-        if blocked == nil { blocked = refused }
-        lock.unlock()
-        completionHandler(nil)
-    }
-}
-
-/// The running task, so cancelling the Swift task cancels it, whichever happens first.
-/// NB: lock()/unlock() rather than NSLock.withLock, which needs macOS 14 / iOS 17.
-private final class InFlight: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var cancelled = false
-
-    /// Records `task`; false when cancellation already happened (the caller then cancels it).
-    func attach(_ task: URLSessionTask) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        self.task = task
-        return !cancelled
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
     }
 }

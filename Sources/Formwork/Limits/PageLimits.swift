@@ -85,6 +85,20 @@ public struct PageLimits: Sendable, Equatable {
     /// The longest one `sync` may take, in seconds.
     public var syncSeconds = 300.0
 
+    // MARK: - Preview server
+
+    /// The largest request line plus headers `formwork preview` reads, in bytes.
+    public var previewHeadBytes = 16 << 10
+    /// The largest request body `formwork preview` reads (an edit or a tap from the browser), in bytes.
+    public var previewBodyBytes = 1 << 20
+    /// The most connections `formwork preview` keeps open at once; each open page view holds one.
+    public var previewConnections = 32
+    /// The longest one request to `formwork preview` may take to arrive, in seconds.
+    public var previewRequestSeconds = 10.0
+    /// The most unsent live updates one browser view may fall behind by, in bytes, before the
+    /// preview drops it (the browser reconnects and gets the current state).
+    public var previewBacklogBytes = 8 << 20
+
     public init() {}
 
     /// The limits Formwork ships with.
@@ -105,7 +119,7 @@ extension PageLimits {
     public var rows: [Row] {
         func bytes(_ n: Int) -> String { PageLimits.describe(bytes: n) }
         func grouped(_ n: Int) -> String { PageLimits.grouped(n) }
-        func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+        func seconds(_ s: Double) -> String { PageLimits.describe(seconds: s) }
         return [
             Row(name: "expressionBytes", value: bytes(expressionBytes), bounds: "the length of one expression or template"),
             Row(name: "expressionDepth", value: grouped(expressionDepth), bounds: "nesting inside one expression"),
@@ -128,6 +142,11 @@ extension PageLimits {
             Row(name: "apiResponseBytes", value: bytes(apiResponseBytes), bounds: "an `api` answer, after decompression"),
             Row(name: "requestSeconds", value: seconds(requestSeconds), bounds: "one request, first byte to last"),
             Row(name: "syncSeconds", value: seconds(syncSeconds), bounds: "one whole sync"),
+            Row(name: "previewHeadBytes", value: bytes(previewHeadBytes), bounds: "a request line and headers sent to `formwork preview`"),
+            Row(name: "previewBodyBytes", value: bytes(previewBodyBytes), bounds: "a request body sent to `formwork preview`"),
+            Row(name: "previewConnections", value: grouped(previewConnections), bounds: "connections `formwork preview` keeps open at once"),
+            Row(name: "previewRequestSeconds", value: seconds(previewRequestSeconds), bounds: "one request to `formwork preview`, first byte to last"),
+            Row(name: "previewBacklogBytes", value: bytes(previewBacklogBytes), bounds: "live updates a browser view of `formwork preview` may fall behind by"),
         ]
     }
 
@@ -139,14 +158,19 @@ extension PageLimits {
     }
 
     /// `16 MiB`, `20,000 bytes`: a size as the table and messages show it.
-    static func describe(bytes n: Int) -> String {
+    public static func describe(bytes n: Int) -> String {
         if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
         if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
         return "\(grouped(n)) bytes"
     }
 
+    /// `30 s`, `0.5 s`: a duration as the table and messages show it.
+    public static func describe(seconds s: Double) -> String {
+        s == s.rounded() && abs(s) < 1e15 ? "\(Int(s)) s" : "\(s) s"
+    }
+
     /// `1,000,000`: a count with thousands separators.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n))
         var out = ""
         for (i, d) in digits.enumerated() {

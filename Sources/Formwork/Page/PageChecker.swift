@@ -50,17 +50,17 @@ struct PageChecker {
         }
         guard let type = registry.components[node.typeID] else {
             if let fallback = node.fallback {
-                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
+                diagnostics.append(.warning("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
                 checkComponent(fallback)
             } else {
-                error("unknown-id", node.path + ".id", registry.components.unknownMessage(node.typeID))
+                error("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID))
             }
             return
         }
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
-                error("unknown-id", validation.path + ".id", registry.validations.unknownMessage(validation.typeID))
+                error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
                 continue
             }
             checkAttributes(validation.attributes, specs: validationType.attributes, owner: "the validation '\(validation.typeID)'", path: validation.path)
@@ -86,7 +86,7 @@ struct PageChecker {
     private mutating func checkChain(_ chain: [ActionNode]) {
         for action in chain {
             guard let type = registry.actions[action.typeID] else {
-                error("unknown-id", action.path + ".id", registry.actions.unknownMessage(action.typeID))
+                error("unknown-id", action.path + ".id", registry.unknownMessage(registry.actions, action.typeID))
                 continue
             }
             checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
@@ -97,7 +97,7 @@ struct PageChecker {
     private mutating func checkHandlers(_ handlers: [HandlerNode]) {
         for handler in handlers {
             guard let type = registry.errorHandlers[handler.typeID] else {
-                error("unknown-id", handler.path + ".id", registry.errorHandlers.unknownMessage(handler.typeID))
+                error("unknown-id", handler.path + ".id", registry.unknownMessage(registry.errorHandlers, handler.typeID))
                 continue
             }
             checkAttributes(handler.attributes, specs: type.attributes, owner: "the error handler '\(type.id)'", path: handler.path)
@@ -120,6 +120,9 @@ struct PageChecker {
             }
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
+            }
+            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check?(value) {
+                error("value", attribute.path, "the attribute '\(attribute.name)' of \(owner): \(problem)")
             }
             checkExpression(attribute)
             if case .literal(let value) = attribute.content, let nested = PageChecker.embeddedExpression(in: value) {
@@ -174,6 +177,17 @@ struct PageChecker {
     private mutating func checkExpression(_ attribute: AttributeNode) {
         guard let expression = attribute.expression else { return }
         for path in expression.dependencies { checkParamReference(path, at: attribute.path) }
+        for call in expression.calls { checkArguments(call, in: expression, at: attribute.path) }
+    }
+
+    /// Arguments whose type is known before the page runs must suit the function's signature.
+    private mutating func checkArguments(_ call: FunctionCallSite, in expression: CompiledExpression, at path: String) {
+        guard let signature = registry.functions[call.name]?.signature else { return }
+        for (index, type) in call.argumentTypes.enumerated() {
+            guard let type, let parameter = signature.parameter(at: index), parameter.lambdaParameters == nil, !parameter.accepts(type) else { continue }
+            let message = "\(call.name)() expects \(parameter.typeText) as argument \(index + 1) (\(parameter.name)), but this is \(Wording.withArticle(type.rawValue))"
+            diagnostics.append(.error("type", path, message, expression: ExpressionError(.type, message, range: call.argumentRanges[index], source: expression.source)))
+        }
     }
 
     private mutating func checkParamReference(_ path: StorePath, at location: String) {

@@ -319,7 +319,9 @@ struct PageDecoder {
                 }
                 return node(mode == .expression ? .expression(compiled) : .template(compiled))
             } catch {
-                self.error("expression", path, error.message, expression: error)
+                // NB: an unknown function with no near name may be the app's own: say how to give its registry.
+                let message = error.kind == .unknownFunction && !error.message.contains("did you mean") ? error.message + "; \(registry.unknownAdvice)" : error.message
+                self.error("expression", path, message, expression: error)
                 return node(.invalid)
             }
         }

@@ -65,6 +65,9 @@ public struct PageSet: Sendable {
     public static func notAPage(_ name: String) -> String? {
         if name.hasSuffix(".flow.json") { return "flow files are tests, not pages" }
         if name == PageCache.manifestName { return "a manifest, not a page" }
+        if name == "formwork.json" { return "the project file, not a page" }
+        if name.hasSuffix(".registry.json") { return "a registry file, not a page" }
+        if name.hasSuffix(".schema.json") { return "a JSON Schema, not a page" }
         return nil
     }
 

@@ -12,8 +12,13 @@ public struct AttributeSpec: Sendable {
     public let role: AttributeRole
     /// One line for generated docs and `check` messages.
     public let summary: String
+    /// What is wrong with a literal value for this attribute (nil when nothing is), so
+    /// `formwork check` reports it before the page runs — like `api`'s method
+    /// `"GET /x HTTP/1.1\r\n…"`. The type still checks computed values when it runs.
+    public let check: (@Sendable (PageValue) -> String?)?
 
-    public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "") {
+    public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "",
+                check: (@Sendable (PageValue) -> String?)? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
@@ -21,6 +26,7 @@ public struct AttributeSpec: Sendable {
         self.twoWay = twoWay
         self.role = role
         self.summary = summary
+        self.check = check
     }
 }
 

@@ -9,6 +9,12 @@ public struct Registry: Sendable {
     public var validations = TypeTable<ValidationType>()
     public var errorHandlers = TypeTable<ErrorHandlerType>()
     public var functions: FunctionLibrary
+    /// What messages about an id this registry lacks advise, when no registered id is close:
+    /// `unknown action 'analytics'; ADVICE, or use one of: …`. The CLI says how to give it the
+    /// app's registry file; an app keeps the default.
+    public var unknownAdvice = Registry.defaultUnknownAdvice
+
+    public static let defaultUnknownAdvice = "register it with the engine's registry"
 
     /// An empty registry with the standard expression functions.
     public init(functions: FunctionLibrary = .standard) {
@@ -20,6 +26,11 @@ public struct Registry: Sendable {
     public mutating func register(_ type: ValidationType) { validations.register(type) }
     public mutating func register(_ type: ErrorHandlerType) { errorHandlers.register(type) }
     public mutating func register(_ function: ExpressionFunction) { functions.register(function) }
+
+    /// "unknown action 'x'; …" for an id missing from `table`, with this registry's advice.
+    public func unknownMessage<Entry>(_ table: TypeTable<Entry>, _ id: String) -> String {
+        table.unknownMessage(id, advice: unknownAdvice)
+    }
 
     /// Every built-in component, action, validation, error handler and function.
     public static let standard: Registry = {

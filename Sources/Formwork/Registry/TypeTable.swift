@@ -17,13 +17,14 @@ public struct TypeTable<Entry: RegisteredType>: Sendable {
 
     public var all: [Entry] { order.compactMap { entries[$0] } }
 
-    /// "unknown component 'number-feild'; did you mean 'number-field'?"
-    public func unknownMessage(_ id: String) -> String {
+    /// "unknown component 'number-feild'; did you mean 'number-field'?" — without a near match,
+    /// `advice` (what to do about a type the registry lacks) and the ids there are.
+    public func unknownMessage(_ id: String, advice: String = Registry.defaultUnknownAdvice) -> String {
         var message = "unknown \(Entry.kindName) '\(id)'"
         if let near = Suggestions.nearest(to: id, in: order) {
             message += "; did you mean '\(near)'?"
         } else {
-            message += "; register it with the engine's registry, or use one of: " + order.sorted().joined(separator: ", ")
+            message += "; \(advice), or use one of: " + order.sorted().joined(separator: ", ")
         }
         return message
     }

@@ -38,7 +38,11 @@ final class ChainRunner {
                 throw Failure(error: ChainRunner.annotate(error.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             guard let type = session.engine.registry.actions[action.typeID] else {
-                let failure = ActionFailure(kind: "unknown-action", message: session.engine.registry.actions.unknownMessage(action.typeID))
+                // NB: the person reads $error.message; the technical reason goes to the host and $error.detail.
+                let registry = session.engine.registry
+                let technical = registry.unknownMessage(registry.actions, action.typeID)
+                session.engine.host.report?(.diagnostic(.error("unknown-id", action.path, technical)))
+                let failure = ActionFailure(kind: "unknown-action", message: ChainRunner.unavailableSentence, details: PageObject([("detail", .string(technical))]))
                 throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
             let batch = WriteBatch()
@@ -61,6 +65,9 @@ final class ChainRunner {
         return result
     }
 
+    /// What a person is told when the page uses something this app build doesn't have.
+    static let unavailableSentence = "This part of the page isn't available in this version of the app."
+
     /// How deeply a failure inside an error handler's chain (`run`) may be handled by another
     /// handler that fails in turn, before it is reported instead (a page-level `run` whose chain
     /// always fails would otherwise handle its own failure forever). The engine reads
@@ -82,7 +89,7 @@ final class ChainRunner {
         }
         for handler in handlers {
             guard let type = session.engine.registry.errorHandlers[handler.typeID] else {
-                session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.errorHandlers.unknownMessage(handler.typeID))))
+                session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.unknownMessage(session.engine.registry.errorHandlers, handler.typeID))))
                 continue
             }
             let batch = WriteBatch()

@@ -162,7 +162,9 @@ extension PageSession {
     private func firstFailure(of component: PageComponent) -> String? {
         for node in component.node.validations {
             guard let type = engine.registry.validations[node.typeID] else {
-                return engine.registry.validations.unknownMessage(node.typeID)
+                // NB: the message is shown under the field: a sentence for the person; the host gets why.
+                engine.host.report?(.diagnostic(.error("unknown-id", node.path, engine.registry.unknownMessage(engine.registry.validations, node.typeID))))
+                return "This can't be checked in this version of the app."
             }
             let context = ValidationContext(session: self, component: component, typeID: node.typeID, attributes: node.attributes, specs: type.attributes)
             do {
@@ -170,7 +172,8 @@ extension PageSession {
                 guard let builtInMessage = try type.check(context) else { continue }
                 return context.has("message") ? (try context.string("message") ?? builtInMessage) : builtInMessage
             } catch {
-                return "This value can't be checked: \(error)"
+                engine.host.report?(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
+                return "This value can't be checked."
             }
         }
         return nil

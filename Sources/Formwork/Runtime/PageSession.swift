@@ -132,7 +132,7 @@ public final class PageSession {
         while engine.registry.components[node.typeID] == nil {
             guard let fallback = node.fallback else {
                 guard reportedUnknown.insert(written.path).inserted else { return nil }
-                engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.components.unknownMessage(written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
+                engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.unknownMessage(engine.registry.components, written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
                 return nil
             }
             node = fallback

@@ -23,7 +23,7 @@ public struct DirectoryPageSource: PageSource {
         if let data = try? Data(contentsOf: direct) { return (Array(data), direct.path) }
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         var ids: [String] = []
-        for file in files where file.pathExtension == "json" && !file.lastPathComponent.hasSuffix(".flow.json") {
+        for file in files where PageRepository.isPageFileName(file.lastPathComponent) {
             guard let data = try? Data(contentsOf: file), case .string(let pageID)? = (try? JSONReader.parse(bytes: Array(data)))?["page"] else { continue }
             if pageID == id { return (Array(data), file.path) }
             ids.append(pageID)

@@ -3,12 +3,51 @@ import Foundation
 /// Where `$global` is kept between runs of the app.
 public protocol GlobalPersistence: Sendable {
     /// The saved store, or nil when nothing was saved yet.
+    ///
+    /// - Throws: `GlobalLoadFailure` with `keptAt` set when the saved store couldn't be read but
+    ///   was moved out of the way (the store then starts afresh and reports it); any other error
+    ///   when it can't even be moved, so nothing overwrites it.
     func load() throws -> PageValue?
     func save(_ value: PageValue) throws
 }
 
-/// Keeps `$global` in a JSON file. Saving writes a temporary file next to it and renames it over
-/// the old one, so a crash mid-write leaves the previous file whole.
+/// Why the saved `$global` couldn't be loaded, and where the unreadable file was kept.
+///
+/// ```swift
+/// print(store.loadFailure!)
+/// // the saved globals in /app/globals.json could not be read (not valid JSON: …); they were kept
+/// // as /app/globals.json.unreadable-20260301T101500Z and this run starts without them
+/// ```
+public struct GlobalLoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file that was read.
+    public let file: String
+    /// What was wrong with it.
+    public let reason: String
+    /// Where it was moved, so nothing in it is lost; nil when it couldn't be moved (then the
+    /// store refuses to start rather than overwrite it).
+    public let keptAt: String?
+
+    public init(file: String, reason: String, keptAt: String?) {
+        self.file = file
+        self.reason = reason
+        self.keptAt = keptAt
+    }
+
+    public var description: String {
+        guard let keptAt else {
+            return "the saved globals in \(file) could not be read (\(reason)) nor moved aside; "
+                + "nothing was changed: fix or move the file and start again"
+        }
+        return "the saved globals in \(file) could not be read (\(reason)); they were kept as \(keptAt) "
+            + "and this run starts without them"
+    }
+}
+
+/// Keeps `$global` in a JSON file that only its owner can read (it often holds tokens).
+///
+/// Saving writes a temporary file next to it and renames it over the old one, so a crash
+/// mid-write leaves the previous file whole. A file that can't be loaded is never overwritten:
+/// it is renamed to `<name>.unreadable-<UTC time>` first, and the store reports it.
 public struct FileGlobalPersistence: GlobalPersistence {
     public let url: URL
 
@@ -16,17 +55,42 @@ public struct FileGlobalPersistence: GlobalPersistence {
 
     public func load() throws -> PageValue? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let bytes = try Data(contentsOf: url)
+        let reason: String
         do {
+            let bytes = try Data(contentsOf: url)
             return try JSONReader.parse(bytes: Array(bytes))
+        } catch let error as JSONReader.Failure {
+            reason = "not valid JSON: \(error)"
         } catch {
-            throw PageValue.PathError(message: "the saved globals in \(url.path) are not valid JSON (\(error)); fix or delete the file")
+            reason = "unreadable: \(error.localizedDescription)"
         }
+        throw GlobalLoadFailure(file: url.path, reason: reason, keptAt: setAside())
     }
 
     public func save(_ value: PageValue) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // The same temp-file-and-rename writer page sync installs pages with.
-        try AtomicFile.write(Data(value.prettyJSONText.utf8), to: url)
+        // The same temp-file-and-rename writer page sync installs pages with; a new file is
+        // readable by its owner only, an existing one keeps its permissions.
+        try AtomicFile.write(Data(value.prettyJSONText.utf8), to: url, permissions: 0o600)
+    }
+
+    /// Renames the file to `<name>.unreadable-<UTC time>` (with `-2`, `-3`, … if taken); the new
+    /// path, or nil when it can't be moved.
+    private func setAside() -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        let stamp = formatter.string(from: Date())
+        for attempt in 1...100 {
+            let name = url.lastPathComponent + ".unreadable-" + stamp + (attempt == 1 ? "" : "-\(attempt)")
+            let target = url.deletingLastPathComponent().appendingPathComponent(name)
+            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
+            do {
+                try FileManager.default.moveItem(at: url, to: target)
+                return target.path
+            } catch {
+                return nil
+            }
+        }
+        return nil
     }
 }

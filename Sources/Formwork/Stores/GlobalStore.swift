@@ -12,13 +12,23 @@ public final class GlobalStore {
     private var listeners: [ObjectIdentifier: @MainActor ([StorePath]) -> Void] = [:]
     private var dirty = false
 
-    /// A store starting from `initial`, or from what `persistence` saved last time.
+    /// Why what `persistence` saved last time couldn't be loaded, if it couldn't: the file was
+    /// kept aside (`keptAt`) and the store started from `initial`. Show or log it; nothing was lost.
+    public let loadFailure: GlobalLoadFailure?
+
+    /// A store starting from what `persistence` saved last time, or from `initial` when nothing
+    /// was saved or what was saved can't be read (then `loadFailure` says why and where it was kept).
+    ///
+    /// - Throws: when the saved store can't be read and can't be moved aside either, so that
+    ///   saving can't overwrite it.
     public init(initial: PageValue = .object(PageObject()), persistence: (any GlobalPersistence)? = nil) throws {
         self.persistence = persistence
-        if let saved = try persistence?.load() {
-            value = saved
-        } else {
+        do {
+            value = try persistence?.load() ?? initial
+            loadFailure = nil
+        } catch let failure as GlobalLoadFailure where failure.keptAt != nil {
             value = initial
+            loadFailure = failure
         }
     }
 
@@ -26,6 +36,7 @@ public final class GlobalStore {
     public init(_ initial: PageValue = .object(PageObject())) {
         value = initial
         persistence = nil
+        loadFailure = nil
     }
 
     /// Writes without notifying; `commit` notifies and saves. Sessions use this inside a batch.

@@ -11,6 +11,16 @@ struct CheckEvalRenderCommandTests {
         return folder
     }
 
+    /// Every command's --help is finished text: it starts with its usage line and holds no
+    /// interpolation that was escaped by mistake (`\(RegistryOption.help)` printed as is).
+    @Test(arguments: ["eval", "run", "test", "preview", "check", "render", "bench", "pack", "sync", "registry", "schema"])
+    func helpIsFinishedText(command: String) async throws {
+        let output = try await CLIRunner.run([command, "--help"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("USAGE: formwork \(command)"), "\(output.stdout.prefix(80))")
+        #expect(!output.stdout.contains("\\("), "\(command) --help shows an escaped interpolation")
+    }
+
     @Test func evalPrintsOneLineOfJSON() async throws {
         let output = try await CLIRunner.run(["eval", "$data.price * $data.qty", "--data", #"{"price": 12.5, "qty": 2}"#])
         #expect(output.status == 0)

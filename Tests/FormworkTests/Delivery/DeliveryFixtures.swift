@@ -21,6 +21,32 @@ struct TemporaryFolder {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
+/// A temporary folder with a `cache` folder in it, and a loopback server to sync from. Call
+/// `tearDown()` in a `defer`.
+struct SyncScene {
+    let temp: TemporaryFolder
+    let cache: URL
+    let server: LoopbackServer
+
+    init() throws {
+        temp = try TemporaryFolder()
+        cache = try temp.folder("cache")
+        server = try LoopbackServer()
+    }
+
+    /// Where `Fixture.publish` puts the manifest.
+    var manifestURL: URL { server.url("/pages/manifest.json") }
+
+    func sync(_ limits: PageLimits = .standard) -> PageSync {
+        PageSync(manifestURL: manifestURL, cache: cache, limits: limits)
+    }
+
+    func tearDown() {
+        server.stop()
+        temp.remove()
+    }
+}
+
 enum Fixture {
     /// A small page document; `title` makes two versions' bytes differ.
     static func page(_ id: String, version: Int, minEngine: Int = 1) -> Data {
@@ -80,8 +106,8 @@ enum Fixture {
         return manifest
     }
 
-    /// The names of files in `folder`, sorted.
+    /// The names of files in `folder`, sorted, hidden ones included, except sync's lock file.
     static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != CacheLock.fileName }.sorted()
     }
 }

@@ -79,6 +79,33 @@ import Testing
         #expect(report.manifest.pages.map { "\($0.id) v\($0.version) engine \($0.minEngineVersion)" } == ["login v1 engine 1", "menu v2 engine 1"])
     }
 
+    /// What pack publishes, an app's sync can read: past the download budgets nothing is written.
+    @Test func refusesWhatAnAppWouldNotDownload() throws {
+        let temp = try TemporaryFolder()
+        defer { temp.remove() }
+        let source = try temp.folder("src")
+        for id in ["a", "b", "c"] { try Fixture.write(Fixture.page(id, version: 1), "\(id).json", in: source) }
+        let output = temp.url.appendingPathComponent("out")
+
+        var fewPages = PageLimits.standard
+        fewPages.manifestPages = 2
+        let many = #expect(throws: DeliveryError.self) { try PagePacker(limits: fewPages).pack(from: source, to: output) }
+        #expect(many?.description.hasPrefix("error: 3 pages are more than one manifest may list (manifestPages, 2)") == true, "\(String(describing: many))")
+
+        var smallPages = PageLimits.standard
+        smallPages.pageBytes = Fixture.page("b", version: 1).count - 1
+        let big = #expect(throws: DeliveryError.self) { try PagePacker(limits: smallPages).pack(from: source, to: output) }
+        #expect(big?.description.components(separatedBy: "\n").filter { $0.contains("more than apps download (pageBytes") }.count == 3)
+
+        var smallManifest = PageLimits.standard
+        smallManifest.manifestBytes = 100
+        let manifest = #expect(throws: DeliveryError.self) { try PagePacker(limits: smallManifest).pack(from: source, to: output) }
+        #expect(manifest?.description.contains("more than apps read (manifestBytes, 100 bytes)") == true, "\(String(describing: manifest))")
+
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(try PagePacker().pack(from: source, to: output).packed.count == 3)
+    }
+
     @Test func refusesTwoFilesWithTheSamePageID() throws {
         let temp = try TemporaryFolder()
         defer { temp.remove() }

@@ -97,7 +97,8 @@ import Testing
         setup.server.route("GET", "/pages/dish-edit.json", .data(v5))
         let retry = try await setup.sync().run()
         #expect(retry.changes == [.installed(id: "dish-edit", version: 5, previous: 4)])
-        #expect(Fixture.files(in: setup.cache) == ["dish-edit.v5.json", "manifest.json"])
+        // v4, the previous good download, is kept as the repository's fallback.
+        #expect(Fixture.files(in: setup.cache) == ["dish-edit.v4.json", "dish-edit.v5.json", "manifest.json"])
     }
 
     @Test func anUnchangedTotalVersionDownloadsNothing() async throws {
@@ -148,7 +149,7 @@ import Testing
 
         let reason = sizeChange < 0
             ? "got 30 of \(v4.count) bytes of \(url): the download was cut short"
-            : "\(url) has \(v4.count + 1) bytes, the manifest says \(v4.count): the page and the manifest on the server are out of step; publish the packed folder again"
+            : "\(url) sent more than the \(v4.count) bytes the manifest gives it: the page and the manifest on the server are out of step; publish the packed folder again"
         #expect(report.changes == [.failed(id: "dish-edit", version: 4, reason: reason, kept: 3)])
         #expect(report.changes.first?.description == "failed dish-edit v4: \(reason); keeping v3")
         #expect(try setup.repository.resolve("dish-edit").version == 3)

@@ -66,45 +66,54 @@ struct GlobalStoreTests {
         #expect(page.component("who")?.attributes["text"] == "Signed in as nobody")
     }
 
-    @Test func savesAreAtomicTheFileIsAlwaysWholeJSON() throws {
+    @Test func aCorruptFileIsKeptAsideReportedAndNeverOverwritten() throws {
         defer { cleanUp() }
-        let persistence = FileGlobalPersistence(url: file)
-        try persistence.save(["token": "first"])
-        let parent = file.deletingLastPathComponent()
+        let corrupt = Data(#"{"token": "t-1", "#.utf8)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try corrupt.write(to: file)
 
-        // A reader polling the file while a writer saves a large, growing store never sees a
-        // partial file.
-        let stop = Flag()
-        let watched = file
-        let reader = Thread {
-            while !stop.isSet {
-                if let data = try? Data(contentsOf: watched), (try? PageValue(json: String(decoding: data, as: UTF8.self))) == nil {
-                    stop.torn = true
-                }
-            }
-        }
-        reader.start()
-        for round in 0..<60 {
-            let dishes = PageValue.array((0..<(round * 40)).map { .object(PageObject([("id", .int(Int64($0))), ("name", .string("Dish \($0) \(String(repeating: "x", count: 40))"))])) })
-            try persistence.save(["token": .string("t\(round)"), "dishes": dishes])
-        }
-        stop.set()
-        while !stop.readerDone(reader) { Thread.sleep(forTimeInterval: 0.001) }
+        let store = try GlobalStore(initial: ["theme": "dark"], persistence: FileGlobalPersistence(url: file))
 
-        #expect(!stop.torn)
-        #expect(try persistence.load()?["token"] == "t59")
-        // Saving went through a temporary file renamed over the old one: only the file is left.
-        let left = try FileManager.default.contentsOfDirectory(atPath: parent.path)
-        #expect(left == ["globals.json"])
+        let failure = try #require(store.loadFailure)
+        let keptAt = try #require(failure.keptAt)
+        #expect(failure.file == file.path)
+        #expect(failure.reason.hasPrefix("not valid JSON: "))
+        #expect(failure.description == "the saved globals in \(file.path) could not be read (\(failure.reason)); they were kept as \(keptAt) and this run starts without them")
+        #expect(URL(fileURLWithPath: keptAt).lastPathComponent.hasPrefix("globals.json.unreadable-"))
+        #expect(store.value == ["theme": "dark"])
+
+        // Saving writes a fresh file; the unreadable one stays as it was.
+        try store.set("t-2", at: try #require(StorePath("$global.token")))
+        #expect(try FileGlobalPersistence(url: file).load() == ["theme": "dark", "token": "t-2"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == corrupt)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).count == 2)
     }
 
-    @Test func aCorruptFileIsReportedNotIgnored() throws {
+    @Test func aSecondUnreadableFileIsKeptBesideTheFirst() throws {
         defer { cleanUp() }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"token": "t-1", "#.utf8).write(to: file)
-
-        #expect(throws: (any Error).self) { try GlobalStore(persistence: FileGlobalPersistence(url: file)) }
+        var kept: [String] = []
+        for text in ["{", "["] {
+            try Data(text.utf8).write(to: file)
+            kept.append(try #require(try GlobalStore(persistence: FileGlobalPersistence(url: file)).loadFailure?.keptAt))
+        }
+        #expect(Set(kept).count == 2)
+        #expect(try kept.map { try String(contentsOfFile: $0, encoding: .utf8) } == ["{", "["])
     }
+
+    @Test func aStoreThatCantSetTheFileAsideRefusesToStart() throws {
+        let stuck = GlobalLoadFailure(file: "/app/globals.json", reason: "unreadable: permission denied", keptAt: nil)
+
+        #expect(throws: stuck) { try GlobalStore(persistence: FailingPersistence(failure: stuck)) }
+        #expect(stuck.description == "the saved globals in /app/globals.json could not be read (unreadable: permission denied) nor moved aside; nothing was changed: fix or move the file and start again")
+    }
+}
+
+/// A persistence whose saved store can't be read nor moved.
+struct FailingPersistence: GlobalPersistence {
+    let failure: GlobalLoadFailure
+    func load() throws -> PageValue? { throw failure }
+    func save(_ value: PageValue) throws {}
 }
 
 /// A flag shared with a polling thread.

@@ -6,6 +6,7 @@ extension LoopbackServer {
     /// ```swift
     /// server.route("GET", "/manifest.json") { _ in .json(#"{"totalVersion": "1", "pages": []}"#) }
     /// server.route("GET", "/big.json") { _ in .init(status: 200, body: bytes, closeAfterBodyBytes: 10) }
+    /// server.route("GET", "/endless") { _ in .init(stream: .repeating(Data(repeating: 0x20, count: 65536))) }
     /// ```
     public struct Response: Sendable, Equatable {
         public var status: Int
@@ -15,12 +16,21 @@ extension LoopbackServer {
         /// Simulates an interrupted download: announce the whole body's `Content-Length`, send only
         /// this many bytes of it, then close the connection.
         public var closeAfterBodyBytes: Int?
+        /// A body sent piece by piece, after `body`, until the client hangs up or the server stops:
+        /// an endless, dripping or compressed answer. No `Content-Length` is sent unless given in
+        /// `headers` (the body then ends when the connection closes).
+        public var stream: BodyStream?
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), closeAfterBodyBytes: Int? = nil) {
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), closeAfterBodyBytes: Int? = nil,
+                    stream: BodyStream? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
             self.closeAfterBodyBytes = closeAfterBodyBytes
+            self.stream = stream
+            if case .gzipBomb? = stream, !headers.keys.contains(where: { $0.lowercased() == "content-encoding" }) {
+                self.headers["Content-Encoding"] = "gzip"
+            }
         }
 
         /// A `text/plain; charset=utf-8` response.
@@ -49,7 +59,7 @@ extension LoopbackServer {
             var head = "HTTP/1.1 \(status) \(Response.reason(for: status))\r\n"
             let names = Set(headers.keys.map { $0.lowercased() })
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-            if !names.contains("content-length") { head += "Content-Length: \(body.count)\r\n" }
+            if !names.contains("content-length"), stream == nil { head += "Content-Length: \(body.count)\r\n" }
             if !names.contains("connection") { head += "Connection: close\r\n" }
             head += "\r\n"
             let sent = closeAfterBodyBytes.map { Array(body.prefix(max(0, $0))) } ?? Array(body)
@@ -75,5 +85,20 @@ extension LoopbackServer {
             default: return "Status \(status)"
             }
         }
+    }
+
+    /// How a streamed body goes on.
+    public enum BodyStream: Sendable, Equatable {
+        /// `chunk`, again and again, as fast as the client reads: an endless body.
+        case repeating(Data)
+        /// `chunk` every `every` seconds: a server that keeps the connection busy but never finishes.
+        case drip(Data, every: TimeInterval)
+        /// A gzip stream of zeros (`Content-Encoding: gzip` is added): 850 KB on the wire that
+        /// inflate to 136 MB, cut off without its end.
+        ///
+        /// NB: finite on purpose. With swift-corelibs-foundation, a client can't stop reading a
+        /// body that inflates faster than it is sent until the server stops sending, and the
+        /// tests share one process: an endless bomb would stall every other test's requests.
+        case gzipBomb
     }
 }

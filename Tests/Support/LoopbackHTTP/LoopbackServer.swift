@@ -161,8 +161,26 @@ extension LoopbackServer {
             }
             let response = handler?(request) ?? .noRoute(for: request)
             let (head, body) = response.serialized()
-            guard POSIXSocket.write(fd, head) else { return }
-            POSIXSocket.write(fd, body)
+            guard POSIXSocket.write(fd, head), POSIXSocket.write(fd, body), let stream = response.stream else { return }
+            send(stream, to: fd)
+        }
+
+        /// Writes a streamed body until the client hangs up or the server stops.
+        private func send(_ stream: BodyStream, to fd: Int32) {
+            switch stream {
+            case .repeating(let chunk):
+                let bytes = Array(chunk)
+                while !isStopped, POSIXSocket.write(fd, bytes) {}
+            case .drip(let chunk, let interval):
+                let bytes = Array(chunk)
+                while !isStopped, POSIXSocket.write(fd, bytes) { Thread.sleep(forTimeInterval: interval) }
+            case .gzipBomb:
+                guard POSIXSocket.write(fd, GzipZeros.endlessPrefix) else { return }
+                let unit = GzipZeros.endlessRepeatingUnit(count: 4096)
+                for _ in 0..<16 where !isStopped {
+                    guard POSIXSocket.write(fd, unit) else { return }
+                }
+            }
         }
 
         /// The request on `fd`, or nil if the client closed, timed out or sent something that isn't HTTP.

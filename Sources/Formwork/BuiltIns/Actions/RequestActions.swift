@@ -4,10 +4,12 @@ import Foundation
 enum RequestActions {
     static let all: [ActionType] = [
         ActionType("api", attributes: [
-            AttributeSpec("method", .string, default: "GET"),
+            AttributeSpec("method", .string, default: "GET", summary: "GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, in any case",
+                          check: HTTPRequestRules.methodAttributeProblem),
             AttributeSpec("url", .string, required: true, summary: "absolute, or relative to the transport's base URL; usually a template"),
             AttributeSpec("query", .object, summary: "query items added to the URL"),
-            AttributeSpec("headers", .object),
+            AttributeSpec("headers", .object, summary: "header names and values; not Host, Content-Length or other headers the connection owns",
+                          check: HTTPRequestRules.headersAttributeProblem),
             AttributeSpec("body", .any, summary: "sent as JSON"),
         ], summary: "sends a request; the result is the decoded JSON answer; non-2xx fails with $error.status") { context in
             guard let transport = context.host.transport else {
@@ -27,6 +29,8 @@ enum RequestActions {
                 case .network:
                     // NB: `message` is what people see by default; the technical reason is in `detail`.
                     throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string(error.description))]))
+                case .responseTooLarge, .deadlineExceeded:
+                    throw ActionFailure(kind: "limit", message: error.description)
                 default:
                     throw ActionFailure(kind: "network", message: error.description)
                 }
@@ -34,6 +38,10 @@ enum RequestActions {
                 throw error
             } catch {
                 throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string("the request to \(request.url.absoluteString) failed: \(error.localizedDescription)"))]))
+            }
+            // A transport of the host's own may not stop at maxResponseBytes: the budget holds anyway.
+            if let limit = request.maxResponseBytes, response.body.count > limit {
+                throw ActionFailure(kind: "limit", message: TransportError.responseTooLarge(url: request.url.absoluteString, limit: limit).description)
             }
             let body = try decode(response.body)
             context.trace(.response, "\(response.status) \(body.preview())")
@@ -48,7 +56,10 @@ enum RequestActions {
     static let unreachable = "Couldn't reach the server. Check your connection and try again."
 
     @MainActor static func makeRequest(_ context: ActionContext) throws -> TransportRequest {
-        let method = (try context.string("method") ?? "GET").uppercased()
+        let method = try context.string("method") ?? "GET"
+        if let problem = HTTPRequestRules.methodProblem(method) {
+            throw ActionFailure(kind: "network", message: "api's method " + problem)
+        }
         let urlText = try context.string("url") ?? ""
         guard var components = URLComponents(string: urlText), !urlText.isEmpty else {
             throw ActionFailure(kind: "network", message: "api's url '\(urlText)' is not a valid URL")
@@ -61,14 +72,22 @@ enum RequestActions {
         }
         var headers: [String: String] = [:]
         if case .object(let given) = try context.value("headers") {
-            for (name, value) in given { headers[name] = value.displayText }
+            for (name, value) in given {
+                if let problem = HTTPRequestRules.headerProblem(name: name, value: value.displayText) {
+                    throw ActionFailure(kind: "network", message: "api's headers: " + problem)
+                }
+                headers[name] = value.displayText
+            }
         }
         var body: Data?
         if context.has("body") {
             body = Data(try context.value("body").jsonText.utf8)
             if headers.keys.first(where: { $0.lowercased() == "content-type" }) == nil { headers["Content-Type"] = "application/json" }
         }
-        return TransportRequest(method: method, url: url, headers: headers, body: body)
+        // The page's engine sets the budgets (PageEngine(…, limits:)), in every transport alike.
+        let limits = context.session.engine.limits
+        return TransportRequest(method: method.uppercased(), url: url, headers: headers, body: body,
+                                maxResponseBytes: limits.apiResponseBytes, timeout: limits.requestSeconds)
     }
 
     /// JSON when it parses, text otherwise, null when empty. JSON holding an integer that can't be

@@ -1,0 +1,98 @@
+/// One function call in an expression, with what is known about its arguments before it runs:
+/// what `check` type-checks against the function's signature, and how a page's needs
+/// (`PageDocument.requirements`) learn the functions it calls.
+///
+/// ```swift
+/// try CompiledExpression("currency(len($data.name) > 3, 'EUR')").calls.map(\.name)   // ["currency", "len"]
+/// // the first argument of currency is known to be a bool: a comparison
+/// ```
+public struct FunctionCallSite: Sendable, Equatable {
+    public let name: String
+    /// The whole call, `name(…)`.
+    public let range: SourceRange
+    /// Per argument: its type when known without evaluating (a literal, a comparison, a template,
+    /// a call whose signature names one result type); nil when it depends on values, and for lambdas.
+    public let argumentTypes: [AttributeType?]
+    /// Per argument: where it is (a lambda's body for a lambda).
+    public let argumentRanges: [SourceRange]
+}
+
+/// Finds the calls in a syntax tree, outermost first.
+enum CallAnalysis {
+    static func calls(in expr: Expr) -> [FunctionCallSite] {
+        var found: [FunctionCallSite] = []
+        collect(expr, into: &found)
+        return found
+    }
+
+    private static func collect(_ expr: Expr, into found: inout [FunctionCallSite]) {
+        switch expr.kind {
+        case .literal, .variable, .local:
+            break
+        case .member(let base, _), .unary(_, let base):
+            collect(base, into: &found)
+        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            collect(a, into: &found)
+            collect(b, into: &found)
+        case .conditional(let a, let b, let c):
+            collect(a, into: &found)
+            collect(b, into: &found)
+            collect(c, into: &found)
+        case .array(let items), .template(let items):
+            for item in items { collect(item, into: &found) }
+        case .object(let members):
+            for member in members { collect(member.value, into: &found) }
+        case .call(let function, let arguments):
+            var types: [AttributeType?] = []
+            var ranges: [SourceRange] = []
+            for argument in arguments {
+                switch argument {
+                case .value(let e):
+                    types.append(staticType(of: e))
+                    ranges.append(e.range)
+                case .lambda(_, _, let body):
+                    types.append(nil)
+                    ranges.append(body.range)
+                }
+            }
+            found.append(FunctionCallSite(name: function.name, range: expr.range, argumentTypes: types, argumentRanges: ranges))
+            for argument in arguments {
+                switch argument {
+                case .value(let e): collect(e, into: &found)
+                case .lambda(_, _, let body): collect(body, into: &found)
+                }
+            }
+        }
+    }
+
+    /// The type of `expr`'s value when it is known before evaluation.
+    static func staticType(of expr: Expr) -> AttributeType? {
+        switch expr.kind {
+        case .literal(let value):
+            switch value {
+            case .string: return .string
+            case .int: return .int
+            case .number: return .number
+            case .bool: return .bool
+            case .array: return .array
+            case .object: return .object
+            case .null: return nil
+            }
+        case .array: return .array
+        case .object: return .object
+        case .template: return .string
+        case .unary(.not, _), .and, .or: return .bool
+        case .binary(let op, let a, let b):
+            switch op {
+            case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return .bool
+            case .add where staticType(of: a) == .string || staticType(of: b) == .string: return .string
+            default: return nil
+            }
+        case .call(let function, _):
+            guard let result = function.signature?.result, result.count == 1 else { return nil }
+            return result.first
+        default:
+            return nil
+        }
+    }
+}

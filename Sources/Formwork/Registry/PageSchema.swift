@@ -1,0 +1,133 @@
+/// A JSON Schema (draft 2020-12) for page documents, made from a registry: it knows every
+/// registered id and, per id, its attributes, their types and which are required, in both
+/// attribute forms. Editors use it to autocomplete `"id": "rat…"` and flag a misspelt attribute
+/// or a string where an int belongs; `formwork check` still checks what a schema can't
+/// (expressions, keys, params, pushes).
+///
+/// ```swift
+/// let schema = PageSchema.make(for: appRegistry)   // a PageValue; `formwork schema` prints it
+/// ```
+public enum PageSchema {
+    public static let draft = "https://json-schema.org/draft/2020-12/schema"
+
+    public static func make(for registry: Registry) -> PageValue {
+        var defs = PageObject()
+        defs["value"] = ["description": "a literal, {\"expr\": …} or {\"template\": …}"]
+        defs["expression"] = object(["expr": ["type": "string", "description": "an expression, like $data.price * $data.qty"]], required: ["expr"])
+        defs["template"] = object(["template": ["type": "string", "description": "text with ${…} parts"]], required: ["template"])
+        defs["chain"] = ["type": "array", "items": ["$ref": "#/$defs/action"]]
+        defs["param"] = object([
+            "type": ["enum": .array(["string", "int", "number", "bool", "array", "object", "any"])],
+            "required": ["type": "boolean"], "default": [:], "description": ["type": "string"],
+        ])
+        defs["component"] = node(kind: "component", ids: registry.components.all.map { ($0.id, $0.attributes, $0.summary) }, members: [
+            "key": ["type": "string", "minLength": 1], "validations": ["type": "array", "items": ["$ref": "#/$defs/validation"]],
+            "interactions": ["type": "object", "additionalProperties": ["$ref": "#/$defs/chain"]],
+            "components": ["type": "array", "items": ["$ref": "#/$defs/component"]], "fallback": ["$ref": "#/$defs/component"],
+        ], fallbackAllowed: true, events: Dictionary(registry.components.all.map { ($0.id, $0.events) }, uniquingKeysWith: { first, _ in first }))
+        defs["action"] = node(kind: "action", ids: registry.actions.all.map { ($0.id, $0.attributes, $0.summary) }, members: [
+            "onError": ["type": "array", "items": ["$ref": "#/$defs/handler"]],
+        ])
+        defs["validation"] = node(kind: "validation", ids: registry.validations.all.map { ($0.id, $0.attributes, $0.summary) }, members: [:])
+        defs["handler"] = node(kind: "handler", ids: registry.errorHandlers.all.map { ($0.id, $0.attributes, $0.summary) }, members: [:])
+        return .object(PageObject([
+            ("$schema", .string(draft)), ("title", "Formwork page"),
+            ("description", "A page for the Formwork engine (Grammar.md part 2), with the types of one registry."),
+            ("type", "object"), ("required", ["page"]), ("additionalProperties", false),
+            ("properties", .object(PageObject([
+                ("$schema", ["type": "string"]), ("description", ["type": "string"]),
+                ("page", ["type": "string", "minLength": 1, "description": "the page id"]),
+                ("version", ["type": "integer", "minimum": 0]), ("minEngineVersion", ["type": "integer", "minimum": 0]),
+                ("title", compactValue(.string)),
+                ("params", ["type": "object", "additionalProperties": ["$ref": "#/$defs/param"]]),
+                ("data", ["type": "object"]),
+                ("components", ["type": "array", "items": ["$ref": "#/$defs/component"]]),
+                ("interactions", ["type": "object", "additionalProperties": ["$ref": "#/$defs/chain"]]),
+                ("onError", ["type": "array", "items": ["$ref": "#/$defs/handler"]]),
+            ]))),
+            ("$defs", .object(defs)),
+        ]))
+    }
+
+    // MARK: - Nodes
+
+    /// A component, action, validation or handler: `id` one of the registered ids (any string
+    /// for a component with a `fallback`), and per id, its attributes.
+    private static func node(kind: String, ids: [(id: String, attributes: [AttributeSpec], summary: String)], members: [String: PageValue],
+                             fallbackAllowed: Bool = false, events: [String: [String]] = [:]) -> PageValue {
+        var properties = PageObject([("id", ["type": "string", "minLength": 1]), ("attributes", ["type": ["array", "object"]]), ("description", ["type": "string"])])
+        for (name, schema) in members.sorted(by: { $0.key < $1.key }) { properties[name] = schema }
+        let idEnum: PageValue = ["properties": ["id": ["enum": .array(ids.map { .string($0.id) })]]]
+        var rules: [PageValue] = [fallbackAllowed ? ["if": ["required": ["fallback"]], "else": idEnum] : idEnum]
+        for entry in ids {
+            var checked = PageObject([("attributes", attributes(entry.attributes))])
+            if let names = events[entry.id] {
+                checked["interactions"] = ["propertyNames": ["enum": .array(names.map { .string($0) })]]
+            }
+            let then = PageObject([("properties", .object(checked)), ("description", .string(entry.summary))])
+            rules.append(["if": ["properties": ["id": ["const": .string(entry.id)]], "required": ["id"]], "then": .object(then)])
+        }
+        return .object(PageObject([("type", "object"), ("required", ["id"]), ("properties", .object(properties)), ("additionalProperties", false), ("allOf", .array(rules))]))
+    }
+
+    /// Both attribute forms: compact `{name: value}` and canonical `[{name, type, mode, value}]`.
+    static func attributes(_ specs: [AttributeSpec]) -> PageValue {
+        var compact = PageObject()
+        for spec in specs { compact[spec.name] = describe(compactValue(spec.type), spec) }
+        let required = PageValue.array(specs.filter(\.required).map { .string($0.name) })
+        let canonicalItems: [PageValue] = specs.map { spec in
+            object([
+                "name": ["const": .string(spec.name)], "type": ["enum": .array(AttributeType.allCases.map { .string($0.rawValue) })],
+                "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })],
+                "value": spec.type.holdsNodes ? literal(spec.type) : ["anyOf": [literal(spec.type), ["type": "string"]]],
+                "description": ["type": "string"],
+            ], required: ["name", "value"])
+        }
+        let contains: [PageValue] = specs.filter(\.required).map { ["contains": ["properties": ["name": ["const": .string($0.name)]], "required": ["name"]]] }
+        return ["anyOf": [
+            ["type": "object", "properties": .object(compact), "required": required, "additionalProperties": false],
+            .object(PageObject([("type", "array"), canonicalItems.isEmpty ? ("maxItems", 0) : ("items", ["anyOf": .array(canonicalItems)])]
+                               + (contains.isEmpty ? [] : [("allOf", .array(contains))]))),
+        ]]
+    }
+
+    /// A value in the compact form: a literal of the type, an expression, a template, or a
+    /// canonical `{type, mode, value}` object. Node types are always literal.
+    static func compactValue(_ type: AttributeType) -> PageValue {
+        if type.holdsNodes { return literal(type) }
+        return ["anyOf": [literal(type), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"],
+                          object(["type": ["type": "string"], "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })], "value": [:]], required: ["mode", "value"])]]
+    }
+
+    /// The JSON a literal of `type` may be (`null` means "not set" and fits every type).
+    static func literal(_ type: AttributeType) -> PageValue {
+        switch type {
+        case .string: return ["type": ["string", "null"]]
+        case .int: return ["type": ["integer", "null"]]
+        case .number: return ["type": ["number", "null"]]
+        case .bool: return ["type": ["boolean", "null"]]
+        case .array: return ["type": ["array", "null"]]
+        case .object: return ["type": ["object", "null"]]
+        case .any: return [:]
+        case .actions: return ["$ref": "#/$defs/chain"]
+        case .chains: return ["type": "array", "items": ["$ref": "#/$defs/chain"]]
+        case .components: return ["type": "array", "items": ["$ref": "#/$defs/component"]]
+        }
+    }
+
+    private static func describe(_ schema: PageValue, _ spec: AttributeSpec) -> PageValue {
+        guard case .object(var object) = schema else { return schema }
+        var text = spec.type.rawValue + (spec.required ? ", required" : "") + (spec.twoWay ? ", two-way" : "")
+        if !spec.summary.isEmpty { text += ": " + spec.summary }
+        object["description"] = .string(text)
+        return .object(object)
+    }
+
+    /// An object schema with these properties and no others (shared with the flow schema).
+    public static func object(_ properties: [String: PageValue], required: [String] = []) -> PageValue {
+        .object(PageObject([
+            ("type", "object"), ("properties", .object(PageObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))),
+            ("required", .array(required.map { .string($0) })), ("additionalProperties", false),
+        ]))
+    }
+}

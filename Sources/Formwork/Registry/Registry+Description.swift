@@ -1,0 +1,123 @@
+import Foundation
+
+/// A registry seen from outside: every component, action, validation, error handler and function
+/// as JSON, built-ins and a host's own alike. Tools that can't link the app's Swift code — the
+/// `formwork` CLI, the JSON Schema generator, page delivery — read it as a `RegistryDescription`.
+///
+/// A host writes its registry's description in one line, from a test or a build step:
+///
+/// ```swift
+/// try appRegistry.writeDescription(to: URL(fileURLWithPath: "pages/app.registry.json"))
+/// ```
+///
+/// ```json
+/// { "format": 1, "engineVersion": 1,
+///   "components": [ { "id": "rating", "attributes": [ { "name": "value", "type": "int", "default": 0, "twoWay": true } ],
+///                     "events": ["onChange"], "layout": "leaf", "valueAttribute": "value" } ],
+///   "actions": [ { "id": "analytics", "attributes": [ { "name": "event", "type": "string", "required": true } ] } ],
+///   "validations": [], "errorHandlers": [],
+///   "functions": [ { "name": "currency", "parameters": [ { "name": "amount", "type": "number" } ], "result": "string" } ] }
+/// ```
+///
+/// The attributes every component, validation or error handler has (`hidden`, `when`, …) are
+/// left out; Grammar.md part 5 documents the format.
+extension Registry {
+    /// The version of the description format this engine writes and reads.
+    public static let descriptionFormat = 1
+
+    /// The description as a JSON value, kinds and entries in registration order.
+    public var descriptionValue: PageValue {
+        .object(PageObject([
+            ("format", .int(Int64(Registry.descriptionFormat))), ("engineVersion", .int(Int64(FormworkEngine.version))),
+            ("components", .array(components.all.map(RegistryCoding.value(of:)))),
+            ("actions", .array(actions.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: []) })),
+            ("validations", .array(validations.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: ValidationType.commonAttributes) })),
+            ("errorHandlers", .array(errorHandlers.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: ErrorHandlerType.commonAttributes) })),
+            ("functions", .array(functions.names.compactMap { functions[$0] }.map(RegistryCoding.value(of:)))),
+        ]))
+    }
+
+    /// The description as indented JSON text with a final newline, as `formwork registry` prints it.
+    public var descriptionText: String { descriptionValue.prettyJSONText + "\n" }
+
+    /// Writes the description to `url` atomically (a temporary file renamed into place).
+    public func writeDescription(to url: URL) throws {
+        try AtomicFile.write(Data(descriptionText.utf8), to: url)
+    }
+}
+
+/// The JSON form of one registered type, shared by the encoder and the decoder's check that a
+/// described type is exactly a built-in.
+enum RegistryCoding {
+    static func value(of type: ComponentType) -> PageValue {
+        guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ComponentType.commonAttributes) else { return .null }
+        object["events"] = .array(type.events.map { .string($0) })
+        object["layout"] = layout(type.layout)
+        if let value = type.valueAttribute { object["valueAttribute"] = .string(value) }
+        return .object(object)
+    }
+
+    static func entry(_ id: String, _ summary: String, _ attributes: [AttributeSpec], common: [AttributeSpec]) -> PageValue {
+        var object = PageObject([("id", .string(id))])
+        if !summary.isEmpty { object["summary"] = .string(summary) }
+        // NB: an attribute equal to a common one is added back by the type's initializer.
+        let own = attributes.filter { spec in !common.contains { value(of: $0) == value(of: spec) } }
+        object["attributes"] = .array(own.map(value(of:)))
+        return .object(object)
+    }
+
+    static func value(of spec: AttributeSpec) -> PageValue {
+        var object = PageObject([("name", .string(spec.name)), ("type", .string(spec.type.rawValue))])
+        if !spec.defaultValue.isNull { object["default"] = spec.defaultValue }
+        if spec.required { object["required"] = .bool(true) }
+        if spec.twoWay { object["twoWay"] = .bool(true) }
+        if let role = roleName(spec.role) { object["role"] = .string(role) }
+        if !spec.summary.isEmpty { object["summary"] = .string(spec.summary) }
+        return .object(object)
+    }
+
+    static func layout(_ layout: ComponentLayout) -> PageValue {
+        switch layout {
+        case .leaf: return "leaf"
+        case .container: return "container"
+        case .repeated(let items): return .object(PageObject([("repeated", .string(items))]))
+        case .switched(let state): return .object(PageObject([("switched", .string(state))]))
+        }
+    }
+
+    static let roles: [(name: String, role: AttributeRole)] = [("storePath", .storePath), ("interactionName", .interactionName), ("pageID", .pageID)]
+
+    static func roleName(_ role: AttributeRole) -> String? { roles.first { $0.role == role }?.name }
+
+    static func value(of function: ExpressionFunction) -> PageValue {
+        var object = PageObject([("name", .string(function.name))])
+        if let signature = function.signature {
+            if !signature.summary.isEmpty { object["summary"] = .string(signature.summary) }
+            object["parameters"] = .array(signature.parameters.map { parameter in
+                var p = PageObject([("name", .string(parameter.name))])
+                if let count = parameter.lambdaParameters {
+                    p["type"] = "lambda"
+                    p["parameters"] = .int(Int64(count))
+                } else {
+                    p["type"] = types(parameter.types)
+                }
+                if parameter.isOptional { p["optional"] = .bool(true) }
+                return .object(p)
+            })
+            if signature.isVariadic { object["variadic"] = .bool(true) }
+            object["result"] = types(signature.result)
+        } else {
+            object["minArguments"] = .int(Int64(function.arity.lowerBound))
+            if function.arity.upperBound != Int.max { object["maxArguments"] = .int(Int64(function.arity.upperBound)) }
+        }
+        if !function.isPure { object["pure"] = .bool(false) }
+        return .object(object)
+    }
+
+    /// `"number"`, `["int", "number"]`, or `"any"` for no restriction.
+    static func types(_ types: [AttributeType]) -> PageValue {
+        if types.isEmpty { return "any" }
+        if types.count == 1, let only = types.first { return .string(only.rawValue) }
+        return .array(types.map { .string($0.rawValue) })
+    }
+}

@@ -1,0 +1,279 @@
+/// Reads a registry description into a `Registry`, checking every member: a described type that
+/// is exactly a built-in gets the built-in's behaviour, any other runs through `standIn`.
+struct RegistryDecoder {
+    typealias Problem = RegistryDescriptionError.Problem
+
+    let standIn: any HostStandIn
+    private let standard = Registry.standard
+
+    init(standIn: any HostStandIn) { self.standIn = standIn }
+
+    static let members = ["$schema", "description", "format", "engineVersion", "components", "actions", "validations", "errorHandlers", "functions"]
+
+    func decode(_ root: PageValue) throws(Problem) -> (registry: Registry, hostTypes: RegistryIDs, engineVersion: Int?) {
+        guard case .object(let object) = root else {
+            throw Problem("", "a registry file is a JSON object with \"components\", \"actions\", \"validations\", \"errorHandlers\" and \"functions\"; write one with Registry.writeDescription(to:)")
+        }
+        try RegistryDecoder.checkMembers(object, RegistryDecoder.members, path: "", what: "a registry file")
+        if let format = object["format"] {
+            guard let number = format.intValue, number >= 1 else { throw Problem("format", "\"format\" must be a whole number such as 1") }
+            if number > Registry.descriptionFormat {
+                throw Problem("format", "the file has format \(number), written by a newer Formwork; this one reads format \(Registry.descriptionFormat): update formwork")
+            }
+        }
+        var engineVersion: Int?
+        if let engine = object["engineVersion"] {
+            guard let number = engine.intValue, number >= 1, let small = Int(exactly: number) else { throw Problem("engineVersion", "\"engineVersion\" must be a whole number of at least 1") }
+            engineVersion = small
+        }
+        var registry = Registry(functions: FunctionLibrary())
+        var host = RegistryIDs()
+        let standIn = self.standIn
+
+        for (index, item, path) in try list(object, "components") {
+            let entry = try self.entry(item, path: path, kind: "component", extra: ["events", "layout", "valueAttribute"])
+            let type = ComponentType(entry.id, attributes: entry.attributes, events: try events(item, path: path), layout: try layout(item, entry.attributes, path: path),
+                                     valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
+            _ = index
+            try unique(registry.components[type.id] == nil, path, "component", type.id)
+            if let builtIn = standard.components[type.id], RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: type) {
+                registry.register(builtIn)
+            } else {
+                registry.register(type)
+                host.components.append(type.id)
+            }
+        }
+        for (_, item, path) in try list(object, "actions") {
+            let entry = try self.entry(item, path: path, kind: "action")
+            try unique(registry.actions[entry.id] == nil, path, "action", entry.id)
+            let id = entry.id
+            let type = ActionType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.runAction(id, context) }
+            if let builtIn = standard.actions[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: []) == RegistryCoding.entry(id, type.summary, type.attributes, common: []) {
+                registry.register(builtIn)
+            } else {
+                registry.register(type)
+                host.actions.append(id)
+            }
+        }
+        for (_, item, path) in try list(object, "validations") {
+            let entry = try self.entry(item, path: path, kind: "validation")
+            try unique(registry.validations[entry.id] == nil, path, "validation", entry.id)
+            let id = entry.id
+            let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary) { context in try standIn.checkValidation(id, context) }
+            let common = ValidationType.commonAttributes
+            if let builtIn = standard.validations[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: common) == RegistryCoding.entry(id, type.summary, type.attributes, common: common) {
+                registry.register(builtIn)
+            } else {
+                registry.register(type)
+                host.validations.append(id)
+            }
+        }
+        for (_, item, path) in try list(object, "errorHandlers") {
+            let entry = try self.entry(item, path: path, kind: "error handler")
+            try unique(registry.errorHandlers[entry.id] == nil, path, "error handler", entry.id)
+            let id = entry.id
+            let type = ErrorHandlerType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.handleError(id, context) }
+            let common = ErrorHandlerType.commonAttributes
+            if let builtIn = standard.errorHandlers[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: common) == RegistryCoding.entry(id, type.summary, type.attributes, common: common) {
+                registry.register(builtIn)
+            } else {
+                registry.register(type)
+                host.errorHandlers.append(id)
+            }
+        }
+        for (_, item, path) in try list(object, "functions") {
+            let function = try self.function(item, path: path)
+            try unique(registry.functions[function.name] == nil, path, "function", function.name)
+            if let builtIn = standard.functions[function.name], RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: function) {
+                registry.register(builtIn)
+            } else {
+                registry.register(function)
+                host.functions.append(function.name)
+            }
+        }
+        return (registry, RegistryIDs(components: host.components, actions: host.actions, validations: host.validations, errorHandlers: host.errorHandlers, functions: host.functions), engineVersion)
+    }
+
+    // MARK: - Entries
+
+    private func list(_ object: PageObject, _ member: String) throws(Problem) -> [(Int, PageObject, String)] {
+        guard let value = object[member] else { return [] }
+        guard case .array(let items) = value else { throw Problem(member, "\"\(member)\" must be an array of \(member == "functions" ? "functions" : "types")") }
+        var entries: [(Int, PageObject, String)] = []
+        for (index, item) in items.enumerated() {
+            guard case .object(let entry) = item else { throw Problem("\(member)[\(index)]", "each entry is an object like { \"\(member == "functions" ? "name" : "id")\": \"…\", … }") }
+            entries.append((index, entry, "\(member)[\(index)]"))
+        }
+        return entries
+    }
+
+    private func unique(_ isNew: Bool, _ path: String, _ kind: String, _ id: String) throws(Problem) {
+        if !isNew { throw Problem(path, "the \(kind) '\(id)' is described twice") }
+    }
+
+    private func entry(_ object: PageObject, path: String, kind: String, extra: [String] = []) throws(Problem) -> (id: String, summary: String, attributes: [AttributeSpec]) {
+        try RegistryDecoder.checkMembers(object, ["id", "summary", "attributes"] + extra, path: path, what: "a described \(kind)")
+        guard case .string(let id)? = object["id"], !id.isEmpty else {
+            throw Problem(path + (object["id"] == nil ? "" : ".id"), "\"id\" must be a non-empty string, like \"\(kind == "component" ? "rating" : kind == "action" ? "analytics" : kind == "validation" ? "iban" : "auth-redirect")\"")
+        }
+        return (id, try text(object, "summary", path: path) ?? "", try attributes(object["attributes"], path: path + ".attributes"))
+    }
+
+    private func attributes(_ value: PageValue?, path: String) throws(Problem) -> [AttributeSpec] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else { throw Problem(path, "\"attributes\" must be an array of { \"name\": …, \"type\": … }") }
+        var specs: [AttributeSpec] = []
+        for (index, item) in items.enumerated() {
+            let at = "\(path)[\(index)]"
+            guard case .object(let object) = item else { throw Problem(at, "an attribute is an object like { \"name\": \"title\", \"type\": \"string\" }") }
+            try RegistryDecoder.checkMembers(object, ["name", "type", "default", "required", "twoWay", "role", "summary"], path: at, what: "an attribute")
+            guard case .string(let name)? = object["name"], !name.isEmpty else { throw Problem(at, "the attribute needs a \"name\"") }
+            if specs.contains(where: { $0.name == name }) { throw Problem(at + ".name", "the attribute '\(name)' is described twice") }
+            guard case .string(let typeName)? = object["type"], let type = AttributeType(rawValue: typeName) else {
+                throw Problem(at + ".type", "unknown attribute type \(object["type"]?.jsonText ?? "(none)"); use one of " + AttributeType.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let defaultValue = object["default"] ?? .null
+            if !type.accepts(defaultValue) { throw Problem(at + ".default", "the default \(defaultValue.preview()) is not \(type.rawValue == "int" || type.rawValue == "array" || type.rawValue == "object" || type.rawValue == "any" ? "an" : "a") \(type.rawValue)") }
+            var role = AttributeRole.value
+            if let roleName = try text(object, "role", path: at) {
+                guard let known = RegistryCoding.roles.first(where: { $0.name == roleName }) else {
+                    throw Problem(at + ".role", "unknown role '\(roleName)'; use storePath, interactionName or pageID (or leave it out)")
+                }
+                role = known.role
+            }
+            specs.append(AttributeSpec(name, type, default: defaultValue, required: try flag(object, "required", path: at), twoWay: try flag(object, "twoWay", path: at),
+                                       role: role, summary: try text(object, "summary", path: at) ?? ""))
+        }
+        return specs
+    }
+
+    private func events(_ object: PageObject, path: String) throws(Problem) -> [String] {
+        guard let value = object["events"] else { return [] }
+        guard case .array(let items) = value else { throw Problem(path + ".events", "\"events\" must be an array of event names like [\"onChange\"]") }
+        var names: [String] = []
+        for item in items {
+            guard case .string(let name) = item, !name.isEmpty else { throw Problem(path + ".events", "\"events\" must be an array of event names like [\"onChange\"]") }
+            names.append(name)
+        }
+        return names
+    }
+
+    private func layout(_ object: PageObject, _ specs: [AttributeSpec], path: String) throws(Problem) -> ComponentLayout {
+        let at = path + ".layout"
+        switch object["layout"] {
+        case nil, .string("leaf"): return .leaf
+        case .string("container"): return .container
+        case .object(let form) where form.count == 1:
+            let (key, name) = (form.keys.first ?? "", form.values.first?.stringValue ?? "")
+            let needed: AttributeType = key == "repeated" ? .array : .string
+            guard key == "repeated" || key == "switched" else { break }
+            guard specs.contains(where: { $0.name == name && $0.type == needed }) else {
+                throw Problem(at, "\"\(key)\" names the \(needed.rawValue) attribute \(key == "repeated" ? "holding the items" : "choosing the state"), but the component has no \(needed.rawValue) attribute '\(name)'")
+            }
+            return key == "repeated" ? .repeated(items: name) : .switched(state: name)
+        default: break
+        }
+        throw Problem(at, "\"layout\" is \"leaf\", \"container\", {\"repeated\": \"items\"} or {\"switched\": \"state\"}")
+    }
+
+    private func valueAttribute(_ object: PageObject, _ specs: [AttributeSpec], path: String) throws(Problem) -> String? {
+        guard let name = try text(object, "valueAttribute", path: path) else { return nil }
+        guard specs.contains(where: { $0.name == name }) else { throw Problem(path + ".valueAttribute", "\"valueAttribute\" names '\(name)', which is not one of the component's attributes") }
+        return name
+    }
+
+    // MARK: - Functions
+
+    private func function(_ object: PageObject, path: String) throws(Problem) -> ExpressionFunction {
+        try RegistryDecoder.checkMembers(object, ["name", "summary", "parameters", "variadic", "result", "pure", "minArguments", "maxArguments"], path: path, what: "a described function")
+        guard case .string(let name)? = object["name"], RegistryDecoder.isFunctionName(name) else {
+            throw Problem(path + (object["name"] == nil ? "" : ".name"), "\"name\" must be a function name like \"currency\" (letters, digits and _, not starting with a digit)")
+        }
+        let isPure = object["pure"].map { $0 != .bool(false) } ?? true
+        if object["pure"].map({ $0.boolValue == nil }) ?? false { throw Problem(path + ".pure", "\"pure\" must be true or false") }
+        let standIn = self.standIn
+        let body: @Sendable ([PageValue]) throws -> PageValue = { arguments in try standIn.callFunction(name, arguments) }
+        guard object["parameters"] != nil || object["result"] != nil || object["variadic"] != nil else {
+            let minimum = try count(object, "minArguments", path: path) ?? 0
+            let maximum = try count(object, "maxArguments", path: path) ?? Int.max
+            guard minimum <= maximum else { throw Problem(path + ".maxArguments", "\"maxArguments\" is less than \"minArguments\"") }
+            return ExpressionFunction(name, arity: minimum...maximum, isPure: isPure) { (call: inout FunctionInvocation) in try body(call.arguments) }
+        }
+        guard case .array(let items) = object["parameters"] ?? .array([]) else { throw Problem(path + ".parameters", "\"parameters\" must be an array of { \"name\": …, \"type\": … }") }
+        var parameters: [FunctionSignature.Parameter] = []
+        for (index, item) in items.enumerated() {
+            let at = "\(path).parameters[\(index)]"
+            guard case .object(let p) = item else { throw Problem(at, "a parameter is an object like { \"name\": \"amount\", \"type\": \"number\" }") }
+            try RegistryDecoder.checkMembers(p, ["name", "type", "parameters", "optional", "summary"], path: at, what: "a parameter")
+            guard case .string(let parameterName)? = p["name"], !parameterName.isEmpty else { throw Problem(at, "the parameter needs a \"name\"") }
+            let optional = try flag(p, "optional", path: at)
+            if !optional, parameters.last?.isOptional == true { throw Problem(at + ".optional", "only the last parameters may be optional") }
+            if p["type"] == .string("lambda") {
+                let lambdaCount = try count(p, "parameters", path: at) ?? 1
+                guard (1...2).contains(lambdaCount) else { throw Problem(at + ".parameters", "a lambda takes 1 or 2 parameters") }
+                parameters.append(.lambda(parameterName, parameters: lambdaCount, optional: optional))
+            } else {
+                parameters.append(FunctionSignature.Parameter(parameterName, types: try valueTypes(p["type"], path: at + ".type"), isOptional: optional))
+            }
+        }
+        let signature = FunctionSignature(parameters, variadic: try flag(object, "variadic", path: path), result: try valueTypes(object["result"], path: path + ".result"),
+                                          summary: try text(object, "summary", path: path) ?? "")
+        if signature.isVariadic, parameters.isEmpty { throw Problem(path + ".variadic", "a variadic function needs a parameter to repeat") }
+        return ExpressionFunction(name, arity: signature.arity, lambdaParameters: signature.lambdaPositions, isPure: isPure, signature: signature) { (call: inout FunctionInvocation) in
+            try body(call.arguments)
+        }
+    }
+
+    /// `"number"`, `["string", "array"]` or `"any"` (also when left out).
+    private func valueTypes(_ value: PageValue?, path: String) throws(Problem) -> [AttributeType] {
+        let names: [PageValue]
+        switch value {
+        case nil, .string("any"): return []
+        case .string: names = [value ?? .null]
+        case .array(let items) where !items.isEmpty: names = items
+        default: names = []
+        }
+        var types: [AttributeType] = []
+        for name in names {
+            guard let type = name.stringValue.flatMap(AttributeType.init(rawValue:)), !type.holdsNodes else {
+                throw Problem(path, "unknown value type \(name.jsonText); use string, int, number, bool, array, object or any, or an array of them like [\"string\", \"array\"]")
+            }
+            if type == .any { return [] }
+            types.append(type)
+        }
+        guard !types.isEmpty else { throw Problem(path, "a type is a name like \"number\" or an array of names like [\"string\", \"array\"]") }
+        return types
+    }
+
+    static func isFunctionName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, Lexer.isIdentifierStart(first) else { return false }
+        return name.utf8.allSatisfy(Lexer.isIdentifierPart)
+    }
+
+    // MARK: - Members
+
+    static func checkMembers(_ object: PageObject, _ allowed: [String], path: String, what: String) throws(Problem) {
+        for key in object.keys where !allowed.contains(key) {
+            let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have " + allowed.filter { $0 != "$schema" }.joined(separator: ", ")
+            throw Problem(path.isEmpty ? key : path + "." + key, "unknown member '\(key)' in \(what)" + hint)
+        }
+    }
+
+    private func text(_ object: PageObject, _ key: String, path: String) throws(Problem) -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let s) = value else { throw Problem(path + "." + key, "\"\(key)\" must be a string") }
+        return s
+    }
+
+    private func flag(_ object: PageObject, _ key: String, path: String) throws(Problem) -> Bool {
+        guard let value = object[key] else { return false }
+        guard case .bool(let b) = value else { throw Problem(path + "." + key, "\"\(key)\" must be true or false") }
+        return b
+    }
+
+    private func count(_ object: PageObject, _ key: String, path: String) throws(Problem) -> Int? {
+        guard let value = object[key] else { return nil }
+        guard let n = value.intValue, n >= 0, n <= 1_000 else { throw Problem(path + "." + key, "\"\(key)\" must be a whole number from 0 to 1000") }
+        return Int(n)
+    }
+}

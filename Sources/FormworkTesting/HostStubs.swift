@@ -1,0 +1,103 @@
+import Foundation
+import Formwork
+
+/// Runs the app's own types in place of its Swift code, for a harness given the app's registry
+/// file: each action, function and validation answers from its stub (`HostStub`), and every run
+/// of a host action or error handler is recorded with its attributes, for `host.NAME` in flows.
+///
+/// Without a stub, a host action passes `$result` on, a validation passes, a handler takes the
+/// error, and a function fails naming the stub to add.
+///
+/// ```swift
+/// let page = PageHarness(described: try RegistryDescription(bytes: registryFile, source: "app.registry.json"))
+/// page.hostStubs.add([HostStub(.function, "currency", answers: [.init(result: "€12.50")])])
+/// try await page.open(file: "pages/basket.json")
+/// page.hostStubs.calls("analytics")   // [{"event": "basket-opened"}]
+/// ```
+public final class HostStubs: HostStandIn, @unchecked Sendable {
+    // NB: functions are called off the main actor (at compile time, in constant folding), so the
+    // state is behind a lock rather than main-actor isolated.
+    private let lock = NSLock()
+    private var stubs: [String: HostStub] = [:]
+    private var used: [String: Int] = [:]
+    private var recorded: [String: [PageValue]] = [:]
+    private var recordedOrder: [String] = []
+    /// What a missing function stub's message tells the author to do, given the stub's key.
+    public var advice: @Sendable (String) -> String = { key in "add \"\(key)\": {\"result\": …} to the flow's \"stubs\"" }
+
+    public init() {}
+
+    /// Adds stubs; a stub for a name already stubbed replaces it.
+    public func add(_ stubs: [HostStub]) {
+        lock.withLock {
+            for stub in stubs {
+                self.stubs[stub.key] = stub
+                used[stub.key] = 0
+            }
+        }
+    }
+
+    /// Every run of the host action or error handler `name`, in order: its attributes as evaluated.
+    public func calls(_ name: String) -> [PageValue] { lock.withLock { recorded[name] ?? [] } }
+
+    /// The names of the host actions and handlers that ran, in the order they first did.
+    public var calledNames: [String] { lock.withLock { recordedOrder } }
+
+    private func stub(_ kind: HostStub.Kind, _ name: String) -> (HostStub, Int)? {
+        lock.withLock {
+            let key = "\(kind.rawValue) \(name)"
+            guard let stub = stubs[key] else { return nil }
+            let count = used[key, default: 0]
+            used[key] = count + 1
+            return (stub, count)
+        }
+    }
+
+    private func record(_ name: String, _ attributes: PageValue) {
+        lock.withLock {
+            if recorded[name] == nil { recordedOrder.append(name) }
+            recorded[name, default: []].append(attributes)
+        }
+    }
+
+    /// The attributes the page gave, evaluated (a handler's `when` left out: it held).
+    @MainActor private static func attributes(_ context: ActionContext, leaving common: [AttributeSpec] = []) -> PageValue {
+        var object = PageObject()
+        for item in context.attributes.items where !item.type.holdsNodes && !common.contains(where: { $0.name == item.name }) {
+            object[item.name] = (try? context.value(item.name)) ?? .null
+        }
+        return .object(object)
+    }
+
+    // MARK: - HostStandIn
+
+    @MainActor public func runAction(_ id: String, _ context: ActionContext) async throws -> PageValue {
+        record(id, HostStubs.attributes(context))
+        guard let (stub, count) = stub(.action, id), let answer = stub.answers.isEmpty ? nil : stub.answers[min(count, stub.answers.count - 1)] else {
+            return context.result
+        }
+        if let error = answer.error { throw ActionFailure(kind: answer.errorKind ?? "error", message: error) }
+        return answer.result
+    }
+
+    @MainActor public func checkValidation(_ id: String, _ context: ValidationContext) throws -> String? {
+        guard let (stub, _) = stub(.validation, id) else { return nil }
+        let answer = stub.answers.first { $0.match == nil || $0.match == context.value }
+        return answer?.result.isNull == false ? answer?.result.displayText : nil
+    }
+
+    @MainActor public func handleError(_ id: String, _ context: ActionContext) async throws {
+        record(id, HostStubs.attributes(context, leaving: ErrorHandlerType.commonAttributes))
+    }
+
+    public func callFunction(_ name: String, _ arguments: [PageValue]) throws -> PageValue {
+        guard let (stub, _) = stub(.function, name) else {
+            throw FunctionFailure("\(name)() is the app's own function and has no stub here; \(advice("function \(name)"))")
+        }
+        guard let answer = stub.answers.first(where: { $0.match == nil || $0.match == .array(arguments) }) else {
+            throw FunctionFailure("no stub of \(name)() answers \(PageValue.array(arguments).jsonText); add {\"args\": \(PageValue.array(arguments).jsonText), \"result\": …} to \"function \(name)\"")
+        }
+        if let error = answer.error { throw FunctionFailure(error) }
+        return answer.result
+    }
+}

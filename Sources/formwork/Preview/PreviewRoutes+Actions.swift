@@ -1,0 +1,61 @@
+import Formwork
+
+/// The actions the browser sends to `POST /api/preview/FILE/actions`, as JSON:
+///
+/// ```json
+/// {"do": "edit", "component": 4, "value": "Mapo tofu"}     (or "key": "name" instead of "component")
+/// {"do": "tap", "component": 9}
+/// {"do": "trigger", "name": "onSave"}
+/// {"do": "answer", "question": 2, "option": 1}              (a picker; "option": null cancels)
+/// {"do": "answer", "question": 3, "yes": true}               (a confirmation)
+/// {"do": "answer", "question": 4, "dismiss": true}           (an alert)
+/// {"do": "back"}
+/// {"do": "restart"}
+/// ```
+extension PreviewRoutes {
+    /// An action the preview can't understand, with what to send instead.
+    struct BadAction: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    static let actionNames = ["edit", "tap", "trigger", "answer", "back", "restart"]
+
+    static func decodeAction(_ value: PageValue) throws(BadAction) -> PagePreview.Action {
+        guard case .object(let object) = value else { throw BadAction("an action is a JSON object like {\"do\": \"tap\", \"component\": 4}") }
+        guard let name = object["do"]?.stringValue else { throw BadAction("say what to do with \"do\": one of \(actionNames.joined(separator: ", "))") }
+        switch name {
+        case "edit":
+            guard let value = object["value"] else { throw BadAction("an edit needs the new \"value\"") }
+            return .edit(try component(object), value)
+        case "tap":
+            return .tap(try component(object))
+        case "trigger":
+            guard let interaction = object["name"]?.stringValue, !interaction.isEmpty else { throw BadAction("a trigger needs the interaction's \"name\"") }
+            return .trigger(interaction)
+        case "answer":
+            guard let question = object["question"]?.intValue, let id = Int(exactly: question) else { throw BadAction("an answer needs the \"question\" number") }
+            if let option = object["option"] {
+                if option.isNull { return .answer(question: id, .pick(nil)) }
+                guard let index = option.intValue.flatMap({ Int(exactly: $0) }) else { throw BadAction("\"option\" is the chosen option's number, from 0, or null to cancel") }
+                return .answer(question: id, .pick(index))
+            }
+            if let yes = object["yes"]?.boolValue { return .answer(question: id, .confirm(yes)) }
+            if object["dismiss"]?.boolValue == true { return .answer(question: id, .dismiss) }
+            throw BadAction("an answer needs \"option\" (a picker), \"yes\" (a confirmation) or \"dismiss\": true (an alert)")
+        case "back":
+            return .back
+        case "restart":
+            return .restart
+        default:
+            let hint = Suggestions.nearest(to: name, in: actionNames).map { "; did you mean '\($0)'?" } ?? "; use one of \(actionNames.joined(separator: ", "))"
+            throw BadAction("unknown action '\(name)'" + hint)
+        }
+    }
+
+    private static func component(_ object: PageObject) throws(BadAction) -> PagePreview.ComponentRef {
+        if let number = object["component"]?.intValue, let id = Int(exactly: number) { return .id(id) }
+        if let key = object["key"]?.stringValue, !key.isEmpty { return .key(key) }
+        throw BadAction("name the component with \"component\" (its number in the state) or \"key\"")
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Formwork
+import PreviewHTTP
+
+/// Everything `formwork preview` serves from one folder: the list of pages, one live
+/// `PagePreview` per page file opened in a browser, what they share (the registry, `$global`,
+/// where requests go), and the watch that reloads a page when its file is saved.
+@MainActor
+final class PreviewWorkspace {
+    /// Why a page can't be previewed.
+    enum Refusal: Error {
+        case notFound(String)
+        case forbidden(String)
+    }
+
+    let folder: ServedFolder
+    /// The app's registry (`--registry`, or the one a `formwork.json` names), or the built-ins.
+    let loaded: LoadedRegistry
+    /// `$global`, shared by every page as it is across an app's pages.
+    let globals: GlobalStore
+    let api: APIOptions
+    let limits: PageLimits
+    /// Where the preview says what it did (reloads, errors): the terminal.
+    let report: (String) -> Void
+    private var previews: [String: PagePreview] = [:]
+    private var watcher: Task<Void, Never>?
+    private var shownGlobals = ""
+
+    /// How often saved files are looked for: well within the second a save must show in.
+    static let watchInterval: Duration = .milliseconds(200)
+
+    init(folder: ServedFolder, registry: LoadedRegistry, globals: GlobalStore, api: APIOptions, limits: PageLimits, report: @escaping (String) -> Void) {
+        self.folder = folder
+        loaded = registry
+        self.globals = globals
+        self.api = api
+        self.limits = limits
+        self.report = report
+    }
+
+    // MARK: - Pages
+
+    /// The index: every page file with its id, title, description, declared params and how many
+    /// errors and warnings `check` finds in it.
+    func pageList() -> PageValue {
+        let known = knownPageIDs()
+        var pages: [PageValue] = []
+        for file in folder.pageFiles() {
+            let display = (folder.displayName as NSString).appendingPathComponent(file)
+            var entry = PageObject([("file", .string(file)), ("path", .string(display))])
+            guard let bytes = FileManager.default.contents(atPath: folder.absolute(file)) else { continue }
+            let (document, found) = PageDocument.decode(Array(bytes), registry: loaded.registry, file: display, limits: limits)
+            let diagnostics = found + (document?.check(registry: loaded.registry, knownPages: known, limits: limits) ?? [])
+            if let document {
+                entry["id"] = .string(document.id)
+                if let title = document.title, case .literal(let text) = title.content { entry["title"] = .string(text.displayText) }
+                entry["params"] = .array(document.params.sorted { $0.name < $1.name }.map { spec in
+                    .object(PageObject([("name", .string(spec.name)), ("type", .string(spec.type.rawValue)), ("required", .bool(spec.required))]))
+                })
+            }
+            entry["description"] = document?.source["description"] ?? .null
+            entry["errors"] = .int(Int64(diagnostics.count { $0.severity == .error }))
+            entry["warnings"] = .int(Int64(diagnostics.count { $0.severity != .error }))
+            entry["open"] = .bool(previews[file] != nil)
+            pages.append(.object(entry))
+        }
+        return .object(PageObject([("folder", .string(folder.displayName)), ("pages", .array(pages))]))
+    }
+
+    /// The ids of the pages in the folder, so `check` can tell a `push` to a page that doesn't exist.
+    func knownPageIDs() -> Set<String> {
+        var ids: Set<String> = []
+        for file in folder.pageFiles() {
+            guard let bytes = FileManager.default.contents(atPath: folder.absolute(file)),
+                  case .string(let id)? = (try? JSONReader.parse(bytes: Array(bytes)))?["page"] else { continue }
+            ids.insert(id)
+        }
+        return ids
+    }
+
+    /// The live preview of the page file at these path segments, opened with `params` the first
+    /// time (and opened again when `params` differ from what it runs with).
+    func preview(_ segments: [String], params: [HTTPRequest.QueryItem]?) async throws(Refusal) -> PagePreview {
+        let file = try pageFile(segments)
+        if let existing = previews[file] {
+            if let params, params != existing.givenParams { await existing.restart(params: params) }
+            return existing
+        }
+        let preview = PagePreview(file: file, workspace: self)
+        previews[file] = preview
+        await preview.restart(params: params ?? [])
+        return preview
+    }
+
+    /// The page file (relative to the folder, symbolic links resolved) at these path segments.
+    func pageFile(_ segments: [String]) throws(Refusal) -> String {
+        switch folder.file(segments) {
+        case .forbidden(let reason): throw .forbidden(reason)
+        case .notFound: throw .notFound("there is no page '\(segments.joined(separator: "/"))' in \(folder.displayName)")
+        case .file(let path, _):
+            let relative = String(path.dropFirst(folder.absolute("").count))
+            guard folder.pageFiles().contains(relative) else {
+                throw .notFound("'\(relative)' is not a page (flow files and manifest.json aren't); open one from the list")
+            }
+            return relative
+        }
+    }
+
+    /// Called after a page published: when `$global` changed, every other open page shows it too
+    /// (their own components that read it were already updated by the engine).
+    func noticeGlobals(from preview: PagePreview) {
+        let text = globals.value.jsonText
+        guard text != shownGlobals else { return }
+        shownGlobals = text
+        for other in previews.values where other !== preview { other.scheduleUpdate() }
+    }
+
+    // MARK: - Watching
+
+    /// Looks for saved files every `watchInterval` until `close()`.
+    func startWatching() {
+        watcher = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: PreviewWorkspace.watchInterval)
+                guard let self else { return }
+                for preview in self.previews.values { await preview.checkForChanges() }
+            }
+        }
+    }
+
+    /// Stops watching and closes every page.
+    func close() {
+        watcher?.cancel()
+        watcher = nil
+        for preview in previews.values { preview.close() }
+    }
+}

@@ -1,0 +1,232 @@
+// formwork preview — the built-in inputs: text, text area, number, switch, select, date, stepper.
+// Each is a labelled row whose edits go to the engine; the engine's value comes back and is shown
+// unless the person is typing in the field.
+import { el, text } from "./dom.js";
+import { send, pendingEdits } from "./actions.js";
+
+/// A labelled input row: title, control, validation message.
+function field(node, control, extraClass) {
+  const id = "fw-input-" + node.id;
+  control.id = id;
+  const title = el("label", { for: id });
+  const error = el("div", { class: "fw-error", role: "alert" });
+  const wrapper = el("div", { class: "fw-control" }, control);
+  const root = el("div", { class: "fw-row fw-field " + (extraClass || "") }, title, wrapper, error);
+  return {
+    root, title, wrapper, error,
+    showCommon(node) {
+      title.textContent = text(node.attributes.title);
+      error.textContent = node.error || "";
+      error.hidden = !node.error;
+      root.classList.toggle("fw-invalid", !!node.error);
+      control.disabled = !node.enabled;
+    },
+  };
+}
+
+/// Keeps an input's text in step with the engine, except while the person is typing in it.
+function syncText(input, value, id) {
+  if (document.activeElement === input || pendingEdits.has(id)) return;
+  const shown = text(value);
+  if (input.value !== shown) input.value = shown;
+}
+
+/// A select's option, written as "Spicy" or {"title": "Spicy", "value": 2}.
+function optionTitle(option) {
+  if (option !== null && typeof option === "object") return text(option.title ?? option.label ?? option.name ?? option.value ?? option.id);
+  return text(option);
+}
+
+function optionValue(option) {
+  if (option !== null && typeof option === "object") return option.value ?? option.id ?? option;
+  return option;
+}
+
+function sameValue(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const keyboards = {
+  default: { type: "text" }, number: { type: "text", inputmode: "numeric" }, decimal: { type: "text", inputmode: "decimal" },
+  email: { type: "email", inputmode: "email" }, phone: { type: "tel", inputmode: "tel" }, url: { type: "url", inputmode: "url" },
+};
+
+export const inputBuilders = {
+  "text-field"(node) {
+    const input = el("input", { type: "text" });
+    const row = field(node, input);
+    input.addEventListener("input", () => send({ do: "edit", component: view.node.id, value: input.value }));
+    input.addEventListener("blur", () => view.sync());
+    const view = {
+      root: row.root,
+      update(node) {
+        const keyboard = keyboards[node.attributes.keyboard] || keyboards.default;
+        const type = node.attributes.secure ? "password" : keyboard.type;
+        if (input.type !== type) input.type = type;
+        if (keyboard.inputmode) input.setAttribute("inputmode", keyboard.inputmode); else input.removeAttribute("inputmode");
+        input.placeholder = text(node.attributes.placeholder);
+        if (node.attributes.maxLength) input.maxLength = node.attributes.maxLength; else input.removeAttribute("maxlength");
+        input.readOnly = !node.editable;
+        input.title = node.editable ? "" : "computed by an expression: it binds one way";
+        row.showCommon(node);
+        view.sync();
+      },
+      sync() { syncText(input, view.node.attributes.value, view.node.id); },
+    };
+    return view;
+  },
+
+  "text-area"(node) {
+    const area = el("textarea", { rows: 3 });
+    const counter = el("div", { class: "fw-counter" });
+    const row = field(node, area, "fw-textarea");
+    row.wrapper.append(counter);
+    const count = () => {
+      const max = view.node.attributes.maxLength;
+      counter.hidden = !max;
+      counter.textContent = max ? `${area.value.length} / ${max}` : "";
+    };
+    area.addEventListener("input", () => { count(); send({ do: "edit", component: view.node.id, value: area.value }); });
+    area.addEventListener("blur", () => view.sync());
+    const view = {
+      root: row.root,
+      update(node) {
+        area.placeholder = text(node.attributes.placeholder);
+        if (node.attributes.maxLength) area.maxLength = node.attributes.maxLength; else area.removeAttribute("maxlength");
+        area.readOnly = !node.editable;
+        row.showCommon(node);
+        view.sync();
+      },
+      sync() { syncText(area, view.node.attributes.value, view.node.id); count(); },
+    };
+    return view;
+  },
+
+  "number-field"(node) {
+    const input = el("input", { type: "text", inputmode: "decimal" });
+    const unit = el("span", { class: "fw-unit" });
+    const row = field(node, input);
+    row.wrapper.append(unit);
+    let localProblem = null;
+    input.addEventListener("input", () => {
+      const typed = input.value.trim().replace(",", ".");
+      const number = typed === "" ? null : Number(typed);
+      localProblem = number === null || Number.isFinite(number) ? null : "Enter a number";
+      row.showCommon(view.node);
+      showLocal();
+      if (!localProblem) send({ do: "edit", component: view.node.id, value: number });
+    });
+    input.addEventListener("blur", () => view.sync());
+    const showLocal = () => {
+      if (!localProblem) return;
+      row.error.textContent = localProblem;
+      row.error.hidden = false;
+      row.root.classList.add("fw-invalid");
+    };
+    const view = {
+      root: row.root,
+      update(node) {
+        input.placeholder = text(node.attributes.placeholder);
+        unit.textContent = text(node.attributes.unit);
+        unit.hidden = !node.attributes.unit;
+        input.readOnly = !node.editable;
+        row.showCommon(node);
+        showLocal();
+        view.sync();
+      },
+      sync() {
+        if (document.activeElement === input || pendingEdits.has(view.node.id)) return;
+        const value = view.node.attributes.value;
+        const typed = input.value.trim().replace(",", ".");
+        // NB: "12.50" and 12.5 are the same number: leave what the person typed.
+        if (value === null ? typed !== "" : Number(typed) !== value || typed === "") input.value = text(value);
+        localProblem = null;
+        row.showCommon(view.node);
+      },
+    };
+    return view;
+  },
+
+  switch(node) {
+    const box = el("input", { type: "checkbox", role: "switch" });
+    const row = field(node, box, "fw-switch");
+    box.addEventListener("change", () => send({ do: "edit", component: view.node.id, value: box.checked }));
+    const view = {
+      root: row.root,
+      update(node) {
+        row.showCommon(node);
+        box.disabled = !node.enabled || !node.editable;
+        if (!pendingEdits.has(node.id)) box.checked = node.attributes.value === true;
+      },
+    };
+    return view;
+  },
+
+  select(node) {
+    const button = el("button", { type: "button", class: "fw-select-button" });
+    const row = field(node, button, "fw-select");
+    button.addEventListener("click", () => send({ do: "tap", component: view.node.id }));
+    const view = {
+      root: row.root,
+      update(node) {
+        const options = Array.isArray(node.attributes.options) ? node.attributes.options : [];
+        const chosen = options.find((option) => sameValue(optionValue(option), node.attributes.value));
+        const has = node.attributes.value !== null && node.attributes.value !== undefined;
+        button.textContent = chosen ? optionTitle(chosen) : has ? text(node.attributes.value) : text(node.attributes.placeholder) || "Choose";
+        button.classList.toggle("fw-chosen", !!chosen || has);
+        row.showCommon(node);
+      },
+    };
+    return view;
+  },
+
+  "date-field"(node) {
+    const input = el("input", { type: "date" });
+    const row = field(node, input);
+    input.addEventListener("change", () => send({ do: "edit", component: view.node.id, value: input.value === "" ? null : input.value }));
+    const view = {
+      root: row.root,
+      update(node) {
+        if (node.attributes.min) input.min = node.attributes.min; else input.removeAttribute("min");
+        if (node.attributes.max) input.max = node.attributes.max; else input.removeAttribute("max");
+        input.readOnly = !node.editable;
+        row.showCommon(node);
+        view.sync();
+      },
+      sync() { syncText(input, view.node.attributes.value, view.node.id); },
+    };
+    return view;
+  },
+
+  stepper(node) {
+    const minus = el("button", { type: "button", "aria-label": "less", text: "−" });
+    const plus = el("button", { type: "button", "aria-label": "more", text: "+" });
+    const value = el("output", { class: "fw-stepper-value" });
+    const holder = el("span", { class: "fw-stepper-buttons" }, minus, plus);
+    const row = field(node, holder, "fw-stepper");
+    row.wrapper.prepend(value);
+    const step = (direction) => {
+      const attributes = view.node.attributes;
+      const current = typeof attributes.value === "number" ? attributes.value : attributes.min ?? 0;
+      let next = current + direction * (attributes.step || 1);
+      if (typeof attributes.min === "number") next = Math.max(attributes.min, next);
+      if (typeof attributes.max === "number") next = Math.min(attributes.max, next);
+      if (next !== current) send({ do: "edit", component: view.node.id, value: next });
+    };
+    minus.addEventListener("click", () => step(-1));
+    plus.addEventListener("click", () => step(1));
+    const view = {
+      root: row.root,
+      update(node) {
+        row.showCommon(node);
+        const attributes = node.attributes;
+        value.textContent = text(attributes.value);
+        const off = !node.enabled || !node.editable;
+        minus.disabled = off || (typeof attributes.min === "number" && attributes.value <= attributes.min);
+        plus.disabled = off || (typeof attributes.max === "number" && attributes.value >= attributes.max);
+        row.title.removeAttribute("for");
+      },
+    };
+    return view;
+  },
+};

@@ -1,0 +1,64 @@
+import Foundation
+import Formwork
+
+/// `formwork bench repository`: what `PageRepository` pays to check a cached page against the
+/// app's registry before serving it (one decode of the page), next to the rest of a resolve
+/// (reading the file, SHA-256, the header) — for each page in `pages/` and `examples/app/pages`.
+enum RepositoryBenchmark {
+    static func run(_ budget: Stopwatch.Budget) throws(CLIFailure) -> String {
+        do {
+            return try measure(budget)
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure("\(error)")
+        }
+    }
+
+    private static func measure(_ budget: Stopwatch.Budget) throws -> String {
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let bundled = temp.appendingPathComponent("bundled"), source = temp.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: bundled, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        var registry = Registry.standard
+        if let data = FileManager.default.contents(atPath: "examples/app/app.registry.json") {
+            registry = try RegistryDescription(bytes: Array(data), source: "examples/app/app.registry.json").registry()
+        }
+        var files: [String] = []
+        for folder in ["pages", "examples/app/pages"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            files += names.filter(PageRepository.isPageFileName).sorted().map { folder + "/" + $0 }
+        }
+        guard !files.isEmpty else { throw CLIFailure("run it from the package folder: no pages found in pages/ or examples/app/pages") }
+        // A cache holding each page at version 2, installed the way sync installs it.
+        var entries: [PageManifest.Entry] = []
+        var rows: [[String]] = [["page", "bytes", "check (decode)", "resolve, all", "check share"]]
+        var pages: [(id: String, data: Data)] = []
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: file), case .object(var object) = try JSONReader.parse(bytes: Array(bytes)),
+                  let id = object["page"]?.stringValue else { continue }
+            object["version"] = 2
+            object["minEngineVersion"] = 1
+            let data = Data(PageValue.object(object).prettyJSONText.utf8)
+            let header = try PageHeader(data: data)
+            let written = header
+            let name = "\(id).v2.json"
+            try data.write(to: temp.appendingPathComponent(name))
+            entries.append(PageManifest.Entry(header: written, file: name, data: data))
+            pages.append((id, data))
+        }
+        var index = PageManifest(pages: entries).value.objectValue ?? PageObject()
+        index["syncedTotalVersion"] = "bench"
+        try Data(PageValue.object(index).prettyJSONText.utf8).write(to: temp.appendingPathComponent("manifest.json"))
+        let repository = PageRepository(bundled: bundled, cache: temp, registry: registry)
+        for page in pages {
+            guard (try? repository.resolve(page.id))?.version == 2 else { throw CLIFailure("\(page.id) wasn't served from the cache") }
+            let check = Stopwatch.measure(budget) { PageRepository.unusable(page.data, registry: registry) }
+            let resolve = Stopwatch.measure(budget) { try? repository.resolve(page.id) }
+            rows.append([page.id, "\(page.data.count)", Stopwatch.format(check), Stopwatch.format(resolve), String(format: "%.0f%%", check / resolve * 100)])
+        }
+        return "Resolving a cached page with PageRepository, ContinuousClock, ~\(budget.seconds) s per cell\n\n" + Stopwatch.table(rows)
+            + "\n\ncheck = decoding the page against the app's registry (what the registry check adds);\nresolve = the whole PageRepository.resolve: cache manifest, file, SHA-256, header, check."
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Formwork
+import FormworkTesting
+
+/// `formwork schema [page|flow] [--registry FILE] [--out DIR]`
+struct SchemaCommand: CLICommand {
+    static let name = "schema"
+    static let abstract = "Print a JSON Schema for pages or flow files, knowing every registered type."
+    static let help = """
+        USAGE: formwork schema [page|flow] [--registry FILE] [--out DIR]
+
+        Prints a JSON Schema (draft 2020-12) for page documents (default) or for flow files. The
+        page schema knows every registered id and, per id, its attributes, their types and which
+        are required, in both attribute forms; the flow schema knows the stubs the app's own
+        actions, functions and validations take. Editors (VS Code and others) use it when a page
+        names it: "$schema": "../schema/page.schema.json".
+
+        OPTIONS:
+          --out DIR           write both, as DIR/page.schema.json and DIR/flow.schema.json
+        \(RegistryOption.help)
+
+        EXAMPLE:
+          formwork schema --out schema
+          wrote schema/page.schema.json (14 components, 14 actions, 6 validations, 5 error handlers)
+          wrote schema/flow.schema.json
+        """
+
+    let which: String?
+    let output: String?
+    let registryOption: RegistryOption
+
+    init(_ arguments: inout ArgumentScanner) throws(UsageError) {
+        registryOption = try RegistryOption(&arguments)
+        output = try arguments.option("out")
+        let positionals = arguments.positionals()
+        guard positionals.count <= 1, positionals.allSatisfy({ $0 == "page" || $0 == "flow" }) else {
+            throw UsageError("say which schema: page or flow (or give --out DIR for both)")
+        }
+        guard output == nil || positionals.isEmpty else { throw UsageError("--out writes both schemas; leave out '\(positionals[0])'") }
+        which = positionals.first
+    }
+
+    func run() async -> Int32 {
+        let loaded: LoadedRegistry
+        do {
+            loaded = try registryOption.load(near: [output ?? FileManager.default.currentDirectoryPath])
+        } catch {
+            Console.error("error: " + error.message)
+            return ExitCode.failure
+        }
+        let page = PageSchema.make(for: loaded.registry).prettyJSONText + "\n"
+        let flow = FlowSchema.make(hostTypes: loaded.description.hostTypes).prettyJSONText + "\n"
+        guard let output else {
+            Console.out(String((which == "flow" ? flow : page).dropLast()))
+            return ExitCode.success
+        }
+        let folder = URL(fileURLWithPath: output)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(Data(page.utf8), to: folder.appendingPathComponent("page.schema.json"))
+            try AtomicFile.write(Data(flow.utf8), to: folder.appendingPathComponent("flow.schema.json"))
+        } catch {
+            Console.error("error: can't write the schemas to '\(output)': \(error)")
+            return ExitCode.failure
+        }
+        let r = loaded.registry
+        Console.out("wrote \((output as NSString).appendingPathComponent("page.schema.json")) (\(r.components.ids.count) components, \(r.actions.ids.count) actions, \(r.validations.ids.count) validations, \(r.errorHandlers.ids.count) error handlers)" + (loaded.file.map { " from \($0)" } ?? ""))
+        Console.out("wrote \((output as NSString).appendingPathComponent("flow.schema.json"))")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The browser test: drives `formwork preview pages` in headless Chromium (Debian's `chromium`
+# package, installed here when it is missing) and checks what a person would see. Screenshots go
+# to the folder given as the first argument (default .build/browser-test).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out="${1:-.build/browser-test}"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "browser test: installing chromium (Debian package)"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+swift build --product formwork
+python3 Tests/Browser/browser_test.py --formwork "$(swift build --show-bin-path)/formwork" \
+  --pages pages --stubs Tests/Browser/stubs.json --out "$out"
