@@ -48,6 +48,13 @@ extension PageValue {
             self = .null
             do {
                 if let position = object.position(of: key) {
+                    guard !rest.isEmpty else {
+                        // The last key: the new value takes the member's place.
+                        var value = newValue
+                        object.swapValue(at: position, with: &value)
+                        self = .object(object)
+                        return
+                    }
                     var child = PageValue.null
                     object.swapValue(at: position, with: &child)
                     defer { object.swapValue(at: position, with: &child) }
