@@ -1,6 +1,6 @@
 /// One binary operator applied to two values: the meaning is in `Operators`; each type here
 /// picks one operator, so a compiled `a * b` calls its operator directly.
-protocol BinaryOperation {
+protocol BinaryOperation: Sendable {
     static func apply(_ a: PageValue, _ b: PageValue, _ state: inout EvaluationState) throws -> PageValue
 }
 
