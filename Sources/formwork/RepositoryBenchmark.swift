@@ -5,7 +5,17 @@ import Formwork
 /// app's registry before serving it (one decode of the page), next to the rest of a resolve
 /// (reading the file, SHA-256, the header) — for each page in `pages/` and `examples/app/pages`.
 enum RepositoryBenchmark {
-    static func run(seconds: Double) throws -> String {
+    static func run(_ budget: Stopwatch.Budget) throws(CLIFailure) -> String {
+        do {
+            return try measure(budget)
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure("\(error)")
+        }
+    }
+
+    private static func measure(_ budget: Stopwatch.Budget) throws -> String {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temp) }
         let bundled = temp.appendingPathComponent("bundled"), source = temp.appendingPathComponent("source")
@@ -44,11 +54,11 @@ enum RepositoryBenchmark {
         let repository = PageRepository(bundled: bundled, cache: temp, registry: registry)
         for page in pages {
             guard (try? repository.resolve(page.id))?.version == 2 else { throw CLIFailure("\(page.id) wasn't served from the cache") }
-            let check = Stopwatch.measure(seconds: seconds) { PageRepository.unusable(page.data, registry: registry) }
-            let resolve = Stopwatch.measure(seconds: seconds) { try? repository.resolve(page.id) }
+            let check = Stopwatch.measure(budget) { PageRepository.unusable(page.data, registry: registry) }
+            let resolve = Stopwatch.measure(budget) { try? repository.resolve(page.id) }
             rows.append([page.id, "\(page.data.count)", Stopwatch.format(check), Stopwatch.format(resolve), String(format: "%.0f%%", check / resolve * 100)])
         }
-        return "Resolving a cached page with PageRepository, ContinuousClock, ~\(seconds) s per cell\n\n" + Stopwatch.table(rows)
+        return "Resolving a cached page with PageRepository, ContinuousClock, ~\(budget.seconds) s per cell\n\n" + Stopwatch.table(rows)
             + "\n\ncheck = decoding the page against the app's registry (what the registry check adds);\nresolve = the whole PageRepository.resolve: cache manifest, file, SHA-256, header, check."
     }
 }

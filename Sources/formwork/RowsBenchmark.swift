@@ -48,7 +48,17 @@ enum RowsBenchmark {
         return Row(rows: rows, openMilliseconds: ns(opened) / 1e6, editNanoseconds: ns(edited) / Double(edits))
     }
 
-    static func run() async throws -> String {
+    static func run() async throws(CLIFailure) -> String {
+        do {
+            return try await table()
+        } catch let failure as CLIFailure {
+            throw failure
+        } catch {
+            throw CLIFailure("rows: \(error)")
+        }
+    }
+
+    private static func table() async throws -> String {
         var lines = ["rows: a person's edit in one row of a list (stepper on $item.qty, itemKey), per edit", ""]
         lines.append("rows   open (ms)   edit (µs)")
         var measured: [Row] = []

@@ -52,9 +52,9 @@ extension PageSession {
             updateRows(of: component, items: newValue, keyAttribute: key, in: update)
             return
         }
-        let oldValue = component.attributes[binding.name] ?? .null
+        let oldValue = component.attributes[position: binding.position]
         guard !newValue.isSame(as: oldValue) else { return }
-        component.attributes[binding.name] = newValue
+        component.attributes[position: binding.position] = newValue
         update.note(component, binding.name)
         if case .children = binding.drives { update.rebuild.append(component) }
     }

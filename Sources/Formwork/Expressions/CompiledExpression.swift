@@ -22,10 +22,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     public static var maximumLength: Int { PageLimits.standard.expressionBytes }
 
     /// The text it was compiled from.
-    public let source: String
+    public var source: String { storage.source }
     /// The store paths it reads, in order of first appearance, without paths already covered by
     /// an ancestor in the list. A dynamic index `$data.items[$data.i]` reads `$data.items` and `$data.i`.
-    public let dependencies: [StorePath]
+    public var dependencies: [StorePath] { storage.dependencies }
     /// The `$data` or `$global` path it writes back to when the whole expression is a plain path;
     /// nil for anything computed and for the read-only stores (`$param`, `$computed`, `$page`).
     /// This is what makes a binding two-way.
@@ -34,18 +34,43 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         return plainPath
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).
-    public let constantValue: PageValue?
+    public var constantValue: PageValue? { storage.constantValue }
     /// The function calls it makes, outermost first, with what is known of their arguments.
-    public let calls: [FunctionCallSite]
+    public var calls: [FunctionCallSite] { storage.calls }
     /// Whether it was compiled from a template (`"Hi ${$data.name}"`) rather than an expression.
-    public let isTemplate: Bool
+    public var isTemplate: Bool { storage.isTemplate }
 
-    let plainPath: StorePath?
+    var plainPath: StorePath? { storage.plainPath }
     /// The path below `$item` when the whole expression is a plain path into it (`$item.qty` is
     /// `[qty]`, `$item` itself `[]`): inside a list row, that element of the list, written back
     /// by a two-way binding when the list's items are a plain path.
-    public let itemPath: [StorePath.Component]?
-    private let evaluator: Compiler.Evaluator
+    public var itemPath: [StorePath.Component]? { storage.itemPath }
+
+    /// What was compiled, shared by copies: a page holds one expression per attribute, copied into
+    /// its nodes and bindings, so a copy is one reference.
+    private final class Storage: Sendable {
+        let source: String
+        let dependencies: [StorePath]
+        let constantValue: PageValue?
+        let calls: [FunctionCallSite]
+        let isTemplate: Bool
+        let plainPath: StorePath?
+        let itemPath: [StorePath.Component]?
+        let evaluator: Compiler.Evaluator
+
+        init(source: String, dependencies: [StorePath], constantValue: PageValue?, calls: [FunctionCallSite], isTemplate: Bool, plainPath: StorePath?, itemPath: [StorePath.Component]?, evaluator: @escaping Compiler.Evaluator) {
+            self.source = source
+            self.dependencies = dependencies
+            self.constantValue = constantValue
+            self.calls = calls
+            self.isTemplate = isTemplate
+            self.plainPath = plainPath
+            self.itemPath = itemPath
+            self.evaluator = evaluator
+        }
+    }
+
+    private let storage: Storage
 
     /// Compiles an expression such as `$data.price * $data.qty`, within `limits` (its length and
     /// nesting, and what constant folding may spend).
@@ -107,15 +132,12 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     }
 
     private init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
-        self.source = source
-        self.isTemplate = isTemplate
         let compiled = Compiler(source: source, folding: folding).compile(tree)
-        evaluator = compiled.evaluator
-        constantValue = compiled.constant
-        plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
-        itemPath = isTemplate ? nil : DependencyAnalysis.itemPath(tree)
-        dependencies = DependencyAnalysis.dependencies(of: tree)
-        calls = CallAnalysis.calls(in: tree)
+        storage = Storage(
+            source: source, dependencies: DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
+            calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: isTemplate ? nil : DependencyAnalysis.plainPath(tree),
+            itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
+            evaluator: compiled.evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {
@@ -134,7 +156,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         var state = EvaluationState(steps: scope.limits.evaluationSteps, bytes: scope.limits.evaluationBytes)
         let value: PageValue
         do {
-            value = try evaluator(scope, &state)
+            value = try storage.evaluator(scope, &state)
         } catch let error as ExpressionError {
             throw error
         } catch {

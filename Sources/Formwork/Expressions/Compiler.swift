@@ -52,29 +52,20 @@ struct Compiler {
             if let (root, keys, ranges) = Compiler.memberChain(expr) {
                 // NB: one closure for the whole chain; the one-member forms ($data.price, x.price)
                 // are the most common by far and skip the loop.
-                if keys.count == 1, let key = keys.first, let keyRange = ranges.first {
-                    switch root {
-                    case .variable(let variable):
-                        return Compiled(evaluator: { scope, state in
-                            try Compiler.step(&state, keyRange, source)
-                            return try Compiler.member(scope.read(variable), key, keyRange, source)
-                        }, constant: nil)
-                    case .local(let slot):
-                        return Compiled(evaluator: { _, state in
-                            try Compiler.step(&state, keyRange, source)
-                            return try Compiler.member(state.locals[slot], key, keyRange, source)
-                        }, constant: nil)
-                    }
+                // Each read remembers where it found its key last time (see `MemberRead`).
+                let reads = zip(keys, ranges).map { MemberRead(key: $0, range: $1, source: source) }
+                if reads.count == 1, let read = reads.first {
+                    return Compiled(evaluator: Compiler.memberEvaluator(root, read), constant: nil)
                 }
                 let steps = keys.count
                 return Compiled(evaluator: { scope, state in
                     try Compiler.step(&state, range, source, count: steps)
                     var value: PageValue
                     switch root {
-                    case .variable(let variable): value = scope.read(variable)
-                    case .local(let slot): value = state.locals[slot]
+                    case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
+                    case .local(let slot): value = try reads[0].value(of: state.locals[slot])
                     }
-                    for i in keys.indices { value = try Compiler.member(value, keys[i], ranges[i], source) }
+                    for read in reads.dropFirst() { value = try read.value(of: value) }
                     return value
                 }, constant: nil)
             }
@@ -127,7 +118,7 @@ struct Compiler {
 
         case .binary(let op, let left, let right):
             let l = compileNode(left), r = compileNode(right)
-            let evaluator = Compiler.binary(op, l.evaluator, r.evaluator, range, source)
+            let evaluator = Compiler.binary(op, l, r, range, source)
             return l.constant != nil && r.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
 
         case .and(let left, let right):
@@ -237,35 +228,6 @@ struct Compiler {
         }
     }
 
-    private static func binary(_ op: BinaryOperator, _ l: @escaping Evaluator, _ r: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
-        switch op {
-        case .add:
-            return { scope, state in
-                let a = try l(scope, &state), b = try r(scope, &state)
-                do {
-                    try state.step()
-                    return try Operators.add(a, b, &state)
-                } catch { throw convert(error, range, source) }
-            }
-        case .subtract, .multiply, .remainder:
-            return { scope, state in
-                let a = try l(scope, &state), b = try r(scope, &state)
-                do {
-                    try state.step()
-                    return try Operators.arithmetic(op, a, b)
-                } catch { throw convert(error, range, source) }
-            }
-        default:
-            return { scope, state in
-                let a = try l(scope, &state), b = try r(scope, &state)
-                do {
-                    try state.step()
-                    return try Operators.apply(op, a, b, &state)
-                } catch { throw convert(error, range, source) }
-            }
-        }
-    }
-
     // MARK: - Helpers
 
     /// Counts `count` steps, failing at `range` when the evaluation is out of them.
@@ -280,15 +242,36 @@ struct Compiler {
         case local(Int)
     }
 
-    /// `base.name`: null on null or a missing key; a type error (at `range`) on anything but an object.
-    @inline(__always)
-    static func member(_ base: PageValue, _ name: String, _ range: SourceRange, _ source: String) throws -> PageValue {
-        switch base {
-        case .object(let object): return object[name] ?? .null
-        case .null: return .null
-        default:
-            let failure = FunctionFailure("cannot read '.\(name)' of \(base.typeName); only objects have members", kind: .type)
-            throw convert(failure, range, source)
+    /// `$variable.name` or `x.name`: one closure per kind of root, so the common `$data.name`
+    /// reads the store where the scope keeps it, with nothing to decide at run time.
+    private static func memberEvaluator(_ root: ChainRoot, _ read: MemberRead) -> Evaluator {
+        let range = read.range, source = read.source
+        switch root {
+        case .variable(.data):
+            return { scope, state in
+                try Compiler.step(&state, range, source)
+                return try read.value(of: scope.data)
+            }
+        case .variable(.global):
+            return { scope, state in
+                try Compiler.step(&state, range, source)
+                return try read.value(of: scope.global)
+            }
+        case .variable(.item):
+            return { scope, state in
+                try Compiler.step(&state, range, source)
+                return try read.value(of: scope.item)
+            }
+        case .variable(let variable):
+            return { scope, state in
+                try Compiler.step(&state, range, source)
+                return try read.value(of: variable, in: scope)
+            }
+        case .local(let slot):
+            return { _, state in
+                try Compiler.step(&state, range, source)
+                return try read.value(of: state.locals[slot])
+            }
         }
     }
 
@@ -319,8 +302,8 @@ struct Compiler {
             case .conversion: kind = .conversion
             case .overflow: kind = .overflow
             case .divisionByZero: kind = .divisionByZero
-            case .other: kind = .function
             case .limit: kind = .limit
+            case .other: kind = .function
             }
             return ExpressionError(kind, failure.message, range: range, source: source)
         }

@@ -11,10 +11,15 @@ enum Operators {
         case .divide: return try divide(a, b)
         case .equal: return .bool(try state.equal(a, b))
         case .notEqual: return .bool(!(try state.equal(a, b)))
-        case .less, .lessEqual, .greater, .greaterEqual:
-            if case .string(let x) = a, case .string(let y) = b { try state.read(textBytes: min(x.utf8.count, y.utf8.count)) }
-            return .bool(try compare(op, a, b))
+        case .less, .lessEqual, .greater, .greaterEqual: return try ordered(op, a, b, &state)
         }
+    }
+
+    /// `a < b`, `a <= b`, `a > b`, `a >= b`; comparing text counts the text read.
+    @inline(__always)
+    static func ordered(_ op: BinaryOperator, _ a: PageValue, _ b: PageValue, _ state: inout EvaluationState) throws -> PageValue {
+        if case .string(let x) = a, case .string(let y) = b { try state.read(textBytes: min(x.utf8.count, y.utf8.count)) }
+        return .bool(try compare(op, a, b))
     }
 
     static func mismatch(_ op: String, _ a: PageValue, _ b: PageValue) -> FunctionFailure {
@@ -87,6 +92,7 @@ enum Operators {
         return .number(value)
     }
 
+    @inline(__always)
     static func compare(_ op: BinaryOperator, _ a: PageValue, _ b: PageValue) throws -> Bool {
         let order: Int
         switch (a, b) {

@@ -1,29 +1,48 @@
 /// A component as written in the page: its registered type, its instance key, attributes,
 /// validations, interactions, children and the fallback used when its type isn't registered.
+///
+/// NB: a value type whose contents live in one shared, immutable box: every live component keeps
+/// its node, and a list keeps one per row, so a copy is a single reference.
 public struct ComponentNode: Sendable {
     /// The registered component type, like `text-field`.
-    public let typeID: String
+    public var typeID: String { storage.typeID }
     /// The instance name, unique in the page, like `menuName`.
-    public let key: String?
-    public let attributes: AttributeList
-    public let validations: [ValidationNode]
+    public var key: String? { storage.key }
+    public var attributes: AttributeList { storage.attributes }
+    public var validations: [ValidationNode] { storage.validations }
     /// Event name → chain, like `onChange`.
-    public let interactions: [String: [ActionNode]]
-    public let children: [ComponentNode]
-    private let fallbackStorage: [ComponentNode]
-    public let path: String
+    public var interactions: [String: [ActionNode]] { storage.interactions }
+    public var children: [ComponentNode] { storage.children }
+    /// JSON path of the component in the page, for diagnostics.
+    public var path: String { storage.path }
+    /// The component to use when `typeID` isn't registered.
+    public var fallback: ComponentNode? { storage.fallback }
 
-    public init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String) {
-        self.typeID = typeID
-        self.key = key
-        self.attributes = attributes
-        self.validations = validations
-        self.interactions = interactions
-        self.children = children
-        self.fallbackStorage = fallback.map { [$0] } ?? []
-        self.path = path
+    private final class Storage: Sendable {
+        let typeID: String
+        let key: String?
+        let attributes: AttributeList
+        let validations: [ValidationNode]
+        let interactions: [String: [ActionNode]]
+        let children: [ComponentNode]
+        let fallback: ComponentNode?
+        let path: String
+
+        init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String) {
+            self.typeID = typeID
+            self.key = key
+            self.attributes = attributes
+            self.validations = validations
+            self.interactions = interactions
+            self.children = children
+            self.fallback = fallback
+            self.path = path
+        }
     }
 
-    /// The component to use when `typeID` isn't registered.
-    public var fallback: ComponentNode? { fallbackStorage.first }
+    private let storage: Storage
+
+    public init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String) {
+        storage = Storage(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path)
+    }
 }

@@ -19,12 +19,27 @@ struct PageDecoder {
         diagnostics.append(.error(code, path, message, expression: expression))
     }
 
-    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
-    static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+    static func join(_ path: String, _ key: String) -> String {
+        if path.isEmpty { return key }
+        var joined = path
+        joined.reserveCapacity(path.utf8.count + 1 + key.utf8.count)
+        joined += "."
+        joined += key
+        return joined
+    }
+
+    static func join(_ path: String, _ index: Int) -> String {
+        var joined = path
+        joined.reserveCapacity(path.utf8.count + 22)
+        joined += "["
+        joined += String(index)
+        joined += "]"
+        return joined
+    }
 
     /// Complains about members that aren't part of the format, suggesting the near one.
     mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
-        for key in object.keys where !allowed.contains(key) {
+        for (key, _) in object where !allowed.contains(key) {
             let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have: " + allowed.joined(separator: ", ")
             error("structure", PageDecoder.join(path, key), "unknown member '\(key)' in \(what)" + hint)
         }
@@ -111,7 +126,9 @@ struct PageDecoder {
             if case .string(let s) = rawKey, !s.isEmpty { key = s } else { error("type", PageDecoder.join(path, "key"), "\"key\" must be a non-empty string naming this component") }
         }
         let type = registry.components[typeID]
-        let attributes = decodeAttributes(object["attributes"], path: PageDecoder.join(path, "attributes")) { type?.attribute($0) }
+        // NB: a member's path is built only when the member is there (most components have no
+        // interactions, validations or children): paths are strings, and there is one per node.
+        let attributes = object["attributes"] == nil ? AttributeList([]) : decodeAttributes(object["attributes"], path: PageDecoder.join(path, "attributes")) { type?.attribute($0) }
         var validations: [ValidationNode] = []
         if let raw = object["validations"] {
             let validationsPath = PageDecoder.join(path, "validations")
@@ -128,8 +145,8 @@ struct PageDecoder {
                 error("type", validationsPath, "\"validations\" must be an array")
             }
         }
-        let interactions = decodeInteractions(object["interactions"], path: PageDecoder.join(path, "interactions"))
-        let children = decodeComponents(object["components"], path: PageDecoder.join(path, "components"))
+        let interactions = object["interactions"] == nil ? [:] : decodeInteractions(object["interactions"], path: PageDecoder.join(path, "interactions"))
+        let children = object["components"] == nil ? [] : decodeComponents(object["components"], path: PageDecoder.join(path, "components"))
         let fallback = object["fallback"].flatMap { decodeComponent($0, path: PageDecoder.join(path, "fallback")) }
         return ComponentNode(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path)
     }

@@ -19,29 +19,49 @@ public struct ComponentType: RegisteredType {
         AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action"),
     ]
 
-    public let id: String
-    public let attributes: [AttributeSpec]
+    public var id: String { storage.id }
+    public var attributes: [AttributeSpec] { storage.attributes }
     /// Events a page may attach chains to, like `onChange` or `onTap`.
-    public let events: [String]
-    public let layout: ComponentLayout
+    public var events: [String] { storage.events }
+    public var layout: ComponentLayout { storage.layout }
     /// The attribute holding the input's value: what validations see as `$value`, what `set` edits.
-    public let valueAttribute: String?
+    public var valueAttribute: String? { storage.valueAttribute }
     /// Built-in behaviour that runs when the event fires, before the page's chain for it.
-    public let eventHandlers: [String: ComponentEventHandler]
-    public let summary: String
+    public var eventHandlers: [String: ComponentEventHandler] { storage.eventHandlers }
+    public var summary: String { storage.summary }
+
+    /// NB: every live component keeps its type, so the declaration lives in one shared,
+    /// immutable box and a copy is a single reference.
+    private final class Storage: Sendable {
+        let id: String
+        let attributes: [AttributeSpec]
+        let events: [String]
+        let layout: ComponentLayout
+        let valueAttribute: String?
+        let eventHandlers: [String: ComponentEventHandler]
+        let summary: String
+
+        init(id: String, attributes: [AttributeSpec], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String) {
+            self.id = id
+            self.attributes = attributes
+            self.events = events
+            self.layout = layout
+            self.valueAttribute = valueAttribute
+            self.eventHandlers = eventHandlers
+            self.summary = summary
+        }
+    }
+
+    private let storage: Storage
 
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
         valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
     ) {
-        self.id = id
         let own = Set(attributes.map(\.name))
-        self.attributes = attributes + ComponentType.commonAttributes.filter { !own.contains($0.name) }
-        self.events = events
-        self.layout = layout
-        self.valueAttribute = valueAttribute
-        self.eventHandlers = eventHandlers
-        self.summary = summary
+        storage = Storage(
+            id: id, attributes: attributes + ComponentType.commonAttributes.filter { !own.contains($0.name) }, events: events,
+            layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary)
     }
 }
 

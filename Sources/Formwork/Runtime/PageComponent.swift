@@ -15,7 +15,7 @@ public final class PageComponent {
     /// The instance key; a fallback keeps the key of the component it stands in for.
     public let key: String?
     /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
-    public internal(set) var attributes: [String: PageValue] = [:]
+    public internal(set) var attributes: PageAttributes
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
     public internal(set) var children: [PageComponent] = []
     /// The message of the first failing validation, or nil.
@@ -53,6 +53,7 @@ public final class PageComponent {
         self.type = type
         self.node = node
         self.key = key
+        attributes = PageAttributes(type.attributes)
         self.parent = parent
         self.item = item
         self.index = index

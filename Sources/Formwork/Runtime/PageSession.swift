@@ -45,9 +45,12 @@ public final class PageSession {
     private var pushed: [PageSession] = []
 
     let runner = ChainRunner()
-    /// Every live binding by id, and which store paths each reads (see `Binding/`).
-    var bindings: [Int: Binding] = [:]
-    private var nextBindingID = 0
+    /// Every binding made, by id (its position here); a disposed component's are nil. Which store
+    /// paths each reads is in `index` (see `Binding/`).
+    var bindings: [Binding?] = []
+    /// Ids of disposed bindings, given to the next ones made, so a page whose rows come and go
+    /// doesn't grow its table.
+    private var freeBindingIDs: [Int] = []
     private var index = DependencyIndex()
     /// `$computed`: recomputed before the bindings, when what a value reads changes.
     let computedValues: ComputedValues
@@ -75,11 +78,14 @@ public final class PageSession {
 
     struct Binding {
         unowned let component: PageComponent
-        let name: String
+        /// Where the attribute is among the component type's attributes.
+        let position: Int
         let type: AttributeType
         let expression: CompiledExpression
         /// What the attribute drives besides its value: a list's rows, a status's children.
         var drives: BindingRole = .value
+
+        var name: String { component.type.attributes[position].name }
     }
 
     init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
@@ -158,24 +164,28 @@ public final class PageSession {
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
         let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index, itemPath: itemPath)
-        for spec in type.attributes {
-            guard let attribute = node.attributes[spec.name] else {
-                component.attributes[spec.name] = spec.defaultValue
-                continue
-            }
+        // NB: attributes start at their defaults; only the ones the page gives are set here, in
+        // the type's order (the order bindings are made, evaluated and reported in).
+        for (position, spec) in type.attributes.enumerated() {
+            guard let attribute = node.attributes[spec.name] else { continue }
             switch attribute.content {
             case .literal(let value):
-                component.attributes[spec.name] = spec.type.coerce(value)
+                component.attributes[position: position] = spec.type.coerce(value)
             case .expression(let expression), .template(let expression):
-                let id = nextBindingID
-                nextBindingID += 1
-                let binding = Binding(component: component, name: spec.name, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type))
-                bindings[id] = binding
+                let binding = Binding(component: component, position: position, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type))
+                let id: Int
+                if let free = freeBindingIDs.popLast() {
+                    id = free
+                    bindings[id] = binding
+                } else {
+                    id = bindings.count
+                    bindings.append(binding)
+                }
                 component.bindingIDs.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
-                component.attributes[spec.name] = evaluate(binding, path: attribute.path)
+                component.attributes[position: position] = evaluate(binding, path: attribute.path)
             case .actions, .chains, .components, .invalid:
-                component.attributes[spec.name] = spec.defaultValue
+                break
             }
         }
         component.children = buildChildren(of: component)
@@ -204,7 +214,9 @@ public final class PageSession {
     func dispose(_ component: PageComponent) {
         component.isDisposed = true
         for id in component.bindingIDs {
-            if let binding = bindings.removeValue(forKey: id) {
+            if let binding = bindings[id] {
+                bindings[id] = nil
+                freeBindingIDs.append(id)
                 for path in binding.expression.dependencies { index.remove(id, reading: path) }
             }
         }

@@ -1,25 +1,34 @@
+import Foundation
+
 extension JSONReader {
     /// A parsed document that knows where each node starts, to point diagnostics into the file.
     ///
-    /// NB: positions are kept per node in file order (two integers each), not per JSON path: a
-    /// table keyed by path text grows with depth × nodes — 2 MB of zeros nested 241 deep made 1.4 GB
-    /// of keys. A path is resolved when a diagnostic asks for it, by walking the value.
+    /// NB: positions are found only when a diagnostic first asks for one: most pages open without
+    /// any, so reading them costs nothing then. The first `location(of:)` reads the bytes again,
+    /// noting where each node starts, and keeps that for later questions. They are kept per node
+    /// in file order (two integers each), not per JSON path: a table keyed by path text grows with
+    /// depth × nodes — 2 MB of zeros nested 241 deep made 1.4 GB of keys. A path is resolved by
+    /// walking the value.
     public struct Document: Sendable {
         public let value: PageValue
         let bytes: [UInt8]
-        /// Where each node starts, in file order (a node's children follow it).
-        let starts: [Int]
-        /// For each node, the number of the first node after everything inside it.
-        let ends: [Int]
+        private let positions: Positions
+
+        init(value: PageValue, bytes: [UInt8], maximumDepth: Int) {
+            self.value = value
+            self.bytes = bytes
+            positions = Positions(maximumDepth: maximumDepth)
+        }
 
         /// Line and column (1-based) where the node at `path` (`components[2].attributes.value`)
         /// starts, if there is one.
         public func location(of path: String) -> (line: Int, column: Int)? {
-            guard !starts.isEmpty, let node = node(at: Substring(path), in: value, number: 0) else { return nil }
+            let (starts, ends) = positions.table(for: bytes)
+            guard !starts.isEmpty, let node = node(at: Substring(path), in: value, number: 0, ends: ends) else { return nil }
             return JSONReader.lineAndColumn(in: bytes, offset: starts[node])
         }
 
-        private func node(at path: Substring, in value: PageValue, number: Int) -> Int? {
+        private func node(at path: Substring, in value: PageValue, number: Int, ends: [Int]) -> Int? {
             if path.isEmpty { return number }
             switch value {
             case .array(let items):
@@ -29,21 +38,40 @@ extension JSONReader {
                 for _ in 0..<position { child = ends[child] }
                 var rest = path[path.index(after: close)...]
                 if rest.first == "." { rest = rest.dropFirst() }
-                return node(at: rest, in: items[position], number: child)
+                return node(at: rest, in: items[position], number: child, ends: ends)
             case .object(let object):
                 var child = number + 1
                 for (key, member) in object {
                     if path.hasPrefix(key) {
                         let rest = path.dropFirst(key.count)
                         if rest.isEmpty { return child }
-                        if rest.first == ".", let found = node(at: rest.dropFirst(), in: member, number: child) { return found }
-                        if rest.first == "[", let found = node(at: rest, in: member, number: child) { return found }
+                        if rest.first == ".", let found = node(at: rest.dropFirst(), in: member, number: child, ends: ends) { return found }
+                        if rest.first == "[", let found = node(at: rest, in: member, number: child, ends: ends) { return found }
                     }
                     child = ends[child]
                 }
                 return nil
             default:
                 return nil
+            }
+        }
+    }
+
+    /// Where each node of a document starts, found the first time it is needed and then kept.
+    /// Shared by copies of the document; the lock makes the first reading happen once.
+    final class Positions: @unchecked Sendable {
+        private let lock = NSLock()
+        private let maximumDepth: Int
+        private var found: (starts: [Int], ends: [Int])?
+
+        init(maximumDepth: Int) { self.maximumDepth = maximumDepth }
+
+        func table(for bytes: [UInt8]) -> (starts: [Int], ends: [Int]) {
+            lock.withLock {
+                if let found { return found }
+                let table = JSONReader.positions(in: bytes, maximumDepth: maximumDepth)
+                found = table
+                return table
             }
         }
     }

@@ -36,15 +36,29 @@ public struct JSONReader {
 
     /// Parses `bytes`, refusing arrays and objects nested deeper than `maximumDepth`.
     public static func parse(bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> PageValue {
-        var reader = JSONReader(bytes: bytes, recordOffsets: false, maximumDepth: maximumDepth)
-        return try reader.parseDocument()
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
+        do {
+            return try reader.parseDocument()
+        } catch {
+            // NB: the path to the node isn't kept while reading (it is needed only for this
+            // message); read again keeping it, up to the same error.
+            var again = JSONReader(bytes: bytes, maximumDepth: maximumDepth, tracksPath: true)
+            do { _ = try again.parseDocument() } catch { throw error }
+            throw error
+        }
     }
 
-    /// Parses and remembers where every node starts, for diagnostics that point into the file.
+    /// Parses, keeping the bytes so diagnostics can point into the file (`Document.location(of:)`).
     public static func parseDocument(bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(Failure) -> Document {
-        var reader = JSONReader(bytes: bytes, recordOffsets: true, maximumDepth: maximumDepth)
-        let value = try reader.parseDocument()
-        return Document(value: value, bytes: bytes, starts: reader.starts, ends: reader.ends)
+        Document(value: try parse(bytes: bytes, maximumDepth: maximumDepth), bytes: bytes, maximumDepth: maximumDepth)
+    }
+
+    /// Where each node of a well-formed document starts, in file order, and for each node the
+    /// number of the first node after everything inside it.
+    static func positions(in bytes: [UInt8], maximumDepth: Int) -> (starts: [Int], ends: [Int]) {
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth, recordsPositions: true)
+        _ = try? reader.parseDocument()
+        return (reader.starts, reader.ends)
     }
 
     // MARK: - Implementation
@@ -57,16 +71,25 @@ public struct JSONReader {
 
     private let bytes: [UInt8]
     private var index = 0
-    private var path: [PathPart] = []
-    private let recordOffsets: Bool
     private let maximumDepth: Int
+    /// Whether `path` is kept up to date, for the message of a failure.
+    private let tracksPath: Bool
+    private var path: [PathPart] = []
+    /// Whether `starts` and `ends` are filled in, for `Document.location(of:)`.
+    private let recordsPositions: Bool
     private var starts: [Int] = []
     private var ends: [Int] = []
+    /// The members of the objects being read, innermost last; an object takes its own off the top
+    /// when it ends, so it is allocated once at its final size.
+    private var openMembers: [PageObject.Member] = []
+    /// The same for the elements of arrays.
+    private var openElements: [PageValue] = []
 
-    private init(bytes: [UInt8], recordOffsets: Bool, maximumDepth: Int) {
+    private init(bytes: [UInt8], maximumDepth: Int, tracksPath: Bool = false, recordsPositions: Bool = false) {
         self.bytes = bytes
-        self.recordOffsets = recordOffsets
         self.maximumDepth = maximumDepth
+        self.tracksPath = tracksPath
+        self.recordsPositions = recordsPositions
     }
 
     private var pathText: String {
@@ -91,7 +114,7 @@ public struct JSONReader {
     }
 
     private mutating func parseValue(depth: Int) throws(Failure) -> PageValue {
-        guard recordOffsets else { return try parseNode(depth: depth) }
+        guard recordsPositions else { return try parseNode(depth: depth) }
         let number = starts.count
         starts.append(index)
         ends.append(number + 1)
@@ -118,9 +141,12 @@ public struct JSONReader {
     private mutating func parseObject(depth: Int) throws(Failure) -> PageValue {
         if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
-        var object = PageObject()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; return .object(object) }
+        if peek(UInt8(ascii: "}")) { index += 1; return .object(PageObject()) }
+        let base = openMembers.count
+        defer { openMembers.removeSubrange(base...) }
+        // Keys seen so far, once the object is too big to search them one by one.
+        var seen: Set<String> = []
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else {
@@ -131,14 +157,25 @@ public struct JSONReader {
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after the member name \"\(key)\"") }
             index += 1
             skipWhitespace()
-            if object[key] != nil { throw failure("the member \"\(key)\" appears twice in the same object") }
-            path.append(.key(key))
+            let count = openMembers.count - base
+            let repeated: Bool
+            if count < PageObject.linearLimit {
+                repeated = openMembers[base...].contains { $0.key == key }
+            } else {
+                if seen.isEmpty { seen = Set(openMembers[base...].lazy.map(\.key)) }
+                repeated = !seen.insert(key).inserted
+            }
+            if repeated { throw failure("the member \"\(key)\" appears twice in the same object") }
+            if tracksPath { path.append(.key(key)) }
             let value = try parseValue(depth: depth)
-            path.removeLast()
-            object[key] = value
+            if tracksPath { path.removeLast() }
+            openMembers.append(PageObject.Member(key: key, value: value))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "}")) { index += 1; return .object(object) }
+            if peek(UInt8(ascii: "}")) {
+                index += 1
+                return .object(PageObject(uniqueMembers: Array(openMembers[base...])))
+            }
             throw failure(index >= bytes.count ? "unexpected end of the document; an object is not closed with '}'" : "expected ',' or '}' after an object member")
         }
     }
@@ -146,19 +183,23 @@ public struct JSONReader {
     private mutating func parseArray(depth: Int) throws(Failure) -> PageValue {
         if depth > maximumDepth { throw failure("objects and arrays are nested more than \(maximumDepth) deep") }
         index += 1
-        var array: [PageValue] = []
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { index += 1; return .array(array) }
+        if peek(UInt8(ascii: "]")) { index += 1; return .array([]) }
+        let base = openElements.count
+        defer { openElements.removeSubrange(base...) }
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']' is not allowed in JSON") }
-            path.append(.index(array.count))
+            if tracksPath { path.append(.index(openElements.count - base)) }
             let value = try parseValue(depth: depth)
-            path.removeLast()
-            array.append(value)
+            if tracksPath { path.removeLast() }
+            openElements.append(value)
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
-            if peek(UInt8(ascii: "]")) { index += 1; return .array(array) }
+            if peek(UInt8(ascii: "]")) {
+                index += 1
+                return .array(Array(openElements[base...]))
+            }
             throw failure(index >= bytes.count ? "unexpected end of the document; an array is not closed with ']'" : "expected ',' or ']' after an array element")
         }
     }
@@ -216,59 +257,72 @@ public struct JSONReader {
         return .number(double)
     }
 
+    /// A string, read in runs: the bytes between escapes are copied as they are, and turned into
+    /// a `String` once (most strings have no escape, and are one run).
     private mutating func parseString() throws(Failure) -> String {
         let start = index
         index += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flush(_ end: Int) {
-            scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        skipPlainText()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<index - 1]), as: UTF8.self) }
         }
+        var text: [UInt8] = []
         while index < bytes.count {
+            text.append(contentsOf: bytes[runStart..<index])
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             }
             if byte < 0x20 { throw failure("control characters must be escaped inside strings (use \\n for a line break)") }
-            if byte == UInt8(ascii: "\\") {
-                flush(index)
-                index += 1
-                guard index < bytes.count else { break }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    var code = try parseHex4()
-                    if (0xD800...0xDBFF).contains(code), peek(UInt8(ascii: "\\")), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
-                        let save = index
-                        index += 2
-                        let low = try parseHex4()
-                        if (0xDC00...0xDFFF).contains(low) {
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                        } else {
-                            index = save
-                        }
-                    }
-                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                default:
-                    throw failure("unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
-                }
-                runStart = index
-                continue
-            }
+            // A backslash.
             index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800...0xDBFF).contains(code), peek(UInt8(ascii: "\\")), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                    let save = index
+                    index += 2
+                    let low = try parseHex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        index = save
+                    }
+                }
+                UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}") { text.append($0) }
+            default:
+                throw failure("unknown escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+            }
+            runStart = index
+            skipPlainText()
         }
         throw failure("a string is not closed with '\"'", at: start)
+    }
+
+    /// Moves past the bytes of a string that stand for themselves: up to a quote, a backslash, a
+    /// control character or the end.
+    private mutating func skipPlainText() {
+        index = bytes.withUnsafeBufferPointer { buffer in
+            var i = index
+            while i < buffer.count {
+                let byte = buffer[i]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                i += 1
+            }
+            return i
+        }
     }
 
     private mutating func parseHex4() throws(Failure) -> UInt32 {

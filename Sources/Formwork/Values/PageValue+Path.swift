@@ -20,59 +20,74 @@ extension PageValue {
     /// Writes `newValue` at `components`, creating objects for missing keys (and treating null as
     /// an empty object). Writing past the end of an array appends only at exactly `count`.
     /// When the write fails, the value is left exactly as it was.
+    ///
+    /// NB: one search per level, and the containers along the path are changed in place: each
+    /// level takes its container out of `self` (so nothing else holds it and it isn't copied),
+    /// writes below, and puts it back, also when the write below fails.
     public mutating func set(_ newValue: PageValue, at components: ArraySlice<StorePath.Component>) throws(PathError) {
-        // Check the whole path first, so a write that can't happen leaves the value untouched.
-        try checkWritable(components)
-        setUnchecked(newValue, at: components)
-    }
-
-    private func checkWritable(_ components: ArraySlice<StorePath.Component>) throws(PathError) {
-        var current = self
-        for component in components {
-            switch (component, current) {
-            case (.key(let key), .object(let object)): current = object[key] ?? .null
-            case (.key, .null): current = .null
-            case (.index(let index), .array(let array)):
-                guard index >= 0, index <= array.count else {
-                    throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
-                }
-                current = index < array.count ? array[index] : .null
-            case (.key(let key), _):
-                throw PathError(message: "can't set '\(key)' inside \(Wording.withArticle(current.typeName)); only objects have members")
-            case (.index(let index), _):
-                throw PathError(message: "can't set [\(index)] inside \(Wording.withArticle(current.typeName)); only arrays have indexes")
-            }
-        }
-    }
-
-    private mutating func setUnchecked(_ newValue: PageValue, at components: ArraySlice<StorePath.Component>) {
         guard let first = components.first else {
             self = newValue
             return
         }
         let rest = components.dropFirst()
-        // NB: switch on `self` alone and drop our reference before mutating, so the array or
-        // object below is uniquely referenced and updated in place (a tuple `(first, self)`
-        // would hold a second reference and force a copy of the whole container per write).
         switch first {
         case .key(let key):
-            var object: PageObject
-            if case .object(let existing) = self { object = existing } else { object = PageObject() }
+            if case .null = self {
+                var child = PageValue.null
+                try child.set(newValue, at: rest)
+                var object = PageObject()
+                object.append(key, child)
+                self = .object(object)
+                return
+            }
+            guard case .object(var object) = self else {
+                throw PathError(message: "can't set '\(key)' inside \(Wording.withArticle(typeName)); only objects have members")
+            }
+            // NB: drop `self`'s reference, so `object` is the only one and changes in place; the
+            // member's value is taken out the same way before writing into it.
             self = .null
-            var child = object[key] ?? .null
-            if object[key] != nil { object[key] = .null }  // keep the key's place, drop the extra reference
-            child.setUnchecked(newValue, at: rest)
-            object[key] = child
+            do {
+                if let position = object.position(of: key) {
+                    guard !rest.isEmpty else {
+                        // The last key: the new value takes the member's place.
+                        var value = newValue
+                        object.swapValue(at: position, with: &value)
+                        self = .object(object)
+                        return
+                    }
+                    var child = PageValue.null
+                    object.swapValue(at: position, with: &child)
+                    defer { object.swapValue(at: position, with: &child) }
+                    try child.set(newValue, at: rest)
+                } else {
+                    var child = PageValue.null
+                    try child.set(newValue, at: rest)
+                    object.append(key, child)
+                }
+            } catch {
+                self = .object(object)
+                throw error
+            }
             self = .object(object)
         case .index(let index):
-            guard case .array(var array) = self else { return }
+            guard case .array(var array) = self else {
+                throw PathError(message: "can't set [\(index)] inside \(Wording.withArticle(typeName)); only arrays have indexes")
+            }
+            guard index >= 0, index <= array.count else {
+                throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
+            }
             self = .null
-            if index >= array.count {
-                var child = PageValue.null
-                child.setUnchecked(newValue, at: rest)
-                array.append(child)
-            } else {
-                array[index].setUnchecked(newValue, at: rest)
+            do {
+                if index == array.count {
+                    var child = PageValue.null
+                    try child.set(newValue, at: rest)
+                    array.append(child)
+                } else {
+                    try array[index].set(newValue, at: rest)
+                }
+            } catch {
+                self = .array(array)
+                throw error
             }
             self = .array(array)
         }

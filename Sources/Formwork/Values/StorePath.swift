@@ -63,18 +63,24 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "$" + root.rawValue
+        // NB: appended piece by piece into one string: the trace writes a path on every store write.
+        var text = "$"
+        text.append(root.rawValue)
         for component in components {
             switch component {
             case .key(let key):
                 if let first = key.utf8.first, Lexer.isIdentifierStart(first), key.utf8.allSatisfy(Lexer.isIdentifierPart) {
-                    text += "." + key
+                    text.append(".")
+                    text.append(key)
                 } else {
-                    var quoted = ""
-                    PageValue.writeJSONString(key, to: &quoted)
-                    text += "[" + quoted + "]"
+                    text.append("[")
+                    PageValue.writeJSONString(key, to: &text)
+                    text.append("]")
                 }
-            case .index(let index): text += "[\(index)]"
+            case .index(let index):
+                text.append("[")
+                text.append(String(index))
+                text.append("]")
             }
         }
         return text

@@ -71,6 +71,20 @@ struct JSONTests {
         #expect(value.objectValue?.keys == ["zeta", "alpha", "mid"])
     }
 
+    @Test("a repeated member is found in objects of any size", arguments: [2, 8, 9, 30])
+    func repeatedMembers(count: Int) throws {
+        let members = (0..<count).map { "\"k\($0)\": \($0)" }
+        let object = try PageValue(json: "{" + members.joined(separator: ", ") + "}")
+        #expect(object.objectValue?.keys == (0..<count).map { "k\($0)" })
+        #expect(object["k\(count - 1)"] == .int(Int64(count - 1)))
+        for repeated in [0, count - 1] {
+            let text = "{\"outer\": {" + (members + ["\"k\(repeated)\": true"]).joined(separator: ", ") + "}}"
+            let error = #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(text) }
+            #expect(error?.message == "the member \"k\(repeated)\" appears twice in the same object")
+            #expect(error?.path == "outer")
+        }
+    }
+
     @Test("syntax errors carry line, column and JSON path", arguments: [
         ("", "the document is empty; expected a JSON value", 1, 1, ""),
         ("   \n  ", "the document is empty; expected a JSON value", 2, 3, ""),
@@ -167,5 +181,80 @@ struct JSONTests {
             }
         }
         #expect(parsed > 0)
+    }
+
+    /// The obvious string reader: one scalar at a time, each escape on its own. The reader copies
+    /// runs of bytes between escapes instead; both must give the same text.
+    static func scalarByScalar(_ body: [UInt8]) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var i = 0
+        func hex(_ at: Int) -> UInt32? {
+            guard at + 4 <= body.count else { return nil }
+            return UInt32(String(decoding: body[at..<at + 4], as: UTF8.self), radix: 16)
+        }
+        var plain: [UInt8] = []
+        func flush() {
+            scalars.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars)
+            plain = []
+        }
+        while i < body.count {
+            guard body[i] == UInt8(ascii: "\\") else {
+                plain.append(body[i])
+                i += 1
+                continue
+            }
+            flush()
+            guard i + 1 < body.count else { return nil }
+            switch body[i + 1] {
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "u"):
+                guard var code = hex(i + 2) else { return nil }
+                if (0xD800...0xDBFF).contains(code), i + 7 < body.count, body[i + 6] == UInt8(ascii: "\\"), body[i + 7] == UInt8(ascii: "u"),
+                   let low = hex(i + 8), (0xDC00...0xDFFF).contains(low) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                i += 4
+            default: return nil
+            }
+            i += 2
+        }
+        flush()
+        return String(scalars)
+    }
+
+    @Test("strings read in runs give what reading scalar by scalar gives", arguments: [
+        "", "plain", "é😀 mixed ünïcode", #"\n"#, #"a\nb"#, #"\n\t\"\\"#, #"ends with \n"#, #"\u00e9t\u00e9"#,
+        #"\ud83d\ude00 pair"#, #"lone \ud83d then text"#, #"lone low \ude00"#, #"\ud83d\u0041"#, "é\\n😀",
+        "a long run " + String(repeating: "of text ", count: 40) + #"\t"# + String(repeating: "ü", count: 30),
+    ])
+    func stringsInRuns(body: String) throws {
+        let bytes = Array(body.utf8)
+        let value = try JSONReader.parse(bytes: [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")])
+        #expect(value.stringValue == JSONTests.scalarByScalar(bytes))
+    }
+
+    @Test("invalid UTF-8 inside a string reads as U+FFFD, in runs as scalar by scalar", arguments: [
+        [0xFF], [0x61, 0xC3], [0xC3, 0x5C, 0x6E], [0xE2, 0x82, 0x5C, 0x75, 0x30, 0x30, 0x34, 0x31], [0xF0, 0x9F, 0x98],
+    ] as [[UInt8]])
+    func invalidUTF8(body: [UInt8]) throws {
+        let value = try JSONReader.parse(bytes: [UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")])
+        #expect(value.stringValue == JSONTests.scalarByScalar(body))
+        #expect(value.stringValue?.contains("\u{FFFD}") == true)
+    }
+
+    @Test("a document finds positions only when asked, the same ones every time")
+    func positionsOnDemand() throws {
+        let text = "[\n  {\"k\": \"v\\n\"},\n  {\"k\": [1, {\"deep\": null}]}\n]"
+        let document = try JSONReader.parseDocument(bytes: Array(text.utf8))
+        let copy = document
+        #expect(document.location(of: "[1].k[1].deep")?.line == 3)
+        #expect(copy.location(of: "[1].k[1].deep")?.column == 22)
+        #expect(document.location(of: "[0].k")?.column == 9)
+        #expect(copy.location(of: "[2]") == nil)
     }
 }

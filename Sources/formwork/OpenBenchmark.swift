@@ -1,0 +1,43 @@
+import Foundation
+import Formwork
+
+/// `formwork bench open`: reading a page of 1,000 and 10,000 components against
+/// `JSONSerialization` parsing the same bytes.
+///
+/// Two steps are measured: `load` (JSON to a checked `PageDocument`, every expression compiled)
+/// and `open` (load, then build the live component tree with its bindings evaluated). The floor
+/// only parses JSON into Foundation objects, so it is a floor for reading, not for the rest.
+@MainActor
+enum OpenBenchmark {
+    static let sizes = [1_000, 10_000]
+    static let loadAim = 1.5
+
+    static func run(_ budget: Stopwatch.Budget) throws(CLIFailure) -> String {
+        var rows: [[String]] = [["components", "step", "Formwork", "JSONSerialization", "ratio", "aim"]]
+        for size in sizes {
+            let bytes = Array(EditBenchmark.page(components: size).utf8)
+            let data = Data(bytes)
+            do {
+                _ = try PageEngine().open(try PageDocument.load(bytes))
+            } catch {
+                throw CLIFailure("the benchmark page of \(size) components doesn't open: \(error)")
+            }
+            let load = Stopwatch.compare(budget) {
+                try? PageDocument.load(bytes)
+            } floor: {
+                try? JSONSerialization.jsonObject(with: data)
+            }
+            let open = Stopwatch.compare(budget) {
+                let session = try? PageEngine().open(try PageDocument.load(bytes))
+                session?.close()
+                return session
+            } floor: {
+                try? JSONSerialization.jsonObject(with: data)
+            }
+            let label = MemoryBenchmark.grouped(size)
+            rows.append([label, "load", Stopwatch.format(load.subject), Stopwatch.format(load.floor), Stopwatch.ratio(load.ratio), "≤ " + Stopwatch.ratio(loadAim)])
+            rows.append([label, "load + open", Stopwatch.format(open.subject), Stopwatch.format(open.floor), Stopwatch.ratio(open.ratio), ""])
+        }
+        return ["open: reading a page (half number fields, half labels bound to them) against JSONSerialization of the same bytes", "", Stopwatch.table(rows)].joined(separator: "\n")
+    }
+}
