@@ -143,7 +143,17 @@ class Page:
                 setTimeout(check, 25);
             }})();
         }})"""
-        return self.evaluate(script, await_promise=True)
+        # A navigation (the first load, a reload) replaces the page's JavaScript context and
+        # Chromium drops a wait still running in the old one ("Execution context was destroyed"):
+        # the wait starts again in the new context, as many times as the page navigates.
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return self.evaluate(script, await_promise=True)
+            except CDPError as error:
+                replaced = "context was destroyed" in str(error) or "Cannot find context" in str(error)
+                if not replaced or time.monotonic() > deadline:
+                    raise
 
     def center_of(self, selector):
         box = self.evaluate(f"""(() => {{

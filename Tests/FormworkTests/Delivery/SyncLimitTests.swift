@@ -128,14 +128,16 @@ import Testing
         try Fixture.publish([Fixture.page("z-kept", version: 1)], on: scene.server)
         _ = try await sync().run()
         var limits = Self.small
-        limits.syncSeconds = 3
+        // NB: long enough that the manifest (served at once) always arrives inside it, even on a
+        // loaded 2-core machine where 3 s wasn't; a-slow never ends, so the budget always runs out there.
+        limits.syncSeconds = 10
         try Fixture.publish(["a-slow", "b-never", "z-kept"].map { Fixture.page($0, version: 2) }, on: scene.server)
         // Each byte comes in time for the request; the sync as a whole runs out.
-        scene.server.route("GET", "/pages/a-slow.json", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
+        scene.server.route("GET", "/pages/a-slow.json", .init(stream: .drip(Data(" ".utf8), every: 0.2)))   // 50 of its 115 bytes in 10 s
 
         let report = try await sync(limits).run()
 
-        let outOfTime = "the sync took longer than 3 s, the most one sync may take (syncSeconds); the next sync carries on"
+        let outOfTime = "the sync took longer than 10 s, the most one sync may take (syncSeconds); the next sync carries on"
         #expect(report.changes == [
             .failed(id: "a-slow", version: 2, reason: outOfTime, kept: nil),
             .failed(id: "b-never", version: 2, reason: outOfTime, kept: nil),
