@@ -10,6 +10,15 @@ struct Compiler {
         let evaluator: Evaluator
         /// Set when the node's value is known at compile time.
         let constant: PageValue?
+        /// What the node is to a fused arithmetic chain, when it can be part of one (a member read,
+        /// a number constant, arithmetic over those); see `FusedArithmetic`.
+        var operand: FusedArithmetic.Operand? = nil
+        /// The node without a fused fast path in front, for a fused parent to fall back on.
+        var unfused: Evaluator? = nil
+
+        /// The node as a general-path child of a fused node: without its own fast path, so a
+        /// fallback doesn't try the fast path again at every level.
+        var general: Compiled { Compiled(evaluator: unfused ?? evaluator, constant: constant) }
     }
 
     let source: String
@@ -23,7 +32,7 @@ struct Compiler {
     // MARK: - Nodes
 
     private func constant(_ value: PageValue) -> Compiled {
-        Compiled(evaluator: { _, _ in value }, constant: value)
+        Compiled(evaluator: { _, _ in value }, constant: value, operand: FusedArithmetic.Operand(constant: value))
     }
 
     /// Evaluates a node whose inputs are all constant; keeps it for run time if it fails, so the
@@ -55,7 +64,7 @@ struct Compiler {
                 // Each read remembers where it found its key last time (see `MemberRead`).
                 let reads = zip(keys, ranges).map { MemberRead(key: $0, range: $1, source: source) }
                 if reads.count == 1, let read = reads.first {
-                    return Compiled(evaluator: Compiler.memberEvaluator(root, read), constant: nil)
+                    return Compiled(evaluator: Compiler.memberEvaluator(root, read), constant: nil, operand: .read(root, reads))
                 }
                 let steps = keys.count
                 return Compiled(evaluator: { scope, state in
@@ -67,7 +76,7 @@ struct Compiler {
                     }
                     for read in reads.dropFirst() { value = try read.value(of: value) }
                     return value
-                }, constant: nil)
+                }, constant: nil, operand: .read(root, reads))
             }
             let b = compileNode(base)
             let baseEval = b.evaluator
@@ -119,7 +128,8 @@ struct Compiler {
         case .binary(let op, let left, let right):
             let l = compileNode(left), r = compileNode(right)
             let evaluator = Compiler.binary(op, l, r, range, source)
-            return l.constant != nil && r.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
+            if l.constant != nil && r.constant != nil { return folded(evaluator) }
+            return Compiler.fused(op, l, r, range, source) ?? Compiled(evaluator: evaluator, constant: nil)
 
         case .and(let left, let right):
             let l = compileNode(left), r = compileNode(right)
@@ -237,7 +247,7 @@ struct Compiler {
     }
 
     /// Where a member chain starts: a `$` variable or a lambda parameter.
-    enum ChainRoot {
+    enum ChainRoot: Sendable {
         case variable(ScopeVariable)
         case local(Int)
     }

@@ -55,6 +55,11 @@ struct EvaluationState {
         if steps < 0 || count < 0 { throw outOfSteps() }
     }
 
+    /// Counts `count` steps already checked to be left (`steps >= count`): a fused fast path
+    /// checks before it runs, then spends what the general path would have.
+    @inline(__always)
+    mutating func spend(_ count: Int) { steps &-= count }
+
     /// Counts reading `textBytes` bytes of text.
     @inline(__always)
     mutating func read(textBytes: Int) throws(FunctionFailure) {

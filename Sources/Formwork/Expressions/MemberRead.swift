@@ -65,6 +65,18 @@ final class MemberRead: Sendable {
         }
     }
 
+    /// `base.key` when it is an int or a number; nil for anything else, or when `base` isn't an
+    /// object (the fast path of `FusedArithmetic`, which leaves errors to `value(of:)`).
+    @inline(__always)
+    func number(of base: PageValue) -> FusedArithmetic.Number? {
+        guard case .object(let object) = base else { return nil }
+        switch find(in: object) {
+        case .int(let x): return .int(x)
+        case .number(let x): return .number(x)
+        default: return nil
+        }
+    }
+
     /// `$variable.key`, reading the variable where the scope keeps it rather than a copy of it.
     @inline(__always)
     func value(of variable: ScopeVariable, in scope: ExpressionScope) throws(ExpressionError) -> PageValue {
