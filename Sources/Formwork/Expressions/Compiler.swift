@@ -127,9 +127,8 @@ struct Compiler {
 
         case .binary(let op, let left, let right):
             let l = compileNode(left), r = compileNode(right)
-            let evaluator = Compiler.binary(op, l, r, range, source)
-            if l.constant != nil && r.constant != nil { return folded(evaluator) }
-            return Compiler.fused(op, l, r, range, source) ?? Compiled(evaluator: evaluator, constant: nil)
+            if l.constant != nil && r.constant != nil { return folded(Compiler.binary(op, l, r, range, source)) }
+            return Compiler.fused(op, l, r, range, source) ?? Compiled(evaluator: Compiler.binary(op, l, r, range, source), constant: nil)
 
         case .and(let left, let right):
             let l = compileNode(left), r = compileNode(right)
