@@ -49,7 +49,7 @@ struct FusedArithmeticTests {
         ("$data.i * $data.nothing + 1", "$data.i * $data.nothing", .type),
         ("$data.i - $data.text", "$data.i - $data.text", .type),
         ("$data.i > $data.text", "$data.i > $data.text", .type),
-        ("$data.i.n + 1", ".n", .type),
+        ("$data.i.n + 1", "$data.i.n", .type),
     ])
     func errors(source: String, failing: String, kind: ExpressionError.Kind) {
         do {
