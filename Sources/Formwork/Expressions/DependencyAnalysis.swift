@@ -54,29 +54,6 @@ enum DependencyAnalysis {
             found.append(path)
             return
         }
-        switch expr.kind {
-        case .literal, .variable, .local:
-            break
-        case .member(let base, _), .unary(_, let base):
-            collect(base, into: &found)
-        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
-            collect(a, into: &found)
-            collect(b, into: &found)
-        case .conditional(let a, let b, let c):
-            collect(a, into: &found)
-            collect(b, into: &found)
-            collect(c, into: &found)
-        case .array(let items), .template(let items):
-            for item in items { collect(item, into: &found) }
-        case .object(let members):
-            for member in members { collect(member.value, into: &found) }
-        case .call(_, let arguments):
-            for argument in arguments {
-                switch argument {
-                case .value(let e): collect(e, into: &found)
-                case .lambda(_, _, let body): collect(body, into: &found)
-                }
-            }
-        }
+        for child in expr.children { collect(child, into: &found) }
     }
 }

@@ -37,24 +37,30 @@ struct Expr: Sendable {
     init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
-        var below = 0
-        switch kind {
-        case .literal, .variable, .local: below = 0
-        case .member(let e, _), .unary(_, let e): below = e.height
-        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
-            below = max(a.height, b.height)
-        case .conditional(let a, let b, let c): below = max(a.height, b.height, c.height)
-        case .array(let items), .template(let items): below = items.map(\.height).max() ?? 0
-        case .object(let members): below = members.map(\.value.height).max() ?? 0
-        case .call(_, let arguments):
-            below = arguments.map { argument in
-                switch argument {
-                case .value(let e): return e.height
-                case .lambda(_, _, let body): return body.height
-                }
-            }.max() ?? 0
-        }
+        let below = Expr.children(of: kind).map(\.height).max() ?? 0
         height = below + 1
+    }
+
+    /// The nodes directly below, in source order: operands, elements, member values, a call's
+    /// arguments and its lambdas' bodies. The one walk every analysis of the tree goes through.
+    var children: [Expr] { Expr.children(of: kind) }
+
+    private static func children(of kind: Kind) -> [Expr] {
+        switch kind {
+        case .literal, .variable, .local: return []
+        case .member(let e, _), .unary(_, let e): return [e]
+        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b): return [a, b]
+        case .conditional(let a, let b, let c): return [a, b, c]
+        case .array(let items), .template(let items): return items
+        case .object(let members): return members.map(\.value)
+        case .call(_, let arguments):
+            return arguments.map { argument in
+                switch argument {
+                case .value(let e): return e
+                case .lambda(_, _, let body): return body
+                }
+            }
+        }
     }
 }
 

@@ -26,23 +26,7 @@ enum CallAnalysis {
     }
 
     private static func collect(_ expr: Expr, into found: inout [FunctionCallSite]) {
-        switch expr.kind {
-        case .literal, .variable, .local:
-            break
-        case .member(let base, _), .unary(_, let base):
-            collect(base, into: &found)
-        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
-            collect(a, into: &found)
-            collect(b, into: &found)
-        case .conditional(let a, let b, let c):
-            collect(a, into: &found)
-            collect(b, into: &found)
-            collect(c, into: &found)
-        case .array(let items), .template(let items):
-            for item in items { collect(item, into: &found) }
-        case .object(let members):
-            for member in members { collect(member.value, into: &found) }
-        case .call(let function, let arguments):
+        if case .call(let function, let arguments) = expr.kind {
             var types: [AttributeType?] = []
             var ranges: [SourceRange] = []
             for argument in arguments {
@@ -56,13 +40,8 @@ enum CallAnalysis {
                 }
             }
             found.append(FunctionCallSite(name: function.name, range: expr.range, argumentTypes: types, argumentRanges: ranges))
-            for argument in arguments {
-                switch argument {
-                case .value(let e): collect(e, into: &found)
-                case .lambda(_, _, let body): collect(body, into: &found)
-                }
-            }
         }
+        for child in expr.children { collect(child, into: &found) }
     }
 
     /// The type of `expr`'s value when it is known before evaluation.
