@@ -30,9 +30,12 @@ public struct PageLimits: Sendable, Equatable {
     /// The total size of the strings and arrays one evaluation may build, in bytes (an array
     /// element counts 16 bytes).
     public var evaluationBytes = 16 << 20
-    /// The longest one regular expression (`matches()`, the `regex` validation, a flow's
-    /// `$matches`) may run before it fails, in seconds.
-    public var regexSeconds = 1.0
+    /// The work one regular expression match (`matches()`, the `regex` validation, a flow's
+    /// `$matches`) may do before it fails, in the engine's steps (each character compared and each
+    /// backtrack is about one): about a quarter of a second on a laptop. Counted in steps, never
+    /// seconds, so a page gets the same answer on every device. Kept well under the roughly 42
+    /// million steps after which ICU abandons a match and wrongly answers "no match".
+    public var regexSteps = 10_000_000
 
     // MARK: - Values
 
@@ -131,7 +134,7 @@ extension PageLimits {
             Row(name: "expressionDepth", value: grouped(expressionDepth), bounds: "nesting inside one expression"),
             Row(name: "evaluationSteps", value: grouped(evaluationSteps), bounds: "operators, calls and elements visited by one evaluation (constant folding too)"),
             Row(name: "evaluationBytes", value: bytes(evaluationBytes), bounds: "text and arrays built by one evaluation"),
-            Row(name: "regexSeconds", value: seconds(regexSeconds), bounds: "one regular expression match"),
+            Row(name: "regexSteps", value: grouped(regexSteps), bounds: "engine steps of one regular expression match"),
             Row(name: "valueDepth", value: grouped(valueDepth), bounds: "nesting of a JSON document or a stored value"),
             Row(name: "valueBytes", value: bytes(valueBytes), bounds: "one value written to a store, as JSON text"),
             Row(name: "documentBytes", value: bytes(documentBytes), bounds: "one page, flow or JSON file"),

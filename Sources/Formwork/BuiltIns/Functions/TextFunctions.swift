@@ -42,11 +42,11 @@ enum TextFunctions {
             let pattern = try B.string(call.arguments[1], "matches", 2)
             do throws(PageRegex.Failure) {
                 let regex = try PageRegex(pattern, mode: .whole)
-                // NB: folding at compile time counts engine steps instead of seconds, so `check`
-                // answers alike on every machine and a hostile pattern costs it milliseconds; over
-                // the steps, the call is left to run time like any failing constant.
-                if call.scope.isFoldingConstants { return .bool(try regex.matches(text, steps: call.scope.limits.evaluationSteps)) }
-                return .bool(try regex.matches(text, seconds: call.scope.limits.regexSeconds))
+                // NB: folding at compile time gives a match the smaller evaluationSteps budget, so a
+                // hostile pattern costs `check` milliseconds; over it, the call is left to run time
+                // like any failing constant.
+                let limits = call.scope.limits
+                return .bool(try regex.matches(text, steps: call.scope.isFoldingConstants ? min(limits.evaluationSteps, limits.regexSteps) : limits.regexSteps))
             } catch {
                 throw FunctionFailure("matches(): \(error)", kind: error.isLimit ? .limit : .other)
             }

@@ -12,11 +12,11 @@ enum BuiltInValidations {
     }
 
     /// Whether `pattern` matches all of `text`, exactly as `matches()` decides (`PageRegex`). A
-    /// match past the time limit fails the validation with kind "limit" rather than passing or
+    /// match past `regexSteps` fails the validation with kind "limit" rather than passing or
     /// failing the value.
-    static func fullMatch(_ text: String, _ pattern: String) throws -> Bool {
+    static func fullMatch(_ text: String, _ pattern: String, limits: PageLimits) throws -> Bool {
         do throws(PageRegex.Failure) {
-            return try PageRegex(pattern, mode: .whole).matches(text)
+            return try PageRegex(pattern, mode: .whole).matches(text, steps: limits.regexSteps)
         } catch {
             throw ActionFailure(kind: error.isLimit ? "limit" : "validation", message: error.description)
         }
@@ -43,7 +43,7 @@ enum BuiltInValidations {
         },
         ValidationType("regex", attributes: [AttributeSpec("pattern", .string, required: true)], summary: "the whole text matches the pattern") { context in
             guard case .string(let text) = context.value, !text.isEmpty else { return nil }
-            return try fullMatch(text, try context.string("pattern") ?? "") ? nil : "The format is not valid"
+            return try fullMatch(text, try context.string("pattern") ?? "", limits: context.session.engine.limits) ? nil : "The format is not valid"
         },
         ValidationType("email", summary: "an email address (spaces around it are ignored)") { context in
             // Spaces around the address (a keyboard's autocompletion adds one) are ignored, as
@@ -51,7 +51,7 @@ enum BuiltInValidations {
             guard case .string(let raw) = context.value else { return nil }
             let text = TextRules.trimmed(raw)
             if text.isEmpty { return nil }
-            return try fullMatch(text, "[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}") ? nil : "Enter a valid email address"
+            return try fullMatch(text, "[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}", limits: context.session.engine.limits) ? nil : "Enter a valid email address"
         },
         ValidationType("expression", attributes: [AttributeSpec("condition", .bool, required: true, summary: "true when the value is valid; sees $value and $data")],
                        summary: "any condition") { context in
