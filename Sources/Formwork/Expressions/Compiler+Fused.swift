@@ -31,10 +31,25 @@ extension Compiler {
                 }
                 return try general(scope, &state)
             }
-            return Compiled(evaluator: evaluator, constant: nil, unfused: general)
+            return Compiled(evaluator: evaluator, constant: nil, unfused: general, logic: .comparison(comparison))
         case .equal, .notEqual:
             // NB: not fused: `state.equal` counts a step of its own, and equality covers every type.
             return nil
         }
+    }
+
+    /// `&&`, `||`, `!` or `?:` over nodes that all have a shape, as one `FusedLogic` program in
+    /// front of `general`, the node compiled from its children's general paths.
+    static func fused(_ shape: FusedLogic.Shape, general: @escaping Evaluator) -> Compiled {
+        let program = FusedLogic(shape)
+        let steps = program.steps
+        let evaluator: Evaluator = { scope, state in
+            if state.steps >= steps, let run = program.run(scope, state) {
+                state.spend(run.steps)
+                return run.value
+            }
+            return try general(scope, &state)
+        }
+        return Compiled(evaluator: evaluator, constant: nil, unfused: general, logic: shape)
     }
 }

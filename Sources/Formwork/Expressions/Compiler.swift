@@ -15,6 +15,12 @@ struct Compiler {
         var operand: FusedArithmetic.Operand? = nil
         /// The node without a fused fast path in front, for a fused parent to fall back on.
         var unfused: Evaluator? = nil
+        /// What the node is to `FusedLogic` when it isn't an operand: a comparison, a constant
+        /// other than a number, or `&&`, `||`, `!`, `?:` over such nodes.
+        var logic: FusedLogic.Shape? = nil
+
+        /// What the node is to `FusedLogic`, when it can be part of a fused program.
+        var shape: FusedLogic.Shape? { logic ?? operand.map { .operand($0) } }
 
         /// The node as a general-path child of a fused node: without its own fast path, so a
         /// fallback doesn't try the fast path again at every level.
@@ -32,7 +38,8 @@ struct Compiler {
     // MARK: - Nodes
 
     private func constant(_ value: PageValue) -> Compiled {
-        Compiled(evaluator: { _, _ in value }, constant: value, operand: FusedArithmetic.Operand(constant: value))
+        let operand = FusedArithmetic.Operand(constant: value)
+        return Compiled(evaluator: { _, _ in value }, constant: value, operand: operand, logic: operand == nil ? .constant(value) : nil)
     }
 
     /// Evaluates a node whose inputs are all constant; keeps it for run time if it fails, so the
@@ -109,11 +116,10 @@ struct Compiler {
             let evaluator: Evaluator
             switch op {
             case .not:
-                evaluator = { scope, state in
-                    let value = try eval(scope, &state)
-                    try Compiler.step(&state, range, source)
-                    return .bool(!value.isTruthy)
+                if o.constant == nil, let shape = o.shape {
+                    return Compiler.fused(.not(shape), general: Compiler.not(o.general.evaluator, range, source))
                 }
+                evaluator = Compiler.not(eval, range, source)
             case .negate:
                 evaluator = { scope, state in
                     let value = try eval(scope, &state)
@@ -138,12 +144,10 @@ struct Compiler {
                 return r.constant.map { constant(.bool($0.isTruthy)) }
                     ?? Compiled(evaluator: { scope, state in .bool(try rightEval(scope, &state).isTruthy) }, constant: nil)
             }
-            let leftEval = l.evaluator, rightEval = r.evaluator
-            return Compiled(evaluator: { scope, state in
-                try Compiler.step(&state, range, source)
-                guard try leftEval(scope, &state).isTruthy else { return .bool(false) }
-                return .bool(try rightEval(scope, &state).isTruthy)
-            }, constant: nil)
+            if let left = l.shape, let right = r.shape {
+                return Compiler.fused(.and(left, right), general: Compiler.and(l.general.evaluator, r.general.evaluator, range, source))
+            }
+            return Compiled(evaluator: Compiler.and(l.evaluator, r.evaluator, range, source), constant: nil)
 
         case .or(let left, let right):
             let l = compileNode(left), r = compileNode(right)
@@ -153,12 +157,10 @@ struct Compiler {
                 return r.constant.map { constant(.bool($0.isTruthy)) }
                     ?? Compiled(evaluator: { scope, state in .bool(try rightEval(scope, &state).isTruthy) }, constant: nil)
             }
-            let leftEval = l.evaluator, rightEval = r.evaluator
-            return Compiled(evaluator: { scope, state in
-                try Compiler.step(&state, range, source)
-                if try leftEval(scope, &state).isTruthy { return .bool(true) }
-                return .bool(try rightEval(scope, &state).isTruthy)
-            }, constant: nil)
+            if let left = l.shape, let right = r.shape {
+                return Compiler.fused(.or(left, right), general: Compiler.or(l.general.evaluator, r.general.evaluator, range, source))
+            }
+            return Compiled(evaluator: Compiler.or(l.evaluator, r.evaluator, range, source), constant: nil)
 
         case .coalesce(let left, let right):
             let l = compileNode(left), r = compileNode(right)
@@ -174,11 +176,11 @@ struct Compiler {
         case .conditional(let condition, let then, let otherwise):
             let c = compileNode(condition), t = compileNode(then), e = compileNode(otherwise)
             if let value = c.constant { return value.isTruthy ? t : e }
-            let condEval = c.evaluator, thenEval = t.evaluator, elseEval = e.evaluator
-            return Compiled(evaluator: { scope, state in
-                try Compiler.step(&state, range, source)
-                return try condEval(scope, &state).isTruthy ? try thenEval(scope, &state) : try elseEval(scope, &state)
-            }, constant: nil)
+            if let condition = c.shape, let then = t.shape, let otherwise = e.shape {
+                let general = Compiler.conditional(c.general.evaluator, t.general.evaluator, e.general.evaluator, range, source)
+                return Compiler.fused(.conditional(condition, then, otherwise), general: general)
+            }
+            return Compiled(evaluator: Compiler.conditional(c.evaluator, t.evaluator, e.evaluator, range, source), constant: nil)
 
         case .array(let items):
             let compiled = items.map(compileNode)
@@ -234,6 +236,43 @@ struct Compiler {
 
         case .call(let function, let arguments):
             return compileCall(function, arguments, range)
+        }
+    }
+
+    // MARK: - Logic
+
+    /// `!operand`.
+    static func not(_ operand: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
+        { scope, state in
+            let value = try operand(scope, &state)
+            try Compiler.step(&state, range, source)
+            return .bool(!value.isTruthy)
+        }
+    }
+
+    /// `left && right`: false without evaluating the right when the left is falsy.
+    static func and(_ left: @escaping Evaluator, _ right: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
+        { scope, state in
+            try Compiler.step(&state, range, source)
+            guard try left(scope, &state).isTruthy else { return .bool(false) }
+            return .bool(try right(scope, &state).isTruthy)
+        }
+    }
+
+    /// `left || right`: true without evaluating the right when the left is truthy.
+    static func or(_ left: @escaping Evaluator, _ right: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
+        { scope, state in
+            try Compiler.step(&state, range, source)
+            if try left(scope, &state).isTruthy { return .bool(true) }
+            return .bool(try right(scope, &state).isTruthy)
+        }
+    }
+
+    /// `condition ? then : otherwise`, evaluating only the branch taken.
+    static func conditional(_ condition: @escaping Evaluator, _ then: @escaping Evaluator, _ otherwise: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
+        { scope, state in
+            try Compiler.step(&state, range, source)
+            return try condition(scope, &state).isTruthy ? try then(scope, &state) : try otherwise(scope, &state)
         }
     }
 

@@ -70,7 +70,7 @@ final class FusedArithmetic: Sendable {
     /// An operand as the fast path reads it: plain data and unretained references, so going
     /// through a chain copies no reference-counted value. `FusedArithmetic.operands` keeps each
     /// referenced object alive.
-    struct Term {
+    struct Term: Sendable {
         enum Kind {
             case data, global, item, variable, local, path, constant, chain
         }
@@ -120,6 +120,20 @@ final class FusedArithmetic: Sendable {
             case .local: return read.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.number(of: state.locals[slot]) }
             case .chain: return chain.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value(scope, state) }
             case .path: return owner.pathNumber(index, scope, state)
+            }
+        }
+        /// A one-key read's value as the general path gives it (null for a missing key or a
+        /// null base), or nil where the general path would fail (`FusedLogic`'s operands).
+        @inline(__always)
+        func pageValue(_ scope: ExpressionScope, _ state: EvaluationState) -> PageValue? {
+            let read = self.read.unsafelyUnwrapped
+            switch kind {
+            case .data: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.data) }
+            case .global: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.global) }
+            case .item: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.item) }
+            case .variable: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.read(variable)) }
+            case .local: return read._withUnsafeGuaranteedRef { try? $0.value(of: state.locals[slot]) }
+            case .constant, .chain, .path: return nil
             }
         }
     }
@@ -231,16 +245,24 @@ final class FusedArithmetic: Sendable {
 
     /// A member chain of more than one key, as a number.
     private static func number(_ root: Compiler.ChainRoot, _ reads: [MemberRead], _ scope: ExpressionScope, _ state: EvaluationState) -> Number? {
+        switch value(root, reads, scope, state) {
+        case .int(let x): return .int(x)
+        case .number(let x): return .number(x)
+        default: return nil
+        }
+    }
+
+    /// A member chain's value as the general path gives it, or nil where that would fail.
+    static func value(_ root: Compiler.ChainRoot, _ reads: [MemberRead], _ scope: ExpressionScope, _ state: EvaluationState) -> PageValue? {
         var value: PageValue?
         switch root {
         case .variable(let variable): value = try? reads[0].value(of: variable, in: scope)
         case .local(let slot): value = try? reads[0].value(of: state.locals[slot])
         }
-        for read in reads.dropFirst().dropLast() {
+        for read in reads.dropFirst() {
             guard let base = value else { return nil }
             value = try? read.value(of: base)
         }
-        guard let base = value, let last = reads.last else { return nil }
-        return last.number(of: base)
+        return value
     }
 }
