@@ -1,26 +1,70 @@
 extension Compiler {
-    /// `left op right` with a fused fast path in front of the general one, when both sides are
-    /// member reads, number constants or arithmetic over those (see `FusedArithmetic`); nil when
-    /// they aren't, or for an operator that isn't fused.
+    /// A left-deep run of `+ - * / %` (`$data.a0 + $data.a1 + … + $data.a29`), compiled in one
+    /// pass: the operands left to right, each level's general closure once, and one
+    /// `FusedArithmetic` for the longest runs of operands that fuse — built when a run ends, not
+    /// rebuilt at every level, so compiling a long sum costs in proportion to its length.
+    ///
+    /// Each level still folds when both its sides are constant, and a level whose right side
+    /// doesn't fuse (a call, a string) ends the run: the run so far is its left side.
+    func compileArithmetic(_ expr: Expr) -> Compiled {
+        var spine: [(op: BinaryOperator, right: Expr, range: SourceRange)] = []
+        var node = expr
+        while case .binary(let op, let left, let right) = node.kind, op.isArithmetic {
+            spine.append((op, right, node.range))
+            node = left
+        }
+        // The run being fused: its first operand (or, with no links yet, the node so far), the
+        // links after it, and the general path of the whole run.
+        var first = compileNode(node)
+        var links: [(BinaryOperator, FusedArithmetic.Operand)] = []
+        var general = first.general.evaluator
+        for (op, rightExpr, range) in spine.reversed() {
+            let right = compileNode(rightExpr)
+            if links.isEmpty, first.constant != nil, right.constant != nil {
+                first = folded(Compiler.binary(op, first, right, range, source))
+                general = first.evaluator
+                continue
+            }
+            if links.isEmpty ? first.operand != nil : true, let operand = right.operand {
+                let left = links.isEmpty ? first.general : Compiled(evaluator: general, constant: nil)
+                general = Compiler.binary(op, left, right.general, range, source)
+                links.append((op, operand))
+                continue
+            }
+            first = Compiled(evaluator: Compiler.binary(op, Compiler.fusedRun(first, links, general), right, range, source), constant: nil)
+            general = first.evaluator
+            links = []
+        }
+        return Compiler.fusedRun(first, links, general)
+    }
+
+    /// The run `first links…` as a node: a fused fast path in front of `general`; `first` itself
+    /// when there are no links.
+    private static func fusedRun(_ first: Compiled, _ links: [(BinaryOperator, FusedArithmetic.Operand)], _ general: @escaping Evaluator) -> Compiled {
+        guard !links.isEmpty, let operand = first.operand else { return first }
+        let chain = FusedArithmetic(first: operand, links: links)
+        let steps = chain.steps
+        let evaluator: Evaluator = { scope, state in
+            if state.steps >= steps, let value = chain.value(scope, state) {
+                state.spend(steps)
+                return value.pageValue
+            }
+            return try general(scope, &state)
+        }
+        return Compiled(evaluator: evaluator, constant: nil, operand: .chain(chain), unfused: general)
+    }
+
+    /// `left op right` for a comparison with a fused fast path in front of the general one, when
+    /// both sides are member reads, number constants or arithmetic over those (see
+    /// `FusedArithmetic`); nil when they aren't, or for `==` and `!=`.
     ///
     /// The general path behind it is built from the children without their own fast paths, so
     /// when the fast path gives up the work is done once more, not once per level.
-    static func fused(_ op: BinaryOperator, _ left: Compiled, _ right: Compiled, _ range: SourceRange, _ source: String) -> Compiled? {
+    static func fusedComparison(_ op: BinaryOperator, _ left: Compiled, _ right: Compiled, _ range: SourceRange, _ source: String) -> Compiled? {
         guard let a = left.operand, let b = right.operand else { return nil }
-        let general = binary(op, left.general, right.general, range, source)
         switch op {
-        case .add, .subtract, .multiply, .divide, .remainder:
-            let chain = FusedArithmetic.chain(op, a, b)
-            let steps = chain.steps
-            let evaluator: Evaluator = { scope, state in
-                if state.steps >= steps, let value = chain.value(scope, state) {
-                    state.spend(steps)
-                    return value.pageValue
-                }
-                return try general(scope, &state)
-            }
-            return Compiled(evaluator: evaluator, constant: nil, operand: .chain(chain), unfused: general)
         case .less, .lessEqual, .greater, .greaterEqual:
+            let general = binary(op, left.general, right.general, range, source)
             // NB: `ordered` spends nothing beyond the operator's step for numbers.
             let comparison = FusedArithmetic(first: a, links: [(op, b)])
             let steps = comparison.steps
@@ -32,14 +76,15 @@ extension Compiler {
                 return try general(scope, &state)
             }
             return Compiled(evaluator: evaluator, constant: nil, unfused: general, logic: .comparison(comparison))
-        case .equal, .notEqual:
-            // NB: not fused: `state.equal` counts a step of its own, and equality covers every type.
+        default:
+            // NB: `==` and `!=` aren't fused: `state.equal` counts a step of its own, and equality
+            // covers every type.
             return nil
         }
     }
 
-    /// `&&`, `||`, `!` or `?:` over nodes that all have a shape, as one `FusedLogic` program in
-    /// front of `general`, the node compiled from its children's general paths.
+    /// `&&`, `||`, `!` or `?:` over nodes that all have a shape, as one `FusedLogic` in front of
+    /// `general`, the node compiled from its children's general paths.
     static func fused(_ shape: FusedLogic.Shape, general: @escaping Evaluator) -> Compiled {
         let program = FusedLogic(shape)
         let steps = program.steps
@@ -51,5 +96,15 @@ extension Compiler {
             return try general(scope, &state)
         }
         return Compiled(evaluator: evaluator, constant: nil, unfused: general, logic: shape)
+    }
+}
+
+extension BinaryOperator {
+    /// `+ - * / %`: the operators a `FusedArithmetic` chain joins.
+    var isArithmetic: Bool {
+        switch self {
+        case .add, .subtract, .multiply, .divide, .remainder: return true
+        default: return false
+        }
     }
 }

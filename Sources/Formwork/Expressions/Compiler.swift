@@ -132,9 +132,10 @@ struct Compiler {
             return o.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
 
         case .binary(let op, let left, let right):
+            if op.isArithmetic { return compileArithmetic(expr) }
             let l = compileNode(left), r = compileNode(right)
             if l.constant != nil && r.constant != nil { return folded(Compiler.binary(op, l, r, range, source)) }
-            return Compiler.fused(op, l, r, range, source) ?? Compiled(evaluator: Compiler.binary(op, l, r, range, source), constant: nil)
+            return Compiler.fusedComparison(op, l, r, range, source) ?? Compiled(evaluator: Compiler.binary(op, l, r, range, source), constant: nil)
 
         case .and(let left, let right):
             let l = compileNode(left), r = compileNode(right)

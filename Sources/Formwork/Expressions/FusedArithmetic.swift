@@ -151,15 +151,6 @@ final class FusedArithmetic: Sendable {
         steps = links.reduce(first.steps) { $0 + $1.1.steps + 1 }
     }
 
-    /// `left op right` as a chain, extending `left` when it is one already.
-    static func chain(_ op: BinaryOperator, _ left: Operand, _ right: Operand) -> FusedArithmetic {
-        if case .chain(let chain) = left {
-            let links = zip(chain.terms.dropFirst(), chain.operands.dropFirst()).map { ($0.op, $1) }
-            return FusedArithmetic(first: chain.operands[0], links: links + [(op, right)])
-        }
-        return FusedArithmetic(first: left, links: [(op, right)])
-    }
-
     /// The value of the operand at `index`, a member chain of several keys.
     private func pathNumber(_ index: Int, _ scope: ExpressionScope, _ state: EvaluationState) -> Number? {
         guard case .read(let root, let reads) = operands[index] else { return nil }

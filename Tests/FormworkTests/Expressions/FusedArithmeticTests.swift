@@ -35,6 +35,14 @@ struct FusedArithmeticTests {
         ("$data.i + $data.j + $data.text", "\"4ab\""),
         ("$data.text < 'b'", "true"),
         ("$data.i + $data.i + $data.i + $data.i + $data.i + $data.i + $data.i + $data.i", "56"),
+        ("1 + 2 + $data.i + 3", "13"),
+        ("1 + $data.i + 2", "10"),
+        ("$data.i - 1 - 2 * 3", "0"),
+        ("$data.i + abs($data.j) + $data.i", "17"),
+        ("abs($data.j) + $data.i * 2 + 1", "18"),
+        ("$data.i + $data.text + 1 + 2", "\"7ab12\""),
+        ("(1 + 2) * $data.i", "21"),
+        ("$data.i * ($data.i - ($data.j + 1))", "63"),
     ])
     func values(source: String, expected: String) throws {
         #expect(try FusedArithmeticTests.evaluate(source).jsonText == expected, "\(source)")
