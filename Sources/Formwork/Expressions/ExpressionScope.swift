@@ -35,8 +35,9 @@ public struct ExpressionScope: Sendable {
     public var clock: any PageClock
     /// The time zone `date()` uses when it isn't given one.
     public var timeZone: TimeZone
-    /// Set while the compiler folds a call with constant arguments: a function that bounds its own
-    /// work by time (`matches()`) bounds it by steps instead, so compiling costs the same everywhere.
+    /// Set while the compiler folds a call with constant arguments: a function with a budget of its
+    /// own (`matches()` and `regexSteps`) keeps to the smaller folding budget instead, so a hostile
+    /// constant costs `check` milliseconds and is left to run time.
     var isFoldingConstants = false
     /// The budgets an evaluation runs within (`evaluationSteps`, `evaluationBytes`, and the
     /// `valueDepth` and `valueBytes` of what it gives).

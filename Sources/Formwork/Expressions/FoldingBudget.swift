@@ -16,7 +16,7 @@ final class FoldingBudget {
     func evaluate(_ evaluator: Compiler.Evaluator) -> PageValue? {
         state.locals.removeAll(keepingCapacity: true)
         var scope = ExpressionScope()
-        scope.isFoldingConstants = true   // matches() bounds its work by steps, not seconds, while folding
+        scope.isFoldingConstants = true   // matches() keeps to evaluationSteps, not regexSteps, while folding
         return try? evaluator(scope, &state)
     }
 }
