@@ -93,7 +93,7 @@ public struct FlowExpectation: Sendable, Equatable {
         case .matches(let pattern):
             guard case .string(let text) = actual else { return "expected text matching /\(pattern)/, got \(actual.jsonText)" }
             do {
-                // NB: the same regular expressions, and the same time limit, as matches() in a page.
+                // NB: the same regular expressions, and the same step limit, as matches() in a page.
                 let found = try PageRegex(pattern, mode: .search).matches(text)
                 return found ? nil : "expected text matching /\(pattern)/, got \(actual.jsonText)"
             } catch {

@@ -87,7 +87,7 @@ public struct ExpressionFunction: Sendable {
 public struct FunctionFailure: Error, Sendable {
     public enum Kind: Sendable {
         case type, conversion, overflow, divisionByZero, other
-        /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`), or a regular expression's time limit.
+        /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`), or a regular expression's `regexSteps`.
         case limit
     }
 
