@@ -66,7 +66,7 @@ extension Compiler {
         case .less, .lessEqual, .greater, .greaterEqual:
             let general = binary(op, left.general, right.general, range, source)
             // NB: `ordered` spends nothing beyond the operator's step for numbers.
-            let comparison = FusedArithmetic(first: a, links: [(op, b)])
+            let comparison = FusedArithmetic(comparing: op, a, b)
             let steps = comparison.steps
             let evaluator: Evaluator = { scope, state in
                 if state.steps >= steps, let value = comparison.comparison(scope, state) {

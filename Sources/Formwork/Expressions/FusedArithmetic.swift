@@ -1,25 +1,28 @@
-/// Arithmetic over numbers read from the stores, run as one loop instead of a closure per node:
+/// Arithmetic over numbers read from the stores, computed without boxing each step into a
+/// `PageValue`, without throwing and without a closure per syntax node:
 /// `$data.price * $data.qty * (1 - $data.discount)`, a 30-term sum, `$data.qty > 0`.
 ///
 /// The compiled tree of closures stays the general path: it checks types, counts a step per node
 /// and reports each error at its node's range. A fused chain is a fast path in front of it that
 /// handles only the usual case — every operand an int or a number, no overflow, no division by
-/// zero, no result too large, enough steps left. It reads operands without boxing them into
-/// `PageValue` and charges its steps at once. On anything else (a string, null, an overflow, too
-/// few steps) it gives up and the general path runs from the start, so results, errors, their
-/// messages and ranges are exactly the general path's. Giving up leaves nothing behind because a
-/// chain only reads: member reads of the stores or lambda parameters, and constants; no calls.
+/// zero, no result too large, enough steps left. It charges its steps at once. On anything else
+/// (a string, null, an overflow, too few steps) it gives up and the general path runs from the
+/// start, so results, errors, their messages and ranges are exactly the general path's. Giving
+/// up leaves nothing behind because a chain only reads: member reads of the stores or lambda
+/// parameters, and constants; no calls.
 ///
-/// A left-deep chain `((a op b) op c) op d` is kept flat — its first operand, then each operator
-/// with its right operand — so a long sum is a loop. A right operand that is itself arithmetic
+/// A left-deep chain `((a op b) op c) op d` is built as one closure per operator, each made for
+/// its operator and for the kind of its operands (a read of `$data`, a constant, a nested chain),
+/// so nothing known when the page was read is decided again at run time, and a closure's calls
+/// always go to the same place. A right operand that is itself arithmetic
 /// (`(1 - $data.discount)`) is a nested chain.
 ///
 /// Steps: arithmetic doesn't short-circuit, so on success the general path spends exactly
 /// `steps` — one per operator and one per member read. The fast path runs only when at least
 /// that many are left, and spends them: the same total, bounded by the chain's size.
-final class FusedArithmetic: Sendable {
+struct FusedArithmetic: Sendable {
     /// An operand's value on the fast path: an int or a number, unboxed.
-    enum Number {
+    enum Number: Sendable {
         case int(Int64)
         case number(Double)
 
@@ -67,116 +70,158 @@ final class FusedArithmetic: Sendable {
         }
     }
 
-    /// An operand as the fast path reads it: plain data and unretained references, so going
-    /// through a chain copies no reference-counted value. `FusedArithmetic.operands` keeps each
-    /// referenced object alive.
-    struct Term: Sendable {
-        enum Kind {
-            case data, global, item, variable, local, path, constant, chain
-        }
-        var kind: Kind
-        var op: BinaryOperator = .add
-        var variable: ScopeVariable = .data
-        var slot = 0
-        var number: Number = .int(0)
-        var read: Unmanaged<MemberRead>?
-        var chain: Unmanaged<FusedArithmetic>?
+    /// A chain's value, or nil when the general path must compute it.
+    typealias Compute = @Sendable (ExpressionScope, EvaluationState) -> Number?
+    /// A comparison's answer, or nil when the general path must make it.
+    typealias Test = @Sendable (ExpressionScope, EvaluationState) -> Bool?
 
-        init(_ operand: Operand, op: BinaryOperator) {
-            self.op = op
-            switch operand {
-            case .constant(let value):
-                kind = .constant
-                number = value
-            case .chain(let nested):
-                kind = .chain
-                chain = Unmanaged.passUnretained(nested)
-            case .read(let root, let reads):
-                read = reads.first.map { Unmanaged.passUnretained($0) }
-                switch root {
-                case _ where reads.count != 1: kind = .path
-                case .variable(.data): kind = .data
-                case .variable(.global): kind = .global
-                case .variable(.item): kind = .item
-                case .variable(let v):
-                    kind = .variable
-                    variable = v
-                case .local(let s):
-                    kind = .local
-                    slot = s
-                }
-            }
-        }
-
-        /// Its value, or nil when it isn't an int or a number (or a chain can't be computed fast).
-        @inline(__always)
-        func value(_ scope: ExpressionScope, _ state: EvaluationState, _ owner: FusedArithmetic, _ index: Int) -> Number? {
-            switch kind {
-            case .constant: return number
-            case .data: return read.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.number(of: scope.data) }
-            case .global: return read.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.number(of: scope.global) }
-            case .item: return read.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.number(of: scope.item) }
-            case .variable: return read.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.number(of: scope.read(variable)) }
-            case .local: return read.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.number(of: state.locals[slot]) }
-            case .chain: return chain.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value(scope, state) }
-            case .path: return owner.pathNumber(index, scope, state)
-            }
-        }
-        /// A one-key read's value as the general path gives it (null for a missing key or a
-        /// null base), or nil where the general path would fail (`FusedLogic`'s operands).
-        @inline(__always)
-        func pageValue(_ scope: ExpressionScope, _ state: EvaluationState) -> PageValue? {
-            let read = self.read.unsafelyUnwrapped
-            switch kind {
-            case .data: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.data) }
-            case .global: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.global) }
-            case .item: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.item) }
-            case .variable: return read._withUnsafeGuaranteedRef { try? $0.value(of: scope.read(variable)) }
-            case .local: return read._withUnsafeGuaranteedRef { try? $0.value(of: state.locals[slot]) }
-            case .constant, .chain, .path: return nil
-            }
-        }
-    }
-
-    /// The operands as the compiler gave them (first, then each link's), holding their objects.
-    let operands: [Operand]
-    /// The same, with the operator before each (the first's is unused), for the fast path.
-    let terms: [Term]
+    private let compute: Compute
+    private let test: Test?
     /// What the general path spends on the whole chain when it succeeds.
     let steps: Int
 
+    /// `first op₁ operand₁ op₂ operand₂ …`, left to right, for `+ - * / %`.
     init(first: Operand, links: [(BinaryOperator, Operand)]) {
-        operands = [first] + links.map(\.1)
-        terms = [Term(first, op: .add)] + links.map { Term($0.1, op: $0.0) }
+        var compute = FusedArithmetic.compute(first)
+        var constant: Number? = nil
+        if case .constant(let value) = first { constant = value }
+        for (op, operand) in links {
+            compute = FusedArithmetic.combine(op, compute, constant, operand)
+            constant = nil
+        }
+        self.compute = compute
+        test = nil
         steps = links.reduce(first.steps) { $0 + $1.1.steps + 1 }
     }
 
-    /// The value of the operand at `index`, a member chain of several keys.
-    private func pathNumber(_ index: Int, _ scope: ExpressionScope, _ state: EvaluationState) -> Number? {
-        guard case .read(let root, let reads) = operands[index] else { return nil }
-        return FusedArithmetic.number(root, reads, scope, state)
+    /// `a op b` for `<`, `<=`, `>` or `>=`.
+    init(comparing op: BinaryOperator, _ a: Operand, _ b: Operand) {
+        switch op {
+        case .less: test = FusedArithmetic.compare(Less.self, a, b)
+        case .lessEqual: test = FusedArithmetic.compare(LessEqual.self, a, b)
+        case .greater: test = FusedArithmetic.compare(Greater.self, a, b)
+        default: test = FusedArithmetic.compare(GreaterEqual.self, a, b)
+        }
+        compute = { _, _ in nil }
+        steps = a.steps + b.steps + 1
+    }
+
+    /// One closure per comparison and per kind of operands: a constant on either side (as in
+    /// `$data.qty > 0`) is held, not called for.
+    private static func compare<Order: FusedOrder>(_: Order.Type, _ a: Operand, _ b: Operand) -> Test {
+        let x = compute(a), y = compute(b)
+        if case .constant(let c) = b {
+            return { scope, state in x(scope, state).map { Order.holds($0, c) } }
+        }
+        if case .constant(let c) = a {
+            return { scope, state in y(scope, state).map { Order.holds(c, $0) } }
+        }
+        return { scope, state in
+            guard let p = x(scope, state), let q = y(scope, state) else { return nil }
+            return Order.holds(p, q)
+        }
+    }
+
+    private enum Less: FusedOrder {
+        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.less, a, b) }
+    }
+
+    private enum LessEqual: FusedOrder {
+        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.lessEqual, a, b) }
+    }
+
+    private enum Greater: FusedOrder {
+        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.greater, a, b) }
+    }
+
+    private enum GreaterEqual: FusedOrder {
+        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.greaterEqual, a, b) }
     }
 
     /// The chain's value, or nil when the general path must compute it.
+    @inline(__always)
     func value(_ scope: ExpressionScope, _ state: EvaluationState) -> Number? {
-        terms.withUnsafeBufferPointer { terms in
-            guard var total = terms[0].value(scope, state, self, 0) else { return nil }
-            for index in 1..<terms.count {
-                let term = terms[index]
-                guard let operand = term.value(scope, state, self, index), let result = FusedArithmetic.apply(term.op, total, operand) else { return nil }
-                total = result
+        compute(scope, state)
+    }
+
+    /// For a comparison: its answer, or nil when the general path must make it.
+    @inline(__always)
+    func comparison(_ scope: ExpressionScope, _ state: EvaluationState) -> Bool? {
+        test?(scope, state)
+    }
+
+    /// An operand on its own: a closure made for its kind.
+    private static func compute(_ operand: Operand) -> Compute {
+        switch operand {
+        case .constant(let number):
+            return { _, _ in number }
+        case .chain(let chain):
+            return chain.compute
+        case .read(let root, let reads):
+            guard reads.count == 1, let read = reads.first else {
+                return { scope, state in FusedArithmetic.number(root, reads, scope, state) }
             }
-            return total
+            switch root {
+            case .variable(.data): return { scope, _ in read.number(of: scope.data) }
+            case .variable(.global): return { scope, _ in read.number(of: scope.global) }
+            case .variable(.item): return { scope, _ in read.number(of: scope.item) }
+            case .variable(let variable): return { scope, _ in read.number(of: scope.read(variable)) }
+            case .local(let slot): return { _, state in read.number(of: state.locals[slot]) }
+            }
         }
     }
 
-    /// For a chain of two operands joined by `<`, `<=`, `>` or `>=`: the comparison, or nil
-    /// when the general path must make it.
-    func comparison(_ scope: ExpressionScope, _ state: EvaluationState) -> Bool? {
-        terms.withUnsafeBufferPointer { terms in
-            guard let x = terms[0].value(scope, state, self, 0), let y = terms[1].value(scope, state, self, 1) else { return nil }
-            return FusedArithmetic.compare(terms[1].op, x, y)
+    /// `left op right`, where `left` is the chain so far (the constant it is, when it is one).
+    private static func combine(_ op: BinaryOperator, _ left: @escaping Compute, _ constant: Number?, _ right: Operand) -> Compute {
+        switch op {
+        case .add: return combine(Add.self, left, constant, right)
+        case .subtract: return combine(Subtract.self, left, constant, right)
+        case .multiply: return combine(Multiply.self, left, constant, right)
+        case .divide: return combine(Divide.self, left, constant, right)
+        default: return combine(Remainder.self, left, constant, right)
         }
+    }
+
+    /// One closure per operator and per kind of operands: a constant on either side is held,
+    /// not called for.
+    private static func combine<Operation: FusedOperation>(_: Operation.Type, _ left: @escaping Compute, _ constant: Number?, _ right: Operand) -> Compute {
+        if case .constant(let b) = right {
+            return { scope, state in
+                guard let a = left(scope, state) else { return nil }
+                return Operation.apply(a, b)
+            }
+        }
+        let next = compute(right)
+        if let a = constant {
+            return { scope, state in
+                guard let b = next(scope, state) else { return nil }
+                return Operation.apply(a, b)
+            }
+        }
+        return { scope, state in
+            guard let a = left(scope, state), let b = next(scope, state) else { return nil }
+            return Operation.apply(a, b)
+        }
+    }
+
+    private enum Add: FusedOperation {
+        @inline(__always) static func apply(_ a: Number, _ b: Number) -> Number? { FusedArithmetic.apply(.add, a, b) }
+    }
+
+    private enum Subtract: FusedOperation {
+        @inline(__always) static func apply(_ a: Number, _ b: Number) -> Number? { FusedArithmetic.apply(.subtract, a, b) }
+    }
+
+    private enum Multiply: FusedOperation {
+        @inline(__always) static func apply(_ a: Number, _ b: Number) -> Number? { FusedArithmetic.apply(.multiply, a, b) }
+    }
+
+    private enum Divide: FusedOperation {
+        @inline(__always) static func apply(_ a: Number, _ b: Number) -> Number? { FusedArithmetic.apply(.divide, a, b) }
+    }
+
+    private enum Remainder: FusedOperation {
+        @inline(__always) static func apply(_ a: Number, _ b: Number) -> Number? { FusedArithmetic.apply(.remainder, a, b) }
     }
 
     /// `a op b` as `Operators` computes it when it succeeds; nil where it would fail.
@@ -256,4 +301,14 @@ final class FusedArithmetic: Sendable {
         }
         return value
     }
+}
+
+/// One arithmetic operator of a fused chain, so each operator's closure is compiled for it.
+private protocol FusedOperation {
+    static func apply(_ a: FusedArithmetic.Number, _ b: FusedArithmetic.Number) -> FusedArithmetic.Number?
+}
+
+/// One comparison of a fused test, so each comparison's closure is compiled for it.
+private protocol FusedOrder {
+    static func holds(_ a: FusedArithmetic.Number, _ b: FusedArithmetic.Number) -> Bool
 }

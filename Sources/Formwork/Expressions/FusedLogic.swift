@@ -1,7 +1,7 @@
 /// `&&`, `||`, `!` and `?:` over what `FusedArithmetic` reads — member reads, constants,
-/// arithmetic chains and comparisons — run without boxing each operand's truth into a
-/// `PageValue` and without a closure per operand: `$data.qty > 0 && $data.enabled ? $data.price : 0`
-/// is three closures (the evaluator, `?:`, `&&`), each testing its operands in place.
+/// arithmetic chains and comparisons — run as closures that pass truths as plain `Bool`s, never
+/// boxed into a `PageValue`, and don't throw: `$data.qty > 0 && $data.enabled ? $data.price : 0`
+/// tests the comparison and the read without building a value for either.
 ///
 /// Like `FusedArithmetic`, it is a fast path in front of the compiled closures: it only reads
 /// (no calls, nothing written), so whenever an operand is unusual — a read that would fail, an
@@ -44,126 +44,152 @@ final class FusedLogic: Sendable {
     /// A fused node's value, adding the steps it spends; nil when the general path must compute it.
     typealias Produce = @Sendable (ExpressionScope, EvaluationState, inout Int) -> PageValue?
 
-    /// An operand of a fused node. Operands that are `&&`, `||`, `!` or `?:` themselves are
-    /// closures; the others are tested where they are used, by a switch in the closure of the
-    /// node using them.
-    enum Piece: Sendable {
-        /// A member read of one key (see `FusedArithmetic.Term`).
-        case read(FusedArithmetic.Term)
-        /// A member read of several keys.
-        case path(Compiler.ChainRoot, [MemberRead])
-        case chain(FusedArithmetic)
-        case comparison(FusedArithmetic)
-        case constant(PageValue)
-        case test(Test)
-        case produce(Produce)
-
-        @inline(__always)
-        func truth(_ scope: ExpressionScope, _ state: EvaluationState, _ spent: inout Int) -> Bool? {
-            switch self {
-            case .read(let term):
-                spent += 1
-                return term.pageValue(scope, state)?.isTruthy
-            case .path(let root, let reads):
-                spent += reads.count
-                return FusedArithmetic.value(root, reads, scope, state)?.isTruthy
-            case .chain(let chain):
-                spent += chain.steps
-                return chain.value(scope, state)?.pageValue.isTruthy
-            case .comparison(let comparison):
-                spent += comparison.steps
-                return comparison.comparison(scope, state)
-            case .constant(let value):
-                return value.isTruthy
-            case .test(let test):
-                return test(scope, state, &spent)
-            case .produce(let produce):
-                return produce(scope, state, &spent)?.isTruthy
-            }
-        }
-
-        @inline(__always)
-        func value(_ scope: ExpressionScope, _ state: EvaluationState, _ spent: inout Int) -> PageValue? {
-            switch self {
-            case .read(let term):
-                spent += 1
-                return term.pageValue(scope, state)
-            case .path(let root, let reads):
-                spent += reads.count
-                return FusedArithmetic.value(root, reads, scope, state)
-            case .chain(let chain):
-                spent += chain.steps
-                return chain.value(scope, state)?.pageValue
-            case .comparison(let comparison):
-                spent += comparison.steps
-                return comparison.comparison(scope, state).map(PageValue.bool)
-            case .constant(let value):
-                return value
-            case .test(let test):
-                return test(scope, state, &spent).map(PageValue.bool)
-            case .produce(let produce):
-                return produce(scope, state, &spent)
-            }
-        }
+    /// A node compiled both ways: as a truth (the condition of `?:`, an operand of `&&`) and as
+    /// a value. Each is a closure made for the node's kind — a read of `$data`, a comparison, an
+    /// `&&` — so nothing is decided at run time that was known when the page was read, and each
+    /// closure's calls always go to the same place.
+    struct Piece: Sendable {
+        let truth: Test
+        let value: Produce
     }
 
     /// The node.
-    private let root: Piece
-    /// The operands the pieces refer to without retaining them (`FusedArithmetic.Term`).
-    private let operands: [FusedArithmetic.Operand]
+    private let root: Produce
     /// The steps of the whole node: at least what any one run spends.
     let steps: Int
 
     init(_ shape: Shape) {
-        var operands: [FusedArithmetic.Operand] = []
-        root = FusedLogic.piece(shape, &operands)
-        self.operands = operands
+        root = FusedLogic.piece(shape).value
         steps = shape.steps
     }
 
-    private static func piece(_ shape: Shape, _ operands: inout [FusedArithmetic.Operand]) -> Piece {
+    private static func piece(_ shape: Shape) -> Piece {
         switch shape {
-        case .operand(let operand):
-            switch operand {
-            case .constant(let number): return .constant(number.pageValue)
-            case .chain(let chain): return .chain(chain)
-            case .read(let root, let reads):
-                guard reads.count == 1 else { return .path(root, reads) }
-                operands.append(operand)
-                return .read(FusedArithmetic.Term(operand, op: .add))
-            }
-        case .comparison(let comparison):
-            return .comparison(comparison)
+        case .operand(.constant(let number)):
+            return constant(number.pageValue)
         case .constant(let value):
-            return .constant(value)
+            return constant(value)
+        case .operand(.chain(let chain)):
+            let steps = chain.steps
+            return Piece(
+                truth: { scope, state, spent in
+                    spent += steps
+                    return chain.value(scope, state)?.pageValue.isTruthy
+                },
+                value: { scope, state, spent in
+                    spent += steps
+                    return chain.value(scope, state)?.pageValue
+                })
+        case .operand(.read(let root, let reads)):
+            return read(root, reads)
+        case .comparison(let comparison):
+            let steps = comparison.steps
+            return Piece(
+                truth: { scope, state, spent in
+                    spent += steps
+                    return comparison.comparison(scope, state)
+                },
+                value: { scope, state, spent in
+                    spent += steps
+                    return comparison.comparison(scope, state).map(PageValue.bool)
+                })
         case .and(let left, let right):
-            let a = piece(left, &operands), b = piece(right, &operands)
-            return .test { scope, state, spent in
+            let a = piece(left).truth, b = piece(right).truth
+            return truth { scope, state, spent in
                 spent += 1
-                guard let x = a.truth(scope, state, &spent) else { return nil }
-                return x ? b.truth(scope, state, &spent) : false
+                guard let x = a(scope, state, &spent) else { return nil }
+                return x ? b(scope, state, &spent) : false
             }
         case .or(let left, let right):
-            let a = piece(left, &operands), b = piece(right, &operands)
-            return .test { scope, state, spent in
+            let a = piece(left).truth, b = piece(right).truth
+            return truth { scope, state, spent in
                 spent += 1
-                guard let x = a.truth(scope, state, &spent) else { return nil }
-                return x ? true : b.truth(scope, state, &spent)
+                guard let x = a(scope, state, &spent) else { return nil }
+                return x ? true : b(scope, state, &spent)
             }
         case .not(let operand):
-            let a = piece(operand, &operands)
-            return .test { scope, state, spent in
+            let a = piece(operand).truth
+            return truth { scope, state, spent in
                 spent += 1
-                return a.truth(scope, state, &spent).map { !$0 }
+                return a(scope, state, &spent).map { !$0 }
             }
         case .conditional(let condition, let then, let otherwise):
-            let c = piece(condition, &operands), t = piece(then, &operands), e = piece(otherwise, &operands)
-            return .produce { scope, state, spent in
-                spent += 1
-                guard let x = c.truth(scope, state, &spent) else { return nil }
-                return x ? t.value(scope, state, &spent) : e.value(scope, state, &spent)
+            let c = piece(condition).truth, t = piece(then), e = piece(otherwise)
+            let thenTruth = t.truth, thenValue = t.value, elseTruth = e.truth, elseValue = e.value
+            return Piece(
+                truth: { scope, state, spent in
+                    spent += 1
+                    guard let x = c(scope, state, &spent) else { return nil }
+                    return x ? thenTruth(scope, state, &spent) : elseTruth(scope, state, &spent)
+                },
+                value: { scope, state, spent in
+                    spent += 1
+                    guard let x = c(scope, state, &spent) else { return nil }
+                    return x ? thenValue(scope, state, &spent) : elseValue(scope, state, &spent)
+                })
+        }
+    }
+
+    /// A node whose value is its truth: `&&`, `||`, `!`.
+    private static func truth(_ test: @escaping Test) -> Piece {
+        Piece(truth: test, value: { scope, state, spent in test(scope, state, &spent).map(PageValue.bool) })
+    }
+
+    private static func constant(_ value: PageValue) -> Piece {
+        let truth = value.isTruthy
+        return Piece(truth: { _, _, _ in truth }, value: { _, _, _ in value })
+    }
+
+    /// A member read, as the general path gives it (null for a missing key or a null base), or
+    /// nil where the general path would fail. The one-key reads of `$data`, `$global` and
+    /// `$item` — nearly all of them — read the store directly.
+    private static func read(_ root: Compiler.ChainRoot, _ reads: [MemberRead]) -> Piece {
+        let steps = reads.count
+        if reads.count == 1, let read = reads.first {
+            switch root {
+            case .variable(.data):
+                return Piece(
+                    truth: { scope, _, spent in
+                        spent += 1
+                        return (try? read.value(of: scope.data))?.isTruthy
+                    },
+                    value: { scope, _, spent in
+                        spent += 1
+                        return try? read.value(of: scope.data)
+                    })
+            case .variable(.global):
+                return Piece(
+                    truth: { scope, _, spent in
+                        spent += 1
+                        return (try? read.value(of: scope.global))?.isTruthy
+                    },
+                    value: { scope, _, spent in
+                        spent += 1
+                        return try? read.value(of: scope.global)
+                    })
+            case .variable(.item):
+                return Piece(
+                    truth: { scope, _, spent in
+                        spent += 1
+                        return (try? read.value(of: scope.item))?.isTruthy
+                    },
+                    value: { scope, _, spent in
+                        spent += 1
+                        return try? read.value(of: scope.item)
+                    })
+            default:
+                break
             }
         }
+        return Piece(
+            truth: { scope, state, spent in
+                spent += steps
+                return FusedArithmetic.value(root, reads, scope, state)?.isTruthy
+            },
+            value: { scope, state, spent in
+                spent += steps
+                return FusedArithmetic.value(root, reads, scope, state)
+            })
     }
 
     /// The value and the steps the general path would spend on it, or nil when the general
@@ -171,7 +197,7 @@ final class FusedLogic: Sendable {
     @inline(__always)
     func run(_ scope: ExpressionScope, _ state: EvaluationState) -> (value: PageValue, steps: Int)? {
         var spent = 0
-        guard let value = root.value(scope, state, &spent) else { return nil }
+        guard let value = root(scope, state, &spent) else { return nil }
         return (value, spent)
     }
 }
