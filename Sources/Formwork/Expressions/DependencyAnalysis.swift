@@ -55,6 +55,6 @@ enum DependencyAnalysis {
             found.append(path)
             return
         }
-        for child in expr.children { collect(child, into: &found) }
+        expr.forEachChild { collect($0, into: &found) }
     }
 }

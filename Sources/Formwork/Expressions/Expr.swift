@@ -37,27 +37,40 @@ struct Expr: Sendable {
     init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
-        let below = Expr.children(of: kind).map(\.height).max() ?? 0
+        var below = 0
+        Expr.forEachChild(of: kind) { below = max(below, $0.height) }
         height = below + 1
     }
 
-    /// The nodes directly below, in source order: operands, elements, member values, a call's
-    /// arguments and its lambdas' bodies. The one walk every analysis of the tree goes through.
-    var children: [Expr] { Expr.children(of: kind) }
+    /// Calls `body` with each node directly below, in source order — operands, elements, member
+    /// values, a call's arguments and its lambdas' bodies — without building an array: the one
+    /// walk every analysis of the tree goes through.
+    func forEachChild(_ body: (Expr) -> Void) {
+        Expr.forEachChild(of: kind, body)
+    }
 
-    private static func children(of kind: Kind) -> [Expr] {
+    private static func forEachChild(of kind: Kind, _ body: (Expr) -> Void) {
         switch kind {
-        case .literal, .variable, .local: return []
-        case .member(let e, _), .unary(_, let e): return [e]
-        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b): return [a, b]
-        case .conditional(let a, let b, let c): return [a, b, c]
-        case .array(let items), .template(let items): return items
-        case .object(let members): return members.map(\.value)
+        case .literal, .variable, .local:
+            return
+        case .member(let e, _), .unary(_, let e):
+            body(e)
+        case .index(let a, let b), .binary(_, let a, let b), .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            body(a)
+            body(b)
+        case .conditional(let a, let b, let c):
+            body(a)
+            body(b)
+            body(c)
+        case .array(let items), .template(let items):
+            for item in items { body(item) }
+        case .object(let members):
+            for member in members { body(member.value) }
         case .call(_, let arguments):
-            return arguments.map { argument in
+            for argument in arguments {
                 switch argument {
-                case .value(let e): return e
-                case .lambda(_, _, let body): return body
+                case .value(let e): body(e)
+                case .lambda(_, _, let lambdaBody): body(lambdaBody)
                 }
             }
         }

@@ -41,7 +41,7 @@ enum CallAnalysis {
             }
             found.append(FunctionCallSite(name: function.name, range: expr.range, argumentTypes: types, argumentRanges: ranges))
         }
-        for child in expr.children { collect(child, into: &found) }
+        expr.forEachChild { collect($0, into: &found) }
     }
 
     /// The type of `expr`'s value when it is known before evaluation.
