@@ -45,8 +45,14 @@ public final class PageHarness {
     /// the record of their runs.
     public let hostStubs = HostStubs()
 
-    /// Every trace event of every page, in order.
-    public private(set) var trace: [PageTraceEvent] = []
+    /// The trace events of every page, in order: the latest `limits.traceEvents` of them, so a
+    /// long flow or `formwork run` session holds a bounded trace, as a page does.
+    public var trace: ArraySlice<PageTraceEvent> { traceBuffer.suffix(limits.traceEvents) }
+    /// How many trace events the pages have made in all, including those no longer kept.
+    public private(set) var traceEventCount = 0
+    /// Kept events; trimmed to `limits.traceEvents` whenever it holds twice as many, so adding
+    /// one is O(1) on average.
+    private var traceBuffer: [PageTraceEvent] = []
     /// How the last chain a step started ended; nil while it waits for the person.
     public private(set) var outcome: ChainOutcome?
     /// `$error` of each failure no error handler took, in order.
@@ -204,7 +210,10 @@ public final class PageHarness {
     }
 
     private func ingest(_ event: PageTraceEvent, from session: PageSession) {
-        trace.append(event)
+        traceBuffer.append(event)
+        traceEventCount += 1
+        let kept = max(1, limits.traceEvents)
+        if traceBuffer.count >= 2 * kept { traceBuffer.removeFirst(traceBuffer.count - kept) }
         coverage.observe(event, in: session)
     }
 

@@ -62,7 +62,7 @@ final class RunConsole {
             Console.error("error: \(error.message)")
             return .next
         }
-        let before = harness.trace.count + harness.requests.count + harness.navigation.count
+        let before = harness.traceEventCount + harness.requests.count + harness.navigation.count
         var failure: (any Error)?
         do {
             try await FlowRunner.perform(action, on: harness)
@@ -72,7 +72,7 @@ final class RunConsole {
         let failed = failure != nil
         // NB: a step that did nothing (a misspelled key) is left out of the recording; one that did
         // something and then failed (a request no stub answered) is kept, as it happened.
-        let didSomething = harness.trace.count + harness.requests.count + harness.navigation.count != before || !failed
+        let didSomething = harness.traceEventCount + harness.requests.count + harness.navigation.count != before || !failed
         if didSomething { recorder?.record(action) }
         printTrace()
         if let failure { Console.error("error: \(failure)") }
@@ -123,9 +123,11 @@ final class RunConsole {
     /// The trace since the last command, then any problem the engine reported (an attribute that
     /// can't be computed, a component type the app doesn't have).
     private func printTrace() {
-        let trace = harness.trace
-        for event in trace[min(printedTrace, trace.count)...] { Console.out("  " + event.description) }
-        printedTrace = trace.count
+        // NB: the harness keeps the latest events only; print those made since the last command
+        // that it still has.
+        let unprinted = harness.traceEventCount - printedTrace
+        for event in harness.trace.suffix(unprinted) { Console.out("  " + event.description) }
+        printedTrace = harness.traceEventCount
         let diagnostics = harness.diagnostics
         for diagnostic in diagnostics[min(printedDiagnostics, diagnostics.count)...] { Console.error(PageOptions.located(diagnostic)) }
         printedDiagnostics = diagnostics.count

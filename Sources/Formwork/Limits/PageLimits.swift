@@ -74,7 +74,8 @@ public struct PageLimits: Sendable, Equatable {
 
     // MARK: - Trace
 
-    /// How many trace events a page keeps (the oldest go first).
+    /// How many trace events a page keeps (the oldest go first); the flow harness keeps as many
+    /// of all its pages' events together.
     public var traceEvents = 1_000
     /// The longest preview of a value in a trace line, in characters; the rest is elided.
     public var tracePreviewCharacters = 200
@@ -145,7 +146,7 @@ extension PageLimits {
             Row(name: "queuedRuns", value: grouped(queuedRuns), bounds: "runs of one interaction waiting for the one before it (`whileRunning: queue`)"),
             Row(name: "watcherDepth", value: grouped(watcherDepth), bounds: "watchers set off by other watchers' writes, in a row"),
             Row(name: "flowStepSeconds", value: seconds(flowStepSeconds), bounds: "the work one flow step starts, until the pages settle"),
-            Row(name: "traceEvents", value: grouped(traceEvents), bounds: "trace events a page keeps"),
+            Row(name: "traceEvents", value: grouped(traceEvents), bounds: "trace events a page keeps (and the flow harness, of all its pages)"),
             Row(name: "tracePreviewCharacters", value: grouped(tracePreviewCharacters), bounds: "a value shown in one trace line"),
             Row(name: "manifestBytes", value: bytes(manifestBytes), bounds: "a manifest read by sync"),
             Row(name: "manifestPages", value: grouped(manifestPages), bounds: "pages listed in one manifest"),

@@ -72,6 +72,18 @@ struct TraceLimitTests {
         #expect(session.trace.isEmpty)
     }
 
+    @Test("the harness keeps the latest traceEvents of all its pages and counts every event")
+    func harnessTrace() async throws {
+        let limits = LimitFixtures.limits { $0.traceEvents = 5 }
+        let page = PageHarness(limits: limits)
+        let writes = (1...40).map { LimitFixtures.storeVar("$data.n", expr: "\($0)") }
+        try await page.open(json: LimitFixtures.loadedPage(data: ["n": 0], writes))
+        #expect(page.trace.count == 5)
+        #expect(page.traceEventCount >= 80)
+        #expect(Array(page.trace.map(\.text).suffix(3)) == ["$data.n = 39", "store-var", "$data.n = 40"])
+        #expect(page.trace.map(\.description) == (try page.current).trace.map(\.description))
+    }
+
     @Test("the ring keeps order across wrap-arounds and capacity changes")
     func traceBuffer() {
         var buffer = TraceBuffer(capacity: 3)
