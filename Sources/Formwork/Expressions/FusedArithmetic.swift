@@ -304,11 +304,11 @@ struct FusedArithmetic: Sendable {
 }
 
 /// One arithmetic operator of a fused chain, so each operator's closure is compiled for it.
-private protocol FusedOperation {
+private protocol FusedOperation: Sendable {
     static func apply(_ a: FusedArithmetic.Number, _ b: FusedArithmetic.Number) -> FusedArithmetic.Number?
 }
 
 /// One comparison of a fused test, so each comparison's closure is compiled for it.
-private protocol FusedOrder {
+private protocol FusedOrder: Sendable {
     static func holds(_ a: FusedArithmetic.Number, _ b: FusedArithmetic.Number) -> Bool
 }

@@ -60,15 +60,7 @@ struct FusedArithmeticTests {
         ("$data.i.n + 1", "$data.i.n", .type),
     ])
     func errors(source: String, failing: String, kind: ExpressionError.Kind) {
-        do {
-            let value = try FusedArithmeticTests.evaluate(source)
-            Issue.record("expected \(kind) at \(failing), got \(value.jsonText)")
-        } catch {
-            let bytes = Array(source.utf8)
-            let text = String(decoding: bytes[error.range.start..<error.range.end], as: UTF8.self)
-            #expect(error.kind == kind, "\(error)")
-            #expect(text == failing, "\(error)")
-        }
+        FastPathChecks.expectFailure(source, at: failing, kind: kind) { (source: String) throws(ExpressionError) in try FusedArithmeticTests.evaluate(source) }
     }
 
     /// A member read and an operator are one step each, fused or not.
@@ -80,9 +72,30 @@ struct FusedArithmeticTests {
         ("$data.i + $data.i + $data.i + $data.i", 7),
     ])
     func steps(source: String, steps: Int) throws {
-        _ = try FusedArithmeticTests.evaluate(source, steps: steps)
+        try FastPathChecks.expectSteps(source, steps) { (source: String, steps: Int) throws(ExpressionError) in try FusedArithmeticTests.evaluate(source, steps: steps) }
+    }
+}
+
+/// The checks both fast paths (arithmetic and logic) must pass against the general path.
+enum FastPathChecks {
+    /// Evaluating `source` fails with `kind`, at the node whose source text is `failing`.
+    static func expectFailure(_ source: String, at failing: String, kind: ExpressionError.Kind, _ evaluate: (String) throws(ExpressionError) -> PageValue) {
         do {
-            let value = try FusedArithmeticTests.evaluate(source, steps: steps - 1)
+            let value = try evaluate(source)
+            Issue.record("expected \(kind) at \(failing), got \(value.jsonText)")
+        } catch {
+            let bytes = Array(source.utf8)
+            let text = String(decoding: bytes[error.range.start..<error.range.end], as: UTF8.self)
+            #expect(error.kind == kind, "\(error)")
+            #expect(text == failing, "\(error)")
+        }
+    }
+
+    /// `source` evaluates with exactly `steps` steps, and runs out with one fewer.
+    static func expectSteps(_ source: String, _ steps: Int, _ evaluate: (String, Int) throws(ExpressionError) -> PageValue) throws {
+        _ = try evaluate(source, steps)
+        do {
+            let value = try evaluate(source, steps - 1)
             Issue.record("expected the steps to run out, got \(value.jsonText)")
         } catch {
             #expect(error.kind == .limit, "\(error)")

@@ -54,15 +54,7 @@ struct FusedLogicTests {
         ("$data.off ? 1 : $data.text.length", "$data.text.length", .type),
     ])
     func errors(source: String, failing: String, kind: ExpressionError.Kind) {
-        do {
-            let value = try FusedLogicTests.evaluate(source)
-            Issue.record("expected \(kind) at \(failing), got \(value.jsonText)")
-        } catch {
-            let bytes = Array(source.utf8)
-            let text = String(decoding: bytes[error.range.start..<error.range.end], as: UTF8.self)
-            #expect(error.kind == kind, "\(error)")
-            #expect(text == failing, "\(error)")
-        }
+        FastPathChecks.expectFailure(source, at: failing, kind: kind) { (source: String) throws(ExpressionError) in try FusedLogicTests.evaluate(source) }
     }
 
     /// One step for each `&&`, `||`, `!`, `?:`, operator and member read on the path taken.
@@ -76,13 +68,7 @@ struct FusedLogicTests {
         ("$data.off ? $data.price * $data.qty * $data.qty : 0", 2),
     ])
     func steps(source: String, steps: Int) throws {
-        _ = try FusedLogicTests.evaluate(source, steps: steps)
-        do {
-            let value = try FusedLogicTests.evaluate(source, steps: steps - 1)
-            Issue.record("expected the steps to run out, got \(value.jsonText)")
-        } catch {
-            #expect(error.kind == .limit, "\(error)")
-        }
+        try FastPathChecks.expectSteps(source, steps) { (source: String, steps: Int) throws(ExpressionError) in try FusedLogicTests.evaluate(source, steps: steps) }
     }
 
     /// Every expression of a small grammar, evaluated fused and again with each read wrapped as
