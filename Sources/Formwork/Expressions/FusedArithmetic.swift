@@ -1,5 +1,5 @@
-/// Arithmetic over numbers read from the stores, computed without boxing each step into a
-/// `PageValue`, without throwing and without a closure per syntax node:
+/// Arithmetic over numbers read from the stores, computed on unboxed ints and doubles — never a
+/// `PageValue` between steps, nothing thrown, no step counted one by one:
 /// `$data.price * $data.qty * (1 - $data.discount)`, a 30-term sum, `$data.qty > 0`.
 ///
 /// The compiled tree of closures stays the general path: it checks types, counts a step per node
@@ -75,7 +75,9 @@ struct FusedArithmetic: Sendable {
     /// A comparison's answer, or nil when the general path must make it.
     typealias Test = @Sendable (ExpressionScope, EvaluationState) -> Bool?
 
+    /// The value, for a chain of `+ - * / %` (always nil for a comparison).
     private let compute: Compute
+    /// The answer, for a comparison (nil for a chain).
     private let test: Test?
     /// What the general path spends on the whole chain when it succeeds.
     let steps: Int

@@ -19,7 +19,7 @@ final class FusedLogic: Sendable {
         case operand(FusedArithmetic.Operand)
         /// Two operands joined by `<`, `<=`, `>` or `>=`.
         case comparison(FusedArithmetic)
-        /// Any other constant (text, a bool, null).
+        /// Any other constant (text, a bool, null, an array, an object).
         case constant(PageValue)
         case and(Shape, Shape)
         case or(Shape, Shape)
