@@ -30,9 +30,9 @@ extension Registry {
         .object(PageObject([
             ("format", .int(Int64(Registry.descriptionFormat))), ("engineVersion", .int(Int64(FormworkEngine.version))),
             ("components", .array(components.all.map(RegistryCoding.value(of:)))),
-            ("actions", .array(actions.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: []) })),
+            ("actions", .array(actions.all.map(RegistryCoding.value(of:)))),
             ("validations", .array(validations.all.map(RegistryCoding.value(of:)))),
-            ("errorHandlers", .array(errorHandlers.all.map { RegistryCoding.entry($0.id, $0.summary, $0.attributes, common: ErrorHandlerType.commonAttributes) })),
+            ("errorHandlers", .array(errorHandlers.all.map(RegistryCoding.value(of:)))),
             ("functions", .array(functions.names.compactMap { functions[$0] }.map(RegistryCoding.value(of:)))),
         ]))
     }
@@ -55,6 +55,14 @@ enum RegistryCoding {
         object["layout"] = layout(type.layout)
         if let value = type.valueAttribute { object["valueAttribute"] = .string(value) }
         return .object(object)
+    }
+
+    static func value(of type: ActionType) -> PageValue {
+        entry(type.id, type.summary, type.attributes, common: [])
+    }
+
+    static func value(of type: ErrorHandlerType) -> PageValue {
+        entry(type.id, type.summary, type.attributes, common: ErrorHandlerType.commonAttributes)
     }
 
     static func value(of type: ValidationType) -> PageValue {

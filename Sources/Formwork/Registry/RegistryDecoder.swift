@@ -30,30 +30,19 @@ struct RegistryDecoder {
         var host = RegistryIDs()
         let standIn = self.standIn
 
-        for (index, item, path) in try list(object, "components") {
+        for (_, item, path) in try list(object, "components") {
             let entry = try self.entry(item, path: path, kind: "component", extra: ["events", "layout", "valueAttribute"])
             let type = ComponentType(entry.id, attributes: entry.attributes, events: try events(item, path: path), layout: try layout(item, entry.attributes, path: path),
                                      valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
-            _ = index
             try unique(registry.components[type.id] == nil, path, "component", type.id)
-            if let builtIn = standard.components[type.id], RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: type) {
-                registry.register(builtIn)
-            } else {
-                registry.register(type)
-                host.components.append(type.id)
-            }
+            adopt(type, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "actions") {
             let entry = try self.entry(item, path: path, kind: "action")
             try unique(registry.actions[entry.id] == nil, path, "action", entry.id)
             let id = entry.id
             let type = ActionType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.runAction(id, context) }
-            if let builtIn = standard.actions[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: []) == RegistryCoding.entry(id, type.summary, type.attributes, common: []) {
-                registry.register(builtIn)
-            } else {
-                registry.register(type)
-                host.actions.append(id)
-            }
+            adopt(type, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "validations") {
             let entry = try self.entry(item, path: path, kind: "validation", extra: ["async"])
@@ -66,26 +55,14 @@ struct RegistryDecoder {
             default: throw Problem(path + ".async", "\"async\" is true for a validation that waits (on a server, say), or false")
             }
             let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary, isAsync: isAsync) { context in try standIn.checkValidation(id, context) }
-            let common = ValidationType.commonAttributes
-            if let builtIn = standard.validations[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: common) == RegistryCoding.entry(id, type.summary, type.attributes, common: common) {
-                registry.register(builtIn)
-            } else {
-                registry.register(type)
-                host.validations.append(id)
-            }
+            adopt(type, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "errorHandlers") {
             let entry = try self.entry(item, path: path, kind: "error handler")
             try unique(registry.errorHandlers[entry.id] == nil, path, "error handler", entry.id)
             let id = entry.id
             let type = ErrorHandlerType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.handleError(id, context) }
-            let common = ErrorHandlerType.commonAttributes
-            if let builtIn = standard.errorHandlers[id], RegistryCoding.entry(builtIn.id, builtIn.summary, builtIn.attributes, common: common) == RegistryCoding.entry(id, type.summary, type.attributes, common: common) {
-                registry.register(builtIn)
-            } else {
-                registry.register(type)
-                host.errorHandlers.append(id)
-            }
+            adopt(type, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "functions") {
             let function = try self.function(item, path: path)
@@ -98,6 +75,17 @@ struct RegistryDecoder {
             }
         }
         return (registry, RegistryIDs(components: host.components, actions: host.actions, validations: host.validations, errorHandlers: host.errorHandlers, functions: host.functions), engineVersion)
+    }
+
+    /// Registers the built-in when `type` describes it exactly (the same JSON description), so it
+    /// keeps the built-in's behaviour; otherwise registers `type` as the app's own and records its id.
+    private func adopt<Entry: RegisteredType>(_ type: Entry, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String], same description: (Entry) -> PageValue) {
+        if let builtIn, description(builtIn) == description(type) {
+            table.register(builtIn)
+        } else {
+            table.register(type)
+            hostIDs.append(type.id)
+        }
     }
 
     // MARK: - Entries
