@@ -66,10 +66,10 @@ extension Compiler {
         case .less, .lessEqual, .greater, .greaterEqual:
             let general = binary(op, left.general, right.general, range, source)
             // NB: `ordered` spends nothing beyond the operator's step for numbers.
-            let comparison = FusedArithmetic(comparing: op, a, b)
+            let comparison = FusedComparison(op, a, b)
             let steps = comparison.steps
             let evaluator: Evaluator = { scope, state in
-                if state.steps >= steps, let value = comparison.comparison(scope, state) {
+                if state.steps >= steps, let value = comparison.holds(scope, state) {
                     state.spend(steps)
                     return .bool(value)
                 }

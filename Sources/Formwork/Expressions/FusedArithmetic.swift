@@ -1,6 +1,7 @@
 /// Arithmetic over numbers read from the stores, computed on unboxed ints and doubles — never a
 /// `PageValue` between steps, nothing thrown, no step counted one by one:
-/// `$data.price * $data.qty * (1 - $data.discount)`, a 30-term sum, `$data.qty > 0`.
+/// `$data.price * $data.qty * (1 - $data.discount)`, a 30-term sum (comparisons over the same
+/// operands are `FusedComparison`).
 ///
 /// The compiled tree of closures stays the general path: it checks types, counts a step per node
 /// and reports each error at its node's range. A fused chain is a fast path in front of it that
@@ -72,13 +73,8 @@ struct FusedArithmetic: Sendable {
 
     /// A chain's value, or nil when the general path must compute it.
     typealias Compute = @Sendable (ExpressionScope, EvaluationState) -> Number?
-    /// A comparison's answer, or nil when the general path must make it.
-    typealias Test = @Sendable (ExpressionScope, EvaluationState) -> Bool?
 
-    /// The value, for a chain of `+ - * / %` (always nil for a comparison).
     private let compute: Compute
-    /// The answer, for a comparison (nil for a chain).
-    private let test: Test?
     /// What the general path spends on the whole chain when it succeeds.
     let steps: Int
 
@@ -92,52 +88,7 @@ struct FusedArithmetic: Sendable {
             constant = nil
         }
         self.compute = compute
-        test = nil
         steps = links.reduce(first.steps) { $0 + $1.1.steps + 1 }
-    }
-
-    /// `a op b` for `<`, `<=`, `>` or `>=`.
-    init(comparing op: BinaryOperator, _ a: Operand, _ b: Operand) {
-        switch op {
-        case .less: test = FusedArithmetic.compare(Less.self, a, b)
-        case .lessEqual: test = FusedArithmetic.compare(LessEqual.self, a, b)
-        case .greater: test = FusedArithmetic.compare(Greater.self, a, b)
-        default: test = FusedArithmetic.compare(GreaterEqual.self, a, b)
-        }
-        compute = { _, _ in nil }
-        steps = a.steps + b.steps + 1
-    }
-
-    /// One closure per comparison and per kind of operands: a constant on either side (as in
-    /// `$data.qty > 0`) is held, not called for.
-    private static func compare<Order: FusedOrder>(_: Order.Type, _ a: Operand, _ b: Operand) -> Test {
-        let x = compute(a), y = compute(b)
-        if case .constant(let c) = b {
-            return { scope, state in x(scope, state).map { Order.holds($0, c) } }
-        }
-        if case .constant(let c) = a {
-            return { scope, state in y(scope, state).map { Order.holds(c, $0) } }
-        }
-        return { scope, state in
-            guard let p = x(scope, state), let q = y(scope, state) else { return nil }
-            return Order.holds(p, q)
-        }
-    }
-
-    private enum Less: FusedOrder {
-        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.less, a, b) }
-    }
-
-    private enum LessEqual: FusedOrder {
-        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.lessEqual, a, b) }
-    }
-
-    private enum Greater: FusedOrder {
-        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.greater, a, b) }
-    }
-
-    private enum GreaterEqual: FusedOrder {
-        @inline(__always) static func holds(_ a: Number, _ b: Number) -> Bool { FusedArithmetic.compare(.greaterEqual, a, b) }
     }
 
     /// The chain's value, or nil when the general path must compute it.
@@ -146,14 +97,8 @@ struct FusedArithmetic: Sendable {
         compute(scope, state)
     }
 
-    /// For a comparison: its answer, or nil when the general path must make it.
-    @inline(__always)
-    func comparison(_ scope: ExpressionScope, _ state: EvaluationState) -> Bool? {
-        test?(scope, state)
-    }
-
     /// An operand on its own: a closure made for its kind.
-    private static func compute(_ operand: Operand) -> Compute {
+    static func compute(_ operand: Operand) -> Compute {
         switch operand {
         case .constant(let number):
             return { _, _ in number }
@@ -257,30 +202,6 @@ struct FusedArithmetic: Sendable {
         return result.isFinite ? .number(result) : nil
     }
 
-    /// `a op b` for `<`, `<=`, `>`, `>=`, as `Operators.compare` decides it for numbers.
-    @inline(__always)
-    static func compare(_ op: BinaryOperator, _ a: Number, _ b: Number) -> Bool {
-        let order: Int
-        switch (a, b) {
-        case (.int(let x), .int(let y)): order = x < y ? -1 : x == y ? 0 : 1
-        case (.int(let x), .number(let y)):
-            guard let o = Operators.exactOrder(x, y) else { return false }
-            order = o
-        case (.number(let x), .int(let y)):
-            guard let o = Operators.exactOrder(y, x) else { return false }
-            order = -o
-        case (.number(let x), .number(let y)):
-            if x.isNaN || y.isNaN { return false }
-            order = x < y ? -1 : x == y ? 0 : 1
-        }
-        switch op {
-        case .less: return order < 0
-        case .lessEqual: return order <= 0
-        case .greater: return order > 0
-        default: return order >= 0
-        }
-    }
-
     /// A member chain of more than one key, as a number.
     private static func number(_ root: Compiler.ChainRoot, _ reads: [MemberRead], _ scope: ExpressionScope, _ state: EvaluationState) -> Number? {
         switch value(root, reads, scope, state) {
@@ -308,9 +229,4 @@ struct FusedArithmetic: Sendable {
 /// One arithmetic operator of a fused chain, so each operator's closure is compiled for it.
 private protocol FusedOperation: Sendable {
     static func apply(_ a: FusedArithmetic.Number, _ b: FusedArithmetic.Number) -> FusedArithmetic.Number?
-}
-
-/// One comparison of a fused test, so each comparison's closure is compiled for it.
-private protocol FusedOrder: Sendable {
-    static func holds(_ a: FusedArithmetic.Number, _ b: FusedArithmetic.Number) -> Bool
 }

@@ -18,7 +18,7 @@ final class FusedLogic: Sendable {
         /// A member read, a number constant or an arithmetic chain.
         case operand(FusedArithmetic.Operand)
         /// Two operands joined by `<`, `<=`, `>` or `>=`.
-        case comparison(FusedArithmetic)
+        case comparison(FusedComparison)
         /// Any other constant (text, a bool, null, an array, an object).
         case constant(PageValue)
         case and(Shape, Shape)
@@ -87,11 +87,11 @@ final class FusedLogic: Sendable {
             return Piece(
                 truth: { scope, state, spent in
                     spent += steps
-                    return comparison.comparison(scope, state)
+                    return comparison.holds(scope, state)
                 },
                 value: { scope, state, spent in
                     spent += steps
-                    return comparison.comparison(scope, state).map(PageValue.bool)
+                    return comparison.holds(scope, state).map(PageValue.bool)
                 })
         case .and(let left, let right):
             let a = piece(left).truth, b = piece(right).truth
