@@ -56,14 +56,14 @@ extension PageValue {
 
     /// Why the value can't be kept under `limits` (`valueDepth`, `valueBytes`), or nil when it
     /// can. `nesting` is how many levels already hold it (the path it is written at).
-    func sizeProblem(_ limits: PageLimits, what: String, nesting: Int = 0) -> String? {
+    func sizeProblem(_ limits: PageLimits, what: @autoclosure () -> String, nesting: Int = 0) -> String? {
         let allowedDepth = max(0, limits.valueDepth - nesting)
         let size = measure(maximumDepth: allowedDepth, maximumBytes: limits.valueBytes)
         guard size.exceeded else { return nil }
         if size.depth > allowedDepth {
             let place = nesting > 0 ? " where it is written (\(nesting) level\(nesting == 1 ? "" : "s") down)" : ""
-            return "\(what) nests arrays and objects more than \(allowedDepth) levels deep\(place); values may nest at most \(PageLimits.grouped(limits.valueDepth)) levels (the valueDepth limit), as JSON files can"
+            return "\(what()) nests arrays and objects more than \(allowedDepth) levels deep\(place); values may nest at most \(PageLimits.grouped(limits.valueDepth)) levels (the valueDepth limit), as JSON files can"
         }
-        return "\(what) is larger than \(PageLimits.describe(bytes: limits.valueBytes)) as JSON (the valueBytes limit); keep large data on the server and load what the page shows"
+        return "\(what()) is larger than \(PageLimits.describe(bytes: limits.valueBytes)) as JSON (the valueBytes limit); keep large data on the server and load what the page shows"
     }
 }
