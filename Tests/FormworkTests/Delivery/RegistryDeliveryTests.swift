@@ -56,6 +56,15 @@ import Testing
             PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, registry: registry)
         }
 
+        /// The newer app syncs order v2 (built-ins only), then v3, which needs `loyalty-points`:
+        /// the cache then holds both downloads.
+        func downloadOrderV2ThenV3() async throws {
+            try publish([RegistryDeliveryTests.order(version: 2)], packedWith: .standard)
+            _ = try await sync(registry: RegistryDeliveryTests.newerApp).run()
+            try publish([RegistryDeliveryTests.order(version: 3, loyalty: true)], packedWith: RegistryDeliveryTests.newerApp)
+            _ = try await sync(registry: RegistryDeliveryTests.newerApp).run()
+        }
+
         func repository(registry: Registry) -> PageRepository {
             PageRepository(bundled: bundled, cache: cache, registry: registry)
         }
@@ -108,10 +117,7 @@ import Testing
     @Test func aCorruptNewestCopyFallsBackToThePreviousGoodDownload() async throws {
         let setup = try Setup()
         defer { setup.tearDown() }
-        try setup.publish([RegistryDeliveryTests.order(version: 2)], packedWith: .standard)
-        _ = try await setup.sync(registry: RegistryDeliveryTests.newerApp).run()
-        try setup.publish([RegistryDeliveryTests.order(version: 3, loyalty: true)], packedWith: RegistryDeliveryTests.newerApp)
-        _ = try await setup.sync(registry: RegistryDeliveryTests.newerApp).run()
+        try await setup.downloadOrderV2ThenV3()
         #expect(Fixture.files(in: setup.cache) == ["manifest.json", "order.v2.json", "order.v3.json"])
 
         var bytes = [UInt8](RegistryDeliveryTests.order(version: 3, loyalty: true))
@@ -136,10 +142,7 @@ import Testing
     @Test func aCachedPageTheAppCantRunIsPassedOverForThePreviousOne() async throws {
         let setup = try Setup()
         defer { setup.tearDown() }
-        try setup.publish([RegistryDeliveryTests.order(version: 2)], packedWith: .standard)
-        _ = try await setup.sync(registry: RegistryDeliveryTests.newerApp).run()
-        try setup.publish([RegistryDeliveryTests.order(version: 3, loyalty: true)], packedWith: RegistryDeliveryTests.newerApp)
-        _ = try await setup.sync(registry: RegistryDeliveryTests.newerApp).run()
+        try await setup.downloadOrderV2ThenV3()
 
         // The same cache read by an app build without the action (say, after a rollback).
         let served = try setup.repository(registry: .standard).resolve("order")

@@ -58,12 +58,17 @@ struct TraceLimitTests {
         #expect(value.measure(maximumDepth: depth - 1, maximumBytes: .max).exceeded == (depth > 0))
     }
 
+    /// A harness keeping 5 trace events, on a page whose `loaded` writes `$data.n` = 1 … `writes`.
+    static func pageWriting(_ writes: Int) async throws -> PageHarness {
+        let page = PageHarness(limits: LimitFixtures.limits { $0.traceEvents = 5 })
+        let actions = (1...writes).map { LimitFixtures.storeVar("$data.n", expr: "\($0)") }
+        try await page.open(json: LimitFixtures.loadedPage(data: ["n": 0], actions))
+        return page
+    }
+
     @Test("the trace is a ring of the latest traceEvents, oldest first")
     func ring() async throws {
-        let limits = LimitFixtures.limits { $0.traceEvents = 5 }
-        let page = PageHarness(limits: limits)
-        let writes = (1...8).map { LimitFixtures.storeVar("$data.n", expr: "\($0)") }
-        try await page.open(json: LimitFixtures.loadedPage(data: ["n": 0], writes))
+        let page = try await TraceLimitTests.pageWriting(8)
         let session = try page.current
         #expect(session.trace.map(\.text) == ["$data.n = 6", "store-var", "$data.n = 7", "store-var", "$data.n = 8"])
         session.traceLimit = 3
@@ -74,10 +79,7 @@ struct TraceLimitTests {
 
     @Test("the harness keeps the latest traceEvents of all its pages and counts every event")
     func harnessTrace() async throws {
-        let limits = LimitFixtures.limits { $0.traceEvents = 5 }
-        let page = PageHarness(limits: limits)
-        let writes = (1...40).map { LimitFixtures.storeVar("$data.n", expr: "\($0)") }
-        try await page.open(json: LimitFixtures.loadedPage(data: ["n": 0], writes))
+        let page = try await TraceLimitTests.pageWriting(40)
         #expect(page.trace.count == 5)
         #expect(page.traceEventCount >= 80)
         #expect(Array(page.trace.map(\.text).suffix(3)) == ["$data.n = 39", "store-var", "$data.n = 40"])
