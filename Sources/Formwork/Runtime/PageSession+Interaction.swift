@@ -141,7 +141,7 @@ extension PageSession {
             component.attributes[name] = newValue
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
-        record(.event, "edit \(component.key ?? component.type.id).\(name) = \(tracePreview(newValue))")
+        record(.event, assigning: newValue, to: .edit(component: component.key ?? component.type.id, attribute: name))
         // The server's message on this field was about the old value.
         if component.errorIsFromServer { component.showError(nil, fromServer: false) }
         // Re-check the other live-validated fields already checked once, whatever was edited, so

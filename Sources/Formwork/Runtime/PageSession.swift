@@ -296,7 +296,7 @@ public final class PageSession {
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         batch.paths.append(path)
-        record(.store, "\(path) = \(tracePreview(value))")
+        record(.store, assigning: value, to: .store(path))
     }
 
     func commit(_ batch: WriteBatch) throws {
@@ -363,8 +363,18 @@ public final class PageSession {
     }
 
     func record(_ kind: PageTraceEvent.Kind, _ text: @autoclosure () -> String) {
+        record(PageTraceEvent(page: document.id, kind: kind, text: text()))
+    }
+
+    /// Records `target = value` (`PageTraceEvent` writes the line only when it is read).
+    func record(_ kind: PageTraceEvent.Kind, assigning value: PageValue, to target: PageTraceEvent.Target) {
+        record(PageTraceEvent(page: document.id, kind: kind, assigning: value, to: target, limit: engine.limits.tracePreviewCharacters))
+    }
+
+    /// Keeps `event` and hands it to `onTrace`; nothing is made when nobody would see it.
+    private func record(_ event: @autoclosure () -> PageTraceEvent) {
         guard traceBuffer.capacity > 0 || onTrace != nil else { return }
-        let event = PageTraceEvent(page: document.id, kind: kind, text: text())
+        let event = event()
         traceBuffer.append(event)
         onTrace?(event)
     }

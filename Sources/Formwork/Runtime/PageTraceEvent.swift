@@ -1,13 +1,76 @@
 /// One line of what happened on a page: actions run, requests sent, navigation, store writes.
 /// `formwork run` prints them; tests read them.
+///
+/// NB: a store write or an edit is recorded on every change a person makes, so its line is not
+/// written when it happens: the event keeps what was written where, and `text` writes the line
+/// when someone reads it. Only what costs no more than its line is kept this way (a path, and a
+/// value that is a number, a bool, null, or a string no longer than the preview); anything else
+/// is written out at once, so a trace never keeps a large value alive.
 public struct PageTraceEvent: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case action, request, response, navigation, store, present, validation, error, event
     }
 
+    /// What was assigned, for a line `target = value`.
+    enum Target: Sendable {
+        /// A store write: `$data.qty = 3`.
+        case store(StorePath)
+        /// An edit of a component's attribute: `edit qty.value = 3`.
+        case edit(component: String, attribute: String)
+
+        var text: String {
+            switch self {
+            case .store(let path): return path.description
+            case .edit(let component, let attribute): return "edit \(component).\(attribute)"
+            }
+        }
+    }
+
+    private enum Content: Sendable {
+        case text(String)
+        /// `target = value`, the value previewed in at most `limit` characters.
+        case assignment(Target, PageValue, limit: Int)
+    }
+
     public let page: String
     public let kind: Kind
-    public let text: String
+    private let content: Content
+
+    public init(page: String, kind: Kind, text: String) {
+        self.page = page
+        self.kind = kind
+        content = .text(text)
+    }
+
+    /// `target = value`, with `value` previewed in at most `limit` characters (`PageValue.preview`).
+    init(page: String, kind: Kind, assigning value: PageValue, to target: Target, limit: Int) {
+        self.page = page
+        self.kind = kind
+        switch value {
+        case .null, .bool, .int, .number:
+            content = .assignment(target, value, limit: limit)
+        case .string(let string) where string.utf8.count <= limit:
+            content = .assignment(target, value, limit: limit)
+        case .string, .array, .object:
+            content = .text(Self.line(target, value, limit: limit))
+        }
+    }
+
+    /// What happened, as `formwork run` prints it.
+    public var text: String {
+        switch content {
+        case .text(let text): return text
+        case .assignment(let target, let value, let limit): return Self.line(target, value, limit: limit)
+        }
+    }
 
     public var description: String { "[\(page)] \(kind.rawValue): \(text)" }
+
+    public static func == (lhs: PageTraceEvent, rhs: PageTraceEvent) -> Bool {
+        lhs.page == rhs.page && lhs.kind == rhs.kind && lhs.text == rhs.text
+    }
+
+    private static func line(_ target: Target, _ value: PageValue, limit: Int) -> String {
+        "\(target.text) = \(value.preview(limit: limit))"
+    }
 }

@@ -23,73 +23,87 @@ extension PageValue {
     ///
     /// NB: one search per level, and the containers along the path are changed in place: each
     /// level takes its container out of `self` (so nothing else holds it and it isn't copied),
-    /// writes below, and puts it back, also when the write below fails.
-    public mutating func set(_ newValue: PageValue, at components: ArraySlice<StorePath.Component>) throws(PathError) {
-        guard let first = components.first else {
+    /// writes below, and puts it back, also when the write below fails. Levels are walked by
+    /// position in `components` rather than by slicing it, so no level retains the path.
+    public mutating func set(_ newValue: consuming PageValue, at components: ArraySlice<StorePath.Component>) throws(PathError) {
+        try set(newValue, at: components, level: components.startIndex)
+    }
+
+    private mutating func set(_ newValue: consuming PageValue, at components: ArraySlice<StorePath.Component>, level: Int) throws(PathError) {
+        guard level < components.endIndex else {
             self = newValue
             return
         }
-        let rest = components.dropFirst()
-        switch first {
-        case .key(let key):
-            if case .null = self {
-                var child = PageValue.null
-                try child.set(newValue, at: rest)
-                var object = PageObject()
-                object.append(key, child)
-                self = .object(object)
-                return
-            }
-            guard case .object(var object) = self else {
-                throw PathError(message: "can't set '\(key)' inside \(Wording.withArticle(typeName)); only objects have members")
-            }
-            // NB: drop `self`'s reference, so `object` is the only one and changes in place; the
-            // member's value is taken out the same way before writing into it.
-            self = .null
-            do {
-                if let position = object.position(of: key) {
-                    guard !rest.isEmpty else {
-                        // The last key: the new value takes the member's place.
-                        var value = newValue
-                        object.swapValue(at: position, with: &value)
-                        self = .object(object)
-                        return
-                    }
-                    var child = PageValue.null
-                    object.swapValue(at: position, with: &child)
-                    defer { object.swapValue(at: position, with: &child) }
-                    try child.set(newValue, at: rest)
-                } else {
-                    var child = PageValue.null
-                    try child.set(newValue, at: rest)
-                    object.append(key, child)
-                }
-            } catch {
-                self = .object(object)
-                throw error
-            }
+        switch components[level] {
+        case .key(let key): try setMember(key, to: newValue, at: components, level: level)
+        case .index(let index): try setElement(index, to: newValue, at: components, level: level)
+        }
+    }
+
+    private mutating func setMember(_ key: String, to newValue: consuming PageValue, at components: ArraySlice<StorePath.Component>, level: Int) throws(PathError) {
+        let below = level + 1
+        if case .null = self {
+            var child = PageValue.null
+            try child.set(newValue, at: components, level: below)
+            var object = PageObject()
+            object.append(key, child)
             self = .object(object)
-        case .index(let index):
-            guard case .array(var array) = self else {
-                throw PathError(message: "can't set [\(index)] inside \(Wording.withArticle(typeName)); only arrays have indexes")
-            }
-            guard index >= 0, index <= array.count else {
-                throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
-            }
-            self = .null
+            return
+        }
+        guard case .object(let current) = self else {
+            throw PathError(message: "can't set '\(key)' inside \(Wording.withArticle(typeName)); only objects have members")
+        }
+        // NB: the key is looked up before the object is taken out of `self` (looking it up in the
+        // taken-out object retains its index around the search).
+        let found = current.position(of: key)
+        // `self` lets go of its object, so `object` is the only reference and changes in place.
+        // (Changing an object bound by a `switch` over `self`, even `switch consume self`, copies
+        // it: the matched value lives to the end of the switch. The tests check it isn't copied.)
+        var object = consume current
+        self = .null
+        guard let position = found else {
+            var child = PageValue.null
             do {
-                if index == array.count {
-                    var child = PageValue.null
-                    try child.set(newValue, at: rest)
-                    array.append(child)
-                } else {
-                    try array[index].set(newValue, at: rest)
-                }
+                try child.set(newValue, at: components, level: below)
             } catch {
-                self = .array(array)
+                self = .object(object)
                 throw error
             }
-            self = .array(array)
+            object.append(key, child)
+            self = .object(object)
+            return
+        }
+        if below == components.endIndex {
+            // The last key: the new value takes the member's place.
+            object.swapValue(at: position, with: &newValue)
+            self = .object(object)
+            return
+        }
+        // The member's value is taken out the same way, so what's below is changed in place too.
+        var child = PageValue.null
+        object.swapValue(at: position, with: &child)
+        defer {
+            object.swapValue(at: position, with: &child)
+            self = .object(object)
+        }
+        try child.set(newValue, at: components, level: below)
+    }
+
+    private mutating func setElement(_ index: Int, to newValue: consuming PageValue, at components: ArraySlice<StorePath.Component>, level: Int) throws(PathError) {
+        guard case .array(var array) = self else {
+            throw PathError(message: "can't set [\(index)] inside \(Wording.withArticle(typeName)); only arrays have indexes")
+        }
+        guard index >= 0, index <= array.count else {
+            throw PathError(message: "index \(index) is outside the array of \(array.count) elements")
+        }
+        self = .null
+        defer { self = .array(array) }
+        if index == array.count {
+            var child = PageValue.null
+            try child.set(newValue, at: components, level: level + 1)
+            array.append(child)
+        } else {
+            try array[index].set(newValue, at: components, level: level + 1)
         }
     }
 }
