@@ -95,47 +95,46 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// A template whose constant folding spends `folding`, shared with other expressions.
     init(template source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget) throws(ExpressionError) {
         let bytes = try CompiledExpression.checkLength(source, limits)
+        // NB: literal text is taken from `bytes` as a run between parts, not collected byte by byte.
         var parts: [Expr] = []
+        parts.reserveCapacity(4)
         var literalStart = 0
         var i = 0
-        var literal: [UInt8] = []
+        func literalPart(upTo end: Int) -> Expr {
+            Expr(kind: .literal(.string(String(decoding: bytes[literalStart..<end], as: UTF8.self))), range: SourceRange(start: literalStart, end: end))
+        }
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{") {
-                if !literal.isEmpty {
-                    let text = String(decoding: literal, as: UTF8.self)
-                    parts.append(Expr(kind: .literal(.string(text)), range: SourceRange(start: literalStart, end: i)))
-                    literal.removeAll()
-                }
-                var parser = try Parser(source: source, bytes: bytes, offset: i + 2, functions: functions, maximumDepth: limits.expressionDepth)
-                if case .punctuation(.rightBrace) = parser.current.kind {
-                    throw ExpressionError(.syntax, "'${}' is empty; put an expression inside, as in ${$data.name}", range: SourceRange(start: i, end: parser.current.range.end), source: source)
-                }
-                let expr = try parser.parseEmbedded()
-                guard case .punctuation(.rightBrace) = parser.current.kind else {
-                    let found = parser.current
-                    let message = found.kind == .end ? "'${' is not closed; add '}' after the expression" : "expected '}' to close '${' but found \(found.display)"
-                    throw ExpressionError(.syntax, message, range: found.kind == .end ? SourceRange(start: i, end: i + 2) : found.range, source: source)
-                }
-                parts.append(expr)
-                i = parser.current.range.end
-                literalStart = i
-            } else {
-                literal.append(bytes[i])
+            guard bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{") else {
                 i += 1
+                continue
             }
+            if literalStart < i { parts.append(literalPart(upTo: i)) }
+            var parser = try Parser(source: source, bytes: bytes, offset: i + 2, functions: functions, maximumDepth: limits.expressionDepth)
+            if case .punctuation(.rightBrace) = parser.current.kind {
+                throw ExpressionError(.syntax, "'${}' is empty; put an expression inside, as in ${$data.name}", range: SourceRange(start: i, end: parser.current.range.end), source: source)
+            }
+            let expr = try parser.parseEmbedded()
+            guard case .punctuation(.rightBrace) = parser.current.kind else {
+                let found = parser.current
+                let message = found.kind == .end ? "'${' is not closed; add '}' after the expression" : "expected '}' to close '${' but found \(found.display)"
+                throw ExpressionError(.syntax, message, range: found.kind == .end ? SourceRange(start: i, end: i + 2) : found.range, source: source)
+            }
+            parts.append(expr)
+            i = parser.current.range.end
+            literalStart = i
         }
-        if !literal.isEmpty || parts.isEmpty {
-            parts.append(Expr(kind: .literal(.string(String(decoding: literal, as: UTF8.self))), range: SourceRange(start: literalStart, end: bytes.count)))
-        }
+        if literalStart < bytes.count || parts.isEmpty { parts.append(literalPart(upTo: bytes.count)) }
         let tree = Expr(kind: .template(parts), range: SourceRange(start: 0, end: bytes.count))
         self.init(source: source, tree: tree, isTemplate: true, folding: folding)
     }
 
     private init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
         let compiled = Compiler(source: source, folding: folding).compile(tree)
+        // NB: a plain path is its own one dependency (and the two share their components).
+        let plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
         storage = Storage(
-            source: source, dependencies: DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
-            calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: isTemplate ? nil : DependencyAnalysis.plainPath(tree),
+            source: source, dependencies: plainPath.map { [$0] } ?? DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
+            calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: plainPath,
             itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
             evaluator: compiled.evaluator)
     }

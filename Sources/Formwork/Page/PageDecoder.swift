@@ -28,6 +28,22 @@ struct PageDecoder {
         return joined
     }
 
+    /// `path.first.second.third` written in one string (a node's path is built for every
+    /// attribute, so not level by level); a nil `third` is left out.
+    static func join(_ path: String, _ first: String, _ second: String, _ third: String?) -> String {
+        var joined = path
+        joined.reserveCapacity(path.utf8.count + 3 + first.utf8.count + second.utf8.count + (third?.utf8.count ?? 0))
+        if !path.isEmpty { joined += "." }
+        joined += first
+        joined += "."
+        joined += second
+        if let third {
+            joined += "."
+            joined += third
+        }
+        return joined
+    }
+
     static func join(_ path: String, _ index: Int) -> String {
         var joined = path
         joined.reserveCapacity(path.utf8.count + 22)
@@ -59,7 +75,7 @@ struct PageDecoder {
         let id = header?.id ?? page["page"]?.stringValue ?? ""
         let version = header?.version ?? 1
         let minEngine = header?.minEngineVersion ?? 1
-        let title = page["title"].flatMap { decodeLooseAttribute(name: "title", raw: $0, type: .string, path: "title") }
+        let title = page["title"].flatMap { decodeLooseAttribute(name: "title", raw: $0, type: .string, owner: nil) }
         let params = decodeParams(page["params"])
         var data = PageValue.object(PageObject())
         if let raw = page["data"] {
@@ -128,7 +144,7 @@ struct PageDecoder {
         let type = registry.components[typeID]
         // NB: a member's path is built only when the member is there (most components have no
         // interactions, validations or children): paths are strings, and there is one per node.
-        let attributes = object["attributes"] == nil ? AttributeList([]) : decodeAttributes(object["attributes"], path: PageDecoder.join(path, "attributes")) { type?.attribute($0) }
+        let attributes = object["attributes"] == nil ? AttributeList([]) : decodeAttributes(object["attributes"], owner: path) { type?.attribute($0) }
         var validations: [ValidationNode] = []
         if let raw = object["validations"] {
             let validationsPath = PageDecoder.join(path, "validations")
@@ -139,7 +155,7 @@ struct PageDecoder {
                     checkMembers(v, allowed: ["id", "attributes", "description"], path: itemPath, what: "a validation")
                     guard let id = readTypeID(v, path: itemPath, kind: "validation") else { continue }
                     let spec = registry.validations[id]
-                    validations.append(ValidationNode(typeID: id, attributes: decodeAttributes(v["attributes"], path: PageDecoder.join(itemPath, "attributes")) { spec?.attribute($0) }, path: itemPath))
+                    validations.append(ValidationNode(typeID: id, attributes: decodeAttributes(v["attributes"], owner: itemPath) { spec?.attribute($0) }, path: itemPath))
                 }
             } else {
                 error("type", validationsPath, "\"validations\" must be an array")
@@ -187,7 +203,7 @@ struct PageDecoder {
             checkMembers(object, allowed: ["id", "attributes", "onError", "description"], path: itemPath, what: "an action")
             guard let id = readTypeID(object, path: itemPath, kind: "action") else { continue }
             let spec = registry.actions[id]
-            let attributes = decodeAttributes(object["attributes"], path: PageDecoder.join(itemPath, "attributes")) { spec?.attribute($0) }
+            let attributes = decodeAttributes(object["attributes"], owner: itemPath) { spec?.attribute($0) }
             actions.append(ActionNode(typeID: id, attributes: attributes, onError: decodeHandlers(object["onError"], path: PageDecoder.join(itemPath, "onError")), path: itemPath))
         }
         return actions
@@ -206,7 +222,7 @@ struct PageDecoder {
             checkMembers(object, allowed: ["id", "attributes", "description"], path: itemPath, what: "an error handler")
             guard let id = readTypeID(object, path: itemPath, kind: "error handler") else { continue }
             let spec = registry.errorHandlers[id]
-            handlers.append(HandlerNode(typeID: id, attributes: decodeAttributes(object["attributes"], path: PageDecoder.join(itemPath, "attributes")) { spec?.attribute($0) }, path: itemPath))
+            handlers.append(HandlerNode(typeID: id, attributes: decodeAttributes(object["attributes"], owner: itemPath) { spec?.attribute($0) }, path: itemPath))
         }
         return handlers
     }
@@ -215,12 +231,15 @@ struct PageDecoder {
 
     /// The canonical array form `[{name, type, mode, value}]` or the compact object form
     /// `{ "title": "Name", "text": { "expr": "$data.name" } }`.
-    mutating func decodeAttributes(_ value: PageValue?, path: String, spec: (String) -> AttributeSpec?) -> AttributeList {
+    /// The attributes of the node at `owner` (its JSON path; theirs is `owner.attributes…`).
+    mutating func decodeAttributes(_ value: PageValue?, owner: String, spec: (String) -> AttributeSpec?) -> AttributeList {
         guard let value else { return AttributeList([]) }
         var nodes: [AttributeNode] = []
         var seen = Set<String>()
         switch value {
         case .array(let items):
+            let path = PageDecoder.join(owner, "attributes")
+            nodes.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 let itemPath = PageDecoder.join(path, index)
                 guard case .object(let object) = item else {
@@ -252,33 +271,39 @@ struct PageDecoder {
                 nodes.append(decodeValue(name: name, raw: raw, type: type, mode: mode, path: PageDecoder.join(itemPath, "value")))
             }
         case .object(let object):
+            nodes.reserveCapacity(object.count)
             for (name, raw) in object {
                 let type = spec(name)?.type ?? .any
-                if let node = decodeLooseAttribute(name: name, raw: raw, type: type, path: PageDecoder.join(path, name)) { nodes.append(node) }
+                if let node = decodeLooseAttribute(name: name, raw: raw, type: type, owner: owner) { nodes.append(node) }
             }
         default:
-            error("type", path, "\"attributes\" must be an array of { name, type, mode, value } or an object of name → value")
+            error("type", PageDecoder.join(owner, "attributes"), "\"attributes\" must be an array of { name, type, mode, value } or an object of name → value")
         }
         return AttributeList(nodes)
     }
 
     /// The compact form of one value: a literal, `{ "expr": "…" }` or `{ "template": "…" }`; also
-    /// accepts a canonical `{ "type", "mode", "value" }` object.
-    mutating func decodeLooseAttribute(name: String, raw: PageValue, type: AttributeType, path: String) -> AttributeNode? {
+    /// accepts a canonical `{ "type", "mode", "value" }` object. The attribute's path is
+    /// `owner.attributes.name`, or just `name` for a page's own (`title`).
+    mutating func decodeLooseAttribute(name: String, raw: PageValue, type: AttributeType, owner: String?) -> AttributeNode? {
+        func path(_ member: String? = nil) -> String {
+            guard let owner else { return member.map { PageDecoder.join(name, $0) } ?? name }
+            return PageDecoder.join(owner, "attributes", name, member)
+        }
         if case .object(let object) = raw, object.count == 1 {
-            if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, path: PageDecoder.join(path, "expr")) }
-            if let template = object["template"] { return decodeValue(name: name, raw: template, type: type, mode: .template, path: PageDecoder.join(path, "template")) }
+            if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, path: path("expr")) }
+            if let template = object["template"] { return decodeValue(name: name, raw: template, type: type, mode: .template, path: path("template")) }
         }
         if case .object(let object) = raw, object["mode"] != nil, let value = object["value"] {
             var declared = type
             if let parsed = object["type"]?.stringValue.flatMap(AttributeType.init(rawValue:)) { declared = parsed }
             guard let mode = object["mode"]?.stringValue.flatMap(AttributeMode.init(rawValue:)) else {
-                error("type", PageDecoder.join(path, "mode"), "unknown mode; use literal, expression or template")
+                error("type", path("mode"), "unknown mode; use literal, expression or template")
                 return nil
             }
-            return decodeValue(name: name, raw: value, type: declared, mode: mode, path: PageDecoder.join(path, "value"))
+            return decodeValue(name: name, raw: value, type: declared, mode: mode, path: path("value"))
         }
-        return decodeValue(name: name, raw: raw, type: type, mode: .literal, path: path)
+        return decodeValue(name: name, raw: raw, type: type, mode: .literal, path: path())
     }
 
     private mutating func decodeValue(name: String, raw: PageValue, type: AttributeType, mode: AttributeMode, path: String) -> AttributeNode {

@@ -99,3 +99,34 @@ struct TraceLimitTests {
         #expect(buffer.events.map(\.text) == ["7", "8"])
     }
 }
+
+/// A store write or an edit keeps its target and a small value, and writes its line when read.
+@MainActor
+@Suite("Limits: trace lines written when read")
+struct LazyTraceLineTests {
+    nonisolated static let values: [PageValue] = [
+        .null, true, 42, -0.5, "", "short", .string(String(repeating: "é", count: 12)), .string(String(repeating: "x", count: 300)),
+        [1, 2, 3], ["a": ["b": [true, nil]]], .array((0..<500).map { .int(Int64($0)) }),
+    ]
+
+    @Test("a line written when read is the line written at once, for every kind of value", arguments: values, [1, 12, 200])
+    func sameLine(value: PageValue, limit: Int) {
+        let path = StorePath(.data, [.key("items"), .index(3), .key("odd key")])
+        let store = PageTraceEvent(page: "p", kind: .store, assigning: value, to: .store(path), limit: limit)
+        #expect(store.text == "\(path) = \(value.preview(limit: limit))")
+        #expect(store == PageTraceEvent(page: "p", kind: .store, text: store.text))
+        #expect(store.description == "[p] store: \(store.text)")
+        let edit = PageTraceEvent(page: "p", kind: .event, assigning: value, to: .edit(component: "qty", attribute: "value"), limit: limit)
+        #expect(edit.text == "edit qty.value = \(value.preview(limit: limit))")
+        #expect(edit != store)
+    }
+
+    @Test("an edit on a page is traced with its component and the value, and the write it makes")
+    func editLine() async throws {
+        let page = PageHarness()
+        try await page.open(json: #"{"page": "p", "data": {"qty": 1}, "components": [{"id": "number-field", "key": "qty", "attributes": {"title": "Qty", "value": {"expr": "$data.qty"}}}]}"#)
+        _ = try await page.set("qty", 7)
+        let lines = page.trace.map(\.text)
+        #expect(lines.suffix(2) == ["$data.qty = 7", "edit qty.value = 7"])
+    }
+}
