@@ -161,7 +161,8 @@ public final class PageHarness {
 
     private func load(_ bytes: [UInt8], file: String?) throws -> PageDocument {
         do {
-            return try PageDocument.load(bytes, registry: registry, file: file, limits: limits)
+            // NB: the libraries come from where pushed pages come from (the page file's folder by default).
+            return try PageDocument.load(bytes, registry: registry, libraries: engine.pages?.libraries() ?? .empty, file: file, limits: limits)
         } catch {
             throw PageHarnessError(error.description)
         }

@@ -47,13 +47,14 @@ struct CheckCommand: CLICommand {
     }
 
     /// The page files under `path`: the file itself, or the pages directly in the folder (the
-    /// files `pack` would publish).
+    /// files `pack` would publish) and the libraries in its `lib/` folder.
     static func pageFiles(_ path: String) -> [String]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { return [path] }
         guard let listing = try? PageSet.jsonFiles(in: URL(fileURLWithPath: path)) else { return nil }
-        return listing.filter { $0.skipped == nil }.map { (path as NSString).appendingPathComponent($0.name) }
+        let libraries = BlockCatalog.libraryFiles(in: URL(fileURLWithPath: path).appendingPathComponent(BlockCatalog.libraryFolder))
+        return listing.filter { $0.skipped == nil }.map { (path as NSString).appendingPathComponent($0.name) } + libraries
     }
 
     func run() async -> Int32 {
@@ -86,7 +87,16 @@ struct CheckCommand: CLICommand {
             readable.append((file, Array(data)))
         }
         // NB: a single page file has no neighbours, so its pushes aren't checked against any.
-        diagnostics += PageSet(files: readable, registry: registry, checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard).diagnostics
+        // NB: libraries beside a page given on its own (and in lib/ there) are at hand for it.
+        var nearby: [BlockLibrary] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            nearby += BlockCatalog.load(folder: URL(fileURLWithPath: path).deletingLastPathComponent(), limits: CLILimits.standard).catalog.libraries.values
+        }
+        let set = PageSet(files: readable, registry: registry, libraries: BlockCatalog(nearby), checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard)
+        diagnostics += set.diagnostics
+        let checked = "\(set.pages.count) page\(set.pages.count == 1 ? "" : "s")" + (set.libraries.isEmpty ? "" : " and \(set.libraries.count) librar\(set.libraries.count == 1 ? "y" : "ies")")
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         if json {
@@ -96,7 +106,7 @@ struct CheckCommand: CLICommand {
             ])).prettyJSONText)
         } else {
             for diagnostic in diagnostics { Console.out(diagnostic.rendered) }
-            Console.out("checked \(files.count) page\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            Console.out("checked \(checked): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return errors > 0 ? ExitCode.failure : ExitCode.success
     }

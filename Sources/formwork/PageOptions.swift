@@ -52,11 +52,13 @@ struct PageOptions {
     }
 
     /// Reads and decodes a page file, or explains what is wrong with it, each problem as
-    /// `file:line:column: path: error: message`.
+    /// `file:line:column: path: error: message`. The libraries it names are looked for beside
+    /// it and in the `lib/` folder there.
     static func loadDocument(_ file: String, registry: Registry) throws(CLIFailure) -> PageDocument {
         guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
+        let libraries = BlockCatalog.load(folder: URL(fileURLWithPath: file).deletingLastPathComponent(), limits: CLILimits.standard).catalog
         do {
-            return try PageDocument.load(Array(bytes), registry: registry, file: file, limits: CLILimits.standard)
+            return try PageDocument.load(Array(bytes), registry: registry, libraries: libraries, file: file, limits: CLILimits.standard)
         } catch {
             throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
         }

@@ -127,9 +127,13 @@ struct TestCommand: CLICommand {
     /// One report per page: every page file found plus every page a flow opened, with the hits of all flows.
     static func coverage(_ results: [FlowResult], pageFiles: [String], registry: Registry) -> [PageCoverage] {
         var documents: [String: PageDocument] = [:]
+        var catalogs: [String: BlockCatalog] = [:]
         for file in pageFiles {
-            guard let bytes = FileManager.default.contents(atPath: file),
-                  let document = PageDocument.decode(Array(bytes), registry: registry, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
+            let folder = (file as NSString).deletingLastPathComponent
+            let libraries = catalogs[folder] ?? BlockCatalog.load(folder: URL(fileURLWithPath: folder), limits: CLILimits.standard).catalog
+            catalogs[folder] = libraries
+            guard let bytes = FileManager.default.contents(atPath: file), !BlockCatalog.looksLikeLibrary(Array(bytes)),
+                  let document = PageDocument.decode(Array(bytes), registry: registry, libraries: libraries, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
             documents[document.id] = documents[document.id] ?? document
         }
         var hits: [String: PageHits] = [:]

@@ -84,17 +84,27 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         try self.init(template: source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
     }
 
-    /// An expression whose constant folding spends `folding`, shared with other expressions.
-    init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget) throws(ExpressionError) {
-        let bytes = try CompiledExpression.checkLength(source, limits)
-        var parser = try Parser(source: source, bytes: bytes, offset: 0, functions: functions, maximumDepth: limits.expressionDepth)
-        let tree = try parser.parseAll()
+    /// An expression whose constant folding spends `folding`, shared with other expressions;
+    /// inside a block's components, `block` says what `$attr` and `$state` mean.
+    init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
+        let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: block)
         self.init(source: source, tree: tree, isTemplate: false, folding: folding)
     }
 
     /// A template whose constant folding spends `folding`, shared with other expressions.
-    init(template source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget) throws(ExpressionError) {
+    init(template source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
+        let tree = try CompiledExpression.parse(source, isTemplate: true, functions: functions, limits: limits, block: block)
+        self.init(source: source, tree: tree, isTemplate: true, folding: folding)
+    }
+
+    /// The syntax tree of an expression or a template, every name resolved; a block's use parses
+    /// the expressions it gives its attributes this way, to put them in place of `$attr.NAME`.
+    static func parse(_ source: String, isTemplate: Bool, functions: FunctionLibrary, limits: PageLimits, block: BlockExpressionScope?) throws(ExpressionError) -> Expr {
         let bytes = try CompiledExpression.checkLength(source, limits)
+        guard isTemplate else {
+            var parser = try Parser(source: source, bytes: bytes, offset: 0, functions: functions, maximumDepth: limits.expressionDepth, block: block)
+            return try parser.parseAll()
+        }
         // NB: literal text is taken from `bytes` as a run between parts, not collected byte by byte.
         var parts: [Expr] = []
         parts.reserveCapacity(4)
@@ -109,7 +119,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
                 continue
             }
             if literalStart < i { parts.append(literalPart(upTo: i)) }
-            var parser = try Parser(source: source, bytes: bytes, offset: i + 2, functions: functions, maximumDepth: limits.expressionDepth)
+            var parser = try Parser(source: source, bytes: bytes, offset: i + 2, functions: functions, maximumDepth: limits.expressionDepth, block: block)
             if case .punctuation(.rightBrace) = parser.current.kind {
                 throw ExpressionError(.syntax, "'${}' is empty; put an expression inside, as in ${$data.name}", range: SourceRange(start: i, end: parser.current.range.end), source: source)
             }
@@ -124,8 +134,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             literalStart = i
         }
         if literalStart < bytes.count || parts.isEmpty { parts.append(literalPart(upTo: bytes.count)) }
-        let tree = Expr(kind: .template(parts), range: SourceRange(start: 0, end: bytes.count))
-        self.init(source: source, tree: tree, isTemplate: true, folding: folding)
+        return Expr(kind: .template(parts), range: SourceRange(start: 0, end: bytes.count))
     }
 
     private init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {

@@ -31,6 +31,9 @@ public struct ExpressionScope: Sendable {
     /// `$item` and `$index`: the element and position inside a repeated component.
     public var item: PageValue = .null
     public var index: PageValue = .null
+    /// `$state`: inside a block's components, the state of the instances around the component, by
+    /// instance name (`{"shipping": {"open": true}}`); a block's `$state.open` reads its own.
+    public var state: PageValue = .null
     /// What `now()` reads.
     public var clock: any PageClock
     /// The time zone `date()` uses when it isn't given one.
@@ -70,13 +73,14 @@ public struct ExpressionScope: Sendable {
         case .value: return value
         case .item: return item
         case .index: return index
+        case .state: return state
         }
     }
 }
 
 /// The `$` variables of the language.
 enum ScopeVariable: String, CaseIterable, Sendable {
-    case data, computed, global, param, page, result, event, error, value, item, index
+    case data, computed, global, param, page, result, event, error, value, item, index, state
 
     /// The store this variable reads, when it is one.
     var storeRoot: StorePath.Root? {
@@ -86,6 +90,7 @@ enum ScopeVariable: String, CaseIterable, Sendable {
         case .global: return .global
         case .param: return .param
         case .page: return .page
+        case .state: return .state
         default: return nil
         }
     }

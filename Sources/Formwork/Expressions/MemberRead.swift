@@ -92,6 +92,7 @@ final class MemberRead: Sendable {
         case .value: return try value(of: scope.value)
         case .item: return try value(of: scope.item)
         case .index: return try value(of: scope.index)
+        case .state: return try value(of: scope.state)
         }
     }
 

@@ -11,12 +11,15 @@ struct Parser {
     private let maximumDepth: Int
     /// Lambda parameters in scope, innermost last; the position is the local slot.
     private var locals: [String] = []
+    /// Inside a block's components: what `$attr` and `$state` mean (nil elsewhere).
+    private let block: BlockExpressionScope?
 
-    init(source: String, bytes: [UInt8], offset: Int, functions: FunctionLibrary, maximumDepth: Int) throws(ExpressionError) {
+    init(source: String, bytes: [UInt8], offset: Int, functions: FunctionLibrary, maximumDepth: Int, block: BlockExpressionScope? = nil) throws(ExpressionError) {
         lexer = Lexer(source: source, bytes: bytes, offset: offset)
         token = try lexer.next()
         self.functions = functions
         self.maximumDepth = maximumDepth
+        self.block = block
     }
 
     var source: String { lexer.source }
@@ -140,13 +143,25 @@ struct Parser {
         case .string(let value):
             try advance()
             return Expr(kind: .literal(.string(value)), range: start.range)
+        case .variable("attr"):
+            return try parseBlockAttribute(start)
         case .variable(let name):
             guard let variable = ScopeVariable(rawValue: name) else {
-                let suggestion = Suggestions.nearest(to: name, in: ScopeVariable.allCases.map(\.rawValue))
-                let hint = suggestion.map { "; did you mean $\($0)?" } ?? "; the variables are " + ScopeVariable.allCases.map { "$" + $0.rawValue }.joined(separator: ", ")
+                // NB: $state and $attr are offered only inside a block's components, where they mean something.
+                let known = ScopeVariable.allCases.filter { block != nil || $0 != .state }.map(\.rawValue) + (block != nil ? ["attr"] : [])
+                let suggestion = Suggestions.nearest(to: name, in: known)
+                let hint = suggestion.map { "; did you mean $\($0)?" } ?? "; the variables are " + known.map { "$" + $0 }.joined(separator: ", ")
                 throw error(.unknownVariable, "unknown variable '$\(name)'" + hint, start.range)
             }
             try advance()
+            if variable == .state, let block {
+                // NB: each instance keeps its state under its own name: `$state.open` is
+                // `$state["shipping"].open`. Elsewhere `$state` is refused by the page decoder.
+                return Expr(kind: .member(Expr(kind: .variable(.state), range: start.range), block.instance), range: start.range)
+            }
+            if let block, BlockExpressionScope.isPageStore(variable) {
+                throw error(.unknownVariable, "a block can't read $\(name): it sees the page only through its attributes; declare an attribute of '\(block.blockID)' and have the page pass $\(name)… to it, then read $attr.NAME", start.range)
+            }
             return Expr(kind: .variable(variable), range: start.range)
         case .identifier(let name):
             return try parseName(name, start)
@@ -167,6 +182,47 @@ struct Parser {
         default:
             throw error(.syntax, "expected a value but found \(start.display)", start.range)
         }
+    }
+
+    /// `$attr.NAME` (or `$attr["NAME"]`): the use's own tree for that attribute, put in place.
+    private mutating func parseBlockAttribute(_ start: Token) throws(ExpressionError) -> Expr {
+        guard let block else {
+            throw error(.unknownVariable, "$attr reads a block's attributes; it is known only inside a block's components", start.range)
+        }
+        try advance()
+        let name: String
+        var end = token.range
+        switch token.kind {
+        case .punctuation(.dot):
+            try advance()
+            guard case .identifier(let member) = token.kind else {
+                throw error(.syntax, "expected an attribute name after '$attr.' but found \(token.display)", token.range)
+            }
+            name = member
+            end = token.range
+            try advance()
+        case .punctuation(.leftBracket):
+            try advance()
+            guard case .string(let member) = token.kind else {
+                throw error(.syntax, "write $attr.NAME or $attr[\"NAME\"] with the name written out; $attr can't be indexed by a computed name", token.range)
+            }
+            name = member
+            try advance()
+            end = token.range
+            try expect(.rightBracket, "expected ']' after the attribute's name")
+        default:
+            throw error(.syntax, "$attr is read one attribute at a time, as in $attr.\(block.declared.first ?? "title")", start.range)
+        }
+        let range = start.range.union(end)
+        guard let tree = block.attributes[name] else {
+            let hint = Suggestions.nearest(to: name, in: block.declared).map { "; did you mean $attr.\($0)?" }
+                ?? (block.declared.isEmpty ? "; it declares none" : "; its attributes are " + block.declared.joined(separator: ", "))
+            throw error(.unknownVariable, "the block '\(block.blockID)' has no attribute '\(name)'" + hint, range)
+        }
+        if block.insideOwnRows, tree.reads(.item) || tree.reads(.index) {
+            throw error(.unknownVariable, "the page gives '\(name)' as an expression reading $item or $index, but here, inside a list of the block '\(block.blockID)', those are that list's; pass the value some other way, like a plain path into $data", range)
+        }
+        return try checked(tree.placed(at: range, slotOffset: locals.count))
     }
 
     private mutating func parseName(_ name: String, _ start: Token) throws(ExpressionError) -> Expr {

@@ -47,6 +47,15 @@ public struct PageLimits: Sendable, Equatable {
     /// The largest page file, flow file or JSON document read, in bytes.
     public var documentBytes = 8 << 20
 
+    // MARK: - Blocks
+
+    /// How deeply blocks may be used inside blocks (and named chains inside named chains).
+    public var blockDepth = 16
+    /// The most components one page may build from blocks when it is read: a use of a block
+    /// counts every component it expands to, so a few small blocks nested in each other can't
+    /// multiply into millions.
+    public var blockComponents = 20_000
+
     // MARK: - Interactions and pages
 
     /// The most actions one interaction may run, counting everything its `all`, `trigger`, `if`
@@ -139,6 +148,8 @@ extension PageLimits {
             Row(name: "valueDepth", value: grouped(valueDepth), bounds: "nesting of a JSON document or a stored value"),
             Row(name: "valueBytes", value: bytes(valueBytes), bounds: "one value written to a store, as JSON text"),
             Row(name: "documentBytes", value: bytes(documentBytes), bounds: "one page, flow or JSON file"),
+            Row(name: "blockDepth", value: grouped(blockDepth), bounds: "blocks used inside blocks, and named chains inside named chains"),
+            Row(name: "blockComponents", value: grouped(blockComponents), bounds: "components one page builds from blocks when it is read"),
             Row(name: "actionsPerInteraction", value: grouped(actionsPerInteraction), bounds: "actions run by one interaction, with all it starts"),
             Row(name: "triggerDepth", value: grouped(triggerDepth), bounds: "`trigger` inside `trigger`"),
             Row(name: "handlerDepth", value: grouped(handlerDepth), bounds: "failures inside error handlers handled by other handlers"),

@@ -17,6 +17,8 @@ public struct ComponentNode: Sendable {
     public var path: String { storage.path }
     /// The component to use when `typeID` isn't registered.
     public var fallback: ComponentNode? { storage.fallback }
+    /// Set on the component that stands for a use of a block: which block, which instance.
+    public var block: BlockInstance? { storage.block }
 
     private final class Storage: Sendable {
         let typeID: String
@@ -27,8 +29,9 @@ public struct ComponentNode: Sendable {
         let children: [ComponentNode]
         let fallback: ComponentNode?
         let path: String
+        let block: BlockInstance?
 
-        init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String) {
+        init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String, block: BlockInstance?) {
             self.typeID = typeID
             self.key = key
             self.attributes = attributes
@@ -37,12 +40,13 @@ public struct ComponentNode: Sendable {
             self.children = children
             self.fallback = fallback
             self.path = path
+            self.block = block
         }
     }
 
     private let storage: Storage
 
-    public init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String) {
-        storage = Storage(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path)
+    public init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String, block: BlockInstance? = nil) {
+        storage = Storage(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path, block: block)
     }
 }

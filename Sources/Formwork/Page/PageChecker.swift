@@ -15,6 +15,8 @@ struct PageChecker {
     /// The lists enclosing the component being checked, innermost last: whether their rows can
     /// write `$item` back (their items are a plain path), or the expression that computes them.
     private var rows: [RowContext] = []
+    /// How many block instances enclose the component being checked: `$state` is known only inside one.
+    private var blockDepth = 0
 
     private enum RowContext {
         case writable
@@ -51,6 +53,11 @@ struct PageChecker {
             checkChain(chain)
         }
         checkHandlers(document.onError)
+        // NB: each block on its own, with keys of its own (a use elsewhere has the same ones).
+        for node in document.blockChecks {
+            keys = [:]
+            checkComponent(node)
+        }
         diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
     }
 
@@ -144,8 +151,10 @@ struct PageChecker {
         if !node.validations.isEmpty && type.valueAttribute == nil {
             error("structure", node.path + ".validations", "'\(type.id)' has no value to validate; put validations on inputs")
         }
+        // NB: the group standing for a block's use has the block's events (checked when it was read).
+        let events = node.block?.events ?? type.events
         for (event, chain) in node.interactions.sorted(by: { $0.key < $1.key }) {
-            if !type.events.contains(event) {
+            if !events.contains(event) {
                 let hint = Suggestions.nearest(to: event, in: type.events).map { "; did you mean '\($0)'?" }
                     ?? (type.events.isEmpty ? "; it has no events" : "; its events are " + type.events.joined(separator: ", "))
                 error("interaction", node.path + ".interactions." + event, "'\(type.id)' has no event '\(event)'" + hint)
@@ -156,7 +165,9 @@ struct PageChecker {
             error("structure", node.path + ".components", "'\(type.id)' can't hold components; put them in a section or group")
         }
         if case .repeated(let items, _) = type.layout { rows.append(rowContext(items: node.attributes[items])) }
+        if node.block != nil { blockDepth += 1 }
         for child in node.children { checkComponent(child) }
+        if node.block != nil { blockDepth -= 1 }
         if case .repeated = type.layout { rows.removeLast() }
         if let fallback = node.fallback { checkComponent(fallback) }
     }
@@ -230,7 +241,7 @@ struct PageChecker {
     private mutating func checkRole(_ role: AttributeRole, _ attribute: AttributeNode, owner: String) {
         guard case .literal(.string(let text)) = attribute.content else { return }
         switch role {
-        case .value:
+        case .value, .componentKeys, .blockEvent:
             break
         case .storePath:
             guard let path = StorePath(text) else {
@@ -240,7 +251,7 @@ struct PageChecker {
             switch path.root {
             case .param: error("param", attribute.path, "\(owner) writes \(text), but $param is read-only; write to $data instead")
             case .computed, .page: error("read-only", attribute.path, "\(owner) writes \(text), but it can't be written: \(path.root.readOnlyReason)")
-            case .data, .global: checkReference(path, at: attribute.path)
+            case .data, .global, .state: checkReference(path, at: attribute.path)
             }
         case .interactionName:
             if document.interactions[text] == nil {
@@ -280,6 +291,10 @@ struct PageChecker {
 
     /// A `$param.NAME` the page doesn't declare, or a `$computed.NAME` it doesn't compute.
     private mutating func checkReference(_ path: StorePath, at location: String) {
+        if path.root == .state, blockDepth == 0 {
+            error("expression", location, PageDecoder.stateOutsideBlock)
+            return
+        }
         guard case .key(let name)? = path.components.first else { return }
         switch path.root {
         case .param where !declaredParams.contains(name):
@@ -320,14 +335,7 @@ extension PageDocument {
     public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
         var checker = PageChecker(registry: registry, document: self, knownPages: knownPages, limits: limits)
         checker.run()
-        return checker.diagnostics.map { diagnostic in
-            var d = diagnostic
-            d.file = file
-            if let location = locations?.location(of: d.path) ?? locations?.location(of: PageChecker.parentPath(d.path)) {
-                d.line = location.line
-                d.column = location.column
-            }
-            return d
-        }
+        var seen = Set<String>()
+        return checker.diagnostics.map { $0.located(file: file, locations: locations, libraries: libraries) }.filter { seen.insert($0.rendered).inserted }
     }
 }

@@ -7,11 +7,16 @@ struct PageDecoder {
     let limits: PageLimits
     /// What constant folding may spend, for the whole page.
     private let folding: FoldingBudget
-    private(set) var diagnostics: [PageDiagnostic] = []
+    var diagnostics: [PageDiagnostic] = []
+    /// The libraries a page's `"libraries"` are resolved against.
+    let catalog: BlockCatalog
+    /// Where the decoder is in expanding blocks and named chains (see `Blocks/`).
+    var blocks = BlockExpansion()
 
-    init(registry: Registry, limits: PageLimits = .standard) {
+    init(registry: Registry, limits: PageLimits = .standard, libraries: BlockCatalog = .empty) {
         self.registry = registry
         self.limits = limits
+        catalog = libraries
         folding = FoldingBudget(limits: limits)
     }
 
@@ -68,13 +73,20 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(Wording.withArticle(root.typeName))")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "title", "params", "data", "computed", "components", "interactions", "watchers", "onError", "whileRunning"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "libraries", "title", "params", "data", "computed", "blocks", "chains", "handlers", "components", "interactions", "watchers", "onError", "whileRunning"], path: "", what: "a page")
         // NB: the header follows the rules delivery uses, so a page that opens can be published.
         let (header, headerProblems) = PageHeader.read(page)
         for problem in headerProblems { error(problem.code, problem.path, problem.message) }
         let id = header?.id ?? page["page"]?.stringValue ?? ""
         let version = header?.version ?? 1
         let minEngine = header?.minEngineVersion ?? 1
+        let requiredLibraries = decodeLibraryRequirements(page["libraries"], path: "libraries")
+        let (libraries, problems) = catalog.resolve(requiredLibraries)
+        for problem in problems { error("library", PageDecoder.join("libraries", problem.id), "the page " + problem.message) }
+        for library in libraries { blocks.used[library.id] = library }
+        let own = decodeDefinitions(page, origin: .page)
+        blocks.namespace.own = own
+        blocks.namespace.libraries = libraries
         let title = page["title"].flatMap { decodeLooseAttribute(name: "title", raw: $0, type: .string, owner: nil) }
         let params = decodeParams(page["params"])
         var data = PageValue.object(PageObject())
@@ -87,7 +99,11 @@ struct PageDecoder {
         let onError = decodeHandlers(page["onError"], path: "onError")
         let queued = decodeWhileRunning(page["whileRunning"])
         let watchers = decodeWatchers(page["watchers"])
-        return PageDocument(id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components, interactions: interactions, onError: onError, watchers: watchers, queued: queued, file: file, source: root, locations: locations)
+        let blockChecks = definitionChecks(Array(own.blocks.values))
+        return PageDocument(
+            id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components,
+            interactions: interactions, onError: onError, watchers: watchers, queued: queued, blocks: own.blocks.values.sorted { $0.id < $1.id },
+            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, source: root, locations: locations)
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {
@@ -137,9 +153,19 @@ struct PageDecoder {
         }
         checkMembers(object, allowed: ["id", "key", "attributes", "validations", "interactions", "components", "fallback", "description"], path: path, what: "a component")
         guard let typeID = readTypeID(object, path: path, kind: "component") else { return nil }
+        guard countBlockComponent(at: path) else { return nil }
+        if registry.components[typeID] == nil {
+            switch blocks.namespace.block(typeID) {
+            case .found(let definition): return expandBlock(object, definition: definition, path: path)
+            case .ambiguous(let names):
+                error("block", PageDecoder.join(path, "id"), "more than one library has a block '\(typeID)'; name the one meant: " + names.joined(separator: " or "))
+                return nil
+            case .missing: break
+            }
+        }
         var key: String?
         if let rawKey = object["key"] {
-            if case .string(let s) = rawKey, !s.isEmpty { key = s } else { error("type", PageDecoder.join(path, "key"), "\"key\" must be a non-empty string naming this component") }
+            if case .string(let s) = rawKey, !s.isEmpty { key = blocks.context.map { "\($0.instance).\(s)" } ?? s } else { error("type", PageDecoder.join(path, "key"), "\"key\" must be a non-empty string naming this component") }
         }
         let type = registry.components[typeID]
         // NB: a member's path is built only when the member is there (most components have no
@@ -162,7 +188,12 @@ struct PageDecoder {
             }
         }
         let interactions = object["interactions"] == nil ? [:] : decodeInteractions(object["interactions"], path: PageDecoder.join(path, "interactions"))
+        // NB: inside a block, a list's rows have their own $item (see BlockExpressionScope.insideOwnRows).
+        var repeats = false
+        if blocks.context != nil, case .repeated? = type?.layout { repeats = true }
+        if repeats { blocks.rowDepth += 1 }
         let children = object["components"] == nil ? [] : decodeComponents(object["components"], path: PageDecoder.join(path, "components"))
+        if repeats { blocks.rowDepth -= 1 }
         let fallback = object["fallback"].flatMap { decodeComponent($0, path: PageDecoder.join(path, "fallback")) }
         return ComponentNode(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path)
     }
@@ -200,6 +231,12 @@ struct PageDecoder {
         for (index, item) in items.enumerated() {
             let itemPath = PageDecoder.join(path, index)
             guard case .object(let object) = item else { error("type", itemPath, "an action must be an object like { \"id\": \"api\", \"attributes\": … }"); continue }
+            if object["use"] != nil {
+                if let named = namedItems(object, path: itemPath, handlers: false), case .string(let name)? = object["use"] {
+                    actions += readNamed(named, name: name) { decoder, items, path in decoder.decodeActions(items, path: path) }
+                }
+                continue
+            }
             checkMembers(object, allowed: ["id", "attributes", "onError", "description"], path: itemPath, what: "an action")
             guard let id = readTypeID(object, path: itemPath, kind: "action") else { continue }
             let spec = registry.actions[id]
@@ -219,6 +256,12 @@ struct PageDecoder {
         for (index, item) in items.enumerated() {
             let itemPath = PageDecoder.join(path, index)
             guard case .object(let object) = item else { error("type", itemPath, "an error handler must be an object like { \"id\": \"toast\" }"); continue }
+            if object["use"] != nil {
+                if let named = namedItems(object, path: itemPath, handlers: true), case .string(let name)? = object["use"] {
+                    handlers += readNamed(named, name: name) { decoder, items, path in decoder.decodeHandlers(items, path: path) }
+                }
+                continue
+            }
             checkMembers(object, allowed: ["id", "attributes", "description"], path: itemPath, what: "an error handler")
             guard let id = readTypeID(object, path: itemPath, kind: "error handler") else { continue }
             let spec = registry.errorHandlers[id]
@@ -268,13 +311,13 @@ struct PageDecoder {
                     error("structure", itemPath, "the attribute '\(name)' has no \"value\"")
                     continue
                 }
-                nodes.append(decodeValue(name: name, raw: raw, type: type, mode: mode, path: PageDecoder.join(itemPath, "value")))
+                nodes.append(resolveNames(decodeValue(name: name, raw: raw, type: type, mode: mode, path: PageDecoder.join(itemPath, "value")), role: spec(name)?.role ?? .value))
             }
         case .object(let object):
             nodes.reserveCapacity(object.count)
             for (name, raw) in object {
-                let type = spec(name)?.type ?? .any
-                if let node = decodeLooseAttribute(name: name, raw: raw, type: type, owner: owner) { nodes.append(node) }
+                let declared = spec(name)
+                if let node = decodeLooseAttribute(name: name, raw: raw, type: declared?.type ?? .any, owner: owner) { nodes.append(resolveNames(node, role: declared?.role ?? .value)) }
             }
         default:
             error("type", PageDecoder.join(owner, "attributes"), "\"attributes\" must be an array of { name, type, mode, value } or an object of name → value")
@@ -339,9 +382,10 @@ struct PageDecoder {
                 return node(.invalid)
             }
             do {
+                let block = blockScope
                 let compiled = mode == .expression
-                    ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding)
-                    : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding)
+                    ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding, block: block)
+                    : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding, block: block)
                 if let constant = compiled.constantValue, !type.accepts(constant) {
                     error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }

@@ -2,7 +2,7 @@ extension PageDocument {
     /// Decodes a page from JSON bytes. Returns the document (nil when it can't be read at all) and
     /// every problem found: bad JSON with line and column, structure, types, expression errors.
     /// `limits` bounds the file (`documentBytes`, `valueDepth`) and the expressions in it.
-    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+    public static func decode(_ bytes: [UInt8], registry: Registry = .standard, libraries: BlockCatalog = .empty, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
         if bytes.count > limits.documentBytes {
             var diagnostic = PageDiagnostic.error("limit", "", "the page is \(PageLimits.grouped(bytes.count)) bytes long; pages may be at most \(PageLimits.describe(bytes: limits.documentBytes)) (the documentBytes limit)")
             diagnostic.file = file
@@ -18,28 +18,23 @@ extension PageDocument {
             diagnostic.column = error.column
             return (nil, [diagnostic])
         }
-        var decoder = PageDecoder(registry: registry, limits: limits)
+        var decoder = PageDecoder(registry: registry, limits: limits, libraries: libraries)
         let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
-        let located = decoder.diagnostics.map { diagnostic -> PageDiagnostic in
-            var d = diagnostic
-            d.file = file
-            if let location = parsed.location(of: d.path) ?? parsed.location(of: PageChecker.parentPath(d.path)) {
-                d.line = location.line
-                d.column = location.column
-            }
-            return d
-        }
+        let used = Array(decoder.blocks.used.values)
+        // NB: a block used twice reports a problem inside it once.
+        var seen = Set<String>()
+        let located = decoder.diagnostics.map { $0.located(file: file, locations: parsed, libraries: used) }.filter { seen.insert($0.rendered).inserted }
         return (document, located)
     }
 
     /// Decodes a page from JSON text.
-    public static func decode(json text: String, registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
-        decode(Array(text.utf8), registry: registry, file: file, limits: limits)
+    public static func decode(json text: String, registry: Registry = .standard, libraries: BlockCatalog = .empty, file: String? = nil, limits: PageLimits = .standard) -> (document: PageDocument?, diagnostics: [PageDiagnostic]) {
+        decode(Array(text.utf8), registry: registry, libraries: libraries, file: file, limits: limits)
     }
 
     /// Decodes and requires no errors; throws `PageError` listing them otherwise.
-    public static func load(_ bytes: [UInt8], registry: Registry = .standard, file: String? = nil, limits: PageLimits = .standard) throws(PageError) -> PageDocument {
-        let (document, diagnostics) = decode(bytes, registry: registry, file: file, limits: limits)
+    public static func load(_ bytes: [UInt8], registry: Registry = .standard, libraries: BlockCatalog = .empty, file: String? = nil, limits: PageLimits = .standard) throws(PageError) -> PageDocument {
+        let (document, diagnostics) = decode(bytes, registry: registry, libraries: libraries, file: file, limits: limits)
         let errors = diagnostics.filter { $0.severity == .error }
         guard let document, errors.isEmpty else { throw PageError(errors.isEmpty ? diagnostics : errors) }
         return document

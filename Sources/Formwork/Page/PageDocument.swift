@@ -21,6 +21,14 @@ public struct PageDocument: Sendable {
     /// Interactions (`onSave`, `save.onTap`) whose second run waits for the first instead of being
     /// refused: `"whileRunning": { "save.onTap": "queue" }`.
     public let queued: Set<String>
+    /// The page's own blocks (those of its libraries are in `libraries`).
+    public let blocks: [BlockDefinition]
+    /// The libraries the page names and the ones they need, as they were when it was read.
+    public let libraries: [BlockLibrary]
+    /// The lowest version of each library the page names under `"libraries"`.
+    public let requiredLibraries: [String: Int]
+    /// Each of the page's own blocks read once with stand-ins for its attributes, for `check`.
+    let blockChecks: [ComponentNode]
     /// The file it was read from, when known.
     public let file: String?
     /// The JSON as written.

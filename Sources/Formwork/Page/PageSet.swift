@@ -20,6 +20,8 @@ public struct PageSet: Sendable {
     }
 
     public let pages: [Page]
+    /// The block libraries among the files (a file whose top level has `"library"`), checked too.
+    public let libraries: [BlockLibrary]
     /// Every problem in every page, in file order.
     public let diagnostics: [PageDiagnostic]
 
@@ -30,14 +32,35 @@ public struct PageSet: Sendable {
     ///
     /// - Parameters:
     ///   - registry: the types the pages may use.
+    ///   - libraries: libraries the pages may name besides those among `files`.
     ///   - checkPushes: whether `push` targets must be among these pages; false for a page checked
     ///     on its own.
     ///   - limits: the budgets the pages are read and checked against.
-    public init(files: [(name: String, bytes: [UInt8])], registry: Registry = .standard, checkPushes: Bool = true, limits: PageLimits = .standard) {
+    public init(files: [(name: String, bytes: [UInt8])], registry: Registry = .standard, libraries: BlockCatalog = .empty, checkPushes: Bool = true, limits: PageLimits = .standard) {
         var pages: [Page] = []
         var diagnostics: [PageDiagnostic] = []
+        var found: [BlockLibrary] = []
+        var pageFiles: [(name: String, bytes: [UInt8])] = []
         for (name, bytes) in files {
-            let (document, found) = PageDocument.decode(bytes, registry: registry, file: name, limits: limits)
+            guard BlockCatalog.looksLikeLibrary(bytes) else {
+                pageFiles.append((name, bytes))
+                continue
+            }
+            let (library, problems) = BlockLibrary.decode(bytes, file: name, limits: limits)
+            diagnostics += problems
+            guard let library else { continue }
+            if let other = found.first(where: { $0.id == library.id }) {
+                var duplicate = PageDiagnostic.error("library", "library", "the library id '\(library.id)' is also used by \(other.file ?? "another file"); keep one file per library (its version says which one is newer)")
+                duplicate.file = name
+                diagnostics.append(duplicate)
+                continue
+            }
+            found.append(library)
+        }
+        let catalog = BlockCatalog(Array(libraries.libraries.values) + found)
+        for library in found { diagnostics += library.check(registry: registry, libraries: catalog, limits: limits) }
+        for (name, bytes) in pageFiles {
+            let (document, found) = PageDocument.decode(bytes, registry: registry, libraries: catalog, file: name, limits: limits)
             pages.append(Page(file: name, bytes: bytes, document: document))
             diagnostics += found
         }
@@ -56,6 +79,7 @@ public struct PageSet: Sendable {
             }
         }
         self.pages = pages
+        self.libraries = found
         self.diagnostics = diagnostics
     }
 

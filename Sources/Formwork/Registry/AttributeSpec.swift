@@ -40,6 +40,11 @@ public enum AttributeRole: Sendable, Equatable {
     case interactionName
     /// The id of another page.
     case pageID
+    /// Component keys (a string or an array of them); inside a block, a key names a component of
+    /// the same instance, so `street` there is `shipping.street` on the page.
+    case componentKeys
+    /// One of the events of the block whose components hold it (`raise`'s `event`).
+    case blockEvent
 }
 
 /// What every registered kind has in common, so one table and one lookup serve them all.

@@ -100,7 +100,7 @@ enum RegistryCoding {
         }
     }
 
-    static let roles: [(name: String, role: AttributeRole)] = [("storePath", .storePath), ("interactionName", .interactionName), ("pageID", .pageID)]
+    static let roles: [(name: String, role: AttributeRole)] = [("storePath", .storePath), ("interactionName", .interactionName), ("pageID", .pageID), ("componentKeys", .componentKeys), ("blockEvent", .blockEvent)]
 
     static func roleName(_ role: AttributeRole) -> String? { roles.first { $0.role == role }?.name }
 

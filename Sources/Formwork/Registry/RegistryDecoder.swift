@@ -131,7 +131,7 @@ struct RegistryDecoder {
             var role = AttributeRole.value
             if let roleName = try text(object, "role", path: at) {
                 guard let known = RegistryCoding.roles.first(where: { $0.name == roleName }) else {
-                    throw Problem(at + ".role", "unknown role '\(roleName)'; use storePath, interactionName or pageID (or leave it out)")
+                    throw Problem(at + ".role", "unknown role '\(roleName)'; use \(RegistryCoding.roles.map(\.name).joined(separator: ", ")) (or leave it out)")
                 }
                 role = known.role
             }

@@ -75,6 +75,12 @@ public struct ActionContext {
         try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget, enclosing: enclosingHandlers)
     }
 
+    /// Runs a chain on behalf of `component` with `$event` set to `event` (a block's `raise`
+    /// runs the page's chain for the event on the component standing for the use).
+    func run(_ chain: [ActionNode], result: PageValue, event: PageValue, component: PageComponent) async throws -> PageValue {
+        try await session.runner.runNested(chain, in: session, result: result, event: event, error: error, component: component, budget: budget, enclosing: enclosingHandlers)
+    }
+
     /// Runs `chains` at once, each with `$result` starting at `result`, and returns their results
     /// in order. The first failure cancels the others and propagates (as `run` does).
     ///
@@ -115,7 +121,7 @@ public struct ActionContext {
 
     /// Writes a store path; committed with the action's other writes when it returns.
     public func write(_ value: PageValue, to path: StorePath) throws {
-        try session.write(value, at: path, into: batch)
+        try session.write(value, at: path, into: batch, from: component)
     }
 
     /// Waits on the person while the page counts as idle, so headless drivers know the page is

@@ -38,6 +38,10 @@ public final class PageComponent {
     var itemPath: StorePath?
     /// For a `list`: its children grouped by item, one row per element of `items`.
     var rows: [ListRow] = []
+    /// For the component standing for a use of a block: the instance's `$state`.
+    public internal(set) var blockState: PageValue
+    /// Whether it is, or is inside, a block's instance (its expressions may read `$state`).
+    let isInBlock: Bool
     /// Binding ids owned by this component, so they can be dropped when it is rebuilt.
     var bindingIDs: [Int] = []
     /// Set when the component was removed (its row's item left its list, or its `status` changed
@@ -57,6 +61,31 @@ public final class PageComponent {
         self.parent = parent
         self.item = item
         self.index = index
+        blockState = node.block?.initialState ?? .null
+        isInBlock = node.block != nil || parent?.isInBlock == true
+    }
+
+    /// The block instance this component is part of, or stands for: the nearest component at or
+    /// above it that stands for a use of a block.
+    var enclosingInstance: PageComponent? {
+        var current: PageComponent? = self
+        while let component = current {
+            if component.node.block != nil { return component }
+            current = component.parent
+        }
+        return nil
+    }
+
+    /// `$state` as this component's expressions see it: each enclosing instance's state under its
+    /// name.
+    var visibleBlockState: PageValue {
+        var states = PageObject()
+        var current: PageComponent? = self
+        while let component = current {
+            if let block = component.node.block, states[block.instance] == nil { states[block.instance] = component.blockState }
+            current = component.parent
+        }
+        return .object(states)
     }
 
     /// True when this component or an ancestor is hidden.

@@ -68,7 +68,7 @@ public final class PageEngine {
         } catch {
             throw PageError(.error("page", "", "can't read the page '\(pageID)': \(error)"))
         }
-        return try PageDocument.load(found.bytes, registry: registry, file: found.file, limits: limits)
+        return try PageDocument.load(found.bytes, registry: registry, libraries: pages.libraries(), file: found.file, limits: limits)
     }
 
     /// Opens a page: checks the engine version and the params, builds the component tree with its

@@ -131,7 +131,9 @@ extension PageSession {
                 throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "\(label) can't be edited because \(why); bind it to a plain path such as $data.\(component.key ?? "value")"))
             }
             do {
-                try set(newValue, at: path)
+                let batch = WriteBatch()
+                try write(newValue, at: path, into: batch, from: component)
+                try commit(batch)
             } catch {
                 throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "writing \(path) failed: \(error)"))
             }

@@ -142,6 +142,7 @@ public final class PageSession {
             scope.item = component.item
             scope.index = component.index
             scope.value = component.value ?? .null
+            if component.isInBlock { scope.state = component.visibleBlockState }
         }
         return scope
     }
@@ -282,7 +283,8 @@ public final class PageSession {
     /// Writes one path into a batch. A value nested deeper or larger than `PageLimits.valueDepth`
     /// and `valueBytes` allow is refused (an `ActionFailure` of kind `limit`), so everything in
     /// the stores can be saved as JSON and read back.
-    func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch) throws {
+    /// A write to `$state` needs `component`, a component of the block instance it belongs to.
+    func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch, from component: PageComponent? = nil) throws {
         if path.root != .param, let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
             throw ActionFailure(kind: "limit", message: problem)
         }
@@ -293,6 +295,7 @@ public final class PageSession {
             defer { reattachItems(lists) }
             try data.set(value, at: path.components[...])
         case .global: try engine.globals.write(value, at: path)
+        case .state: try writeBlockState(value, at: path, from: component)
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         batch.paths.append(path)

@@ -4,6 +4,13 @@ import Foundation
 public protocol PageSource: Sendable {
     /// The bytes of the page with this id, and the file they came from (for messages).
     func page(_ id: String) throws -> (bytes: [UInt8], file: String?)
+    /// The block libraries pages from here may name (see `BlockCatalog`); none unless the
+    /// source has some.
+    func libraries() -> BlockCatalog
+}
+
+extension PageSource {
+    public func libraries() -> BlockCatalog { .empty }
 }
 
 /// Pages in a folder: `<id>.json`, or any `*.json` whose `"page"` is the id. For tools and tests;
@@ -15,6 +22,12 @@ public struct DirectoryPageSource: PageSource {
     public let directory: URL
 
     public init(directory: URL) { self.directory = directory }
+
+    /// The libraries in the folder and its `lib/` folder (a library that can't be read is left
+    /// out; `formwork check` says why).
+    public func libraries() -> BlockCatalog {
+        BlockCatalog.load(folder: directory).catalog
+    }
 
     public func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
         // NB: the engine checks ids too; checking here keeps a host calling the source itself safe.

@@ -5,16 +5,17 @@
 /// that path, of its ancestors and of its descendants (`overlaps`).
 public struct StorePath: Sendable, Hashable, CustomStringConvertible {
     public enum Root: String, Sendable, Hashable, CaseIterable {
-        case data, computed, global, param, page
+        case data, computed, global, param, page, state
 
-        /// Whether pages and people may write it: `$data` and `$global`. `$param` is the opener's
-        /// input, `$computed` follows its expressions, and `$page` is the engine's own state.
-        public var isWritable: Bool { self == .data || self == .global }
+        /// Whether pages and people may write it: `$data`, `$global`, and a block's own `$state`.
+        /// `$param` is the opener's input, `$computed` follows its expressions, and `$page` is the
+        /// engine's own state.
+        public var isWritable: Bool { self == .data || self == .global || self == .state }
 
         /// Why a read-only store can't be written, as the end of a sentence for a page author.
         public var readOnlyReason: String {
             switch self {
-            case .data, .global: return "it can be written"
+            case .data, .global, .state: return "it can be written"
             case .param: return "$param is read-only input from the page that opened this one; copy it into $data and change that"
             case .computed: return "$computed values follow their expressions under \"computed\"; change what they read instead"
             case .page: return "$page is the page's own state (busy, running), kept by the engine"

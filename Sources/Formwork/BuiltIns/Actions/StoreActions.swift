@@ -17,7 +17,7 @@ enum StoreActions {
             return value
         },
         ActionType("validate", attributes: [
-            AttributeSpec("keys", .array, summary: "the components to validate; all visible ones when not given"),
+            AttributeSpec("keys", .array, role: .componentKeys, summary: "the components to validate; all visible ones when not given"),
         ], summary: "runs validations, waiting for asynchronous ones; fails with kind 'validation' if any fails") { context in
             var targets: [PageComponent]?
             if context.has("keys") {

@@ -1,0 +1,51 @@
+import Foundation
+
+extension BlockCatalog {
+    /// The folder below a folder of pages where libraries may also be kept.
+    public static let libraryFolder = "lib"
+
+    /// The libraries in `folder` and in its `lib/` folder: every `.json` file whose top level has
+    /// a `"library"` member. What is wrong with one (bad JSON, a bad header) comes back as a
+    /// diagnostic, and that library is left out.
+    ///
+    /// ```swift
+    /// let (catalog, problems) = BlockCatalog.load(folder: URL(fileURLWithPath: "pages"))
+    /// catalog["shop-kit"]?.version   // 3
+    /// ```
+    public static func load(folder: URL, limits: PageLimits = .standard) -> (catalog: BlockCatalog, diagnostics: [PageDiagnostic]) {
+        var libraries: [BlockLibrary] = []
+        var diagnostics: [PageDiagnostic] = []
+        for file in libraryFiles(in: folder) {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let (library, found) = BlockLibrary.decode(Array(data), file: file, limits: limits)
+            diagnostics += found
+            if let library, !found.contains(where: { $0.severity == .error }) { libraries.append(library) }
+        }
+        return (BlockCatalog(libraries), diagnostics)
+    }
+
+    /// The paths of the library files in `folder` and its `lib/` folder, sorted.
+    public static func libraryFiles(in folder: URL) -> [String] {
+        var found: [String] = []
+        for directory in [folder, folder.appendingPathComponent(libraryFolder)] {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") && PageSet.notAPage(name) == nil {
+                let path = directory.appendingPathComponent(name).path
+                if isLibraryFile(path) { found.append(path) }
+            }
+        }
+        return found
+    }
+
+    /// Whether the file's top level has a `"library"` member.
+    static func isLibraryFile(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return BlockCatalog.looksLikeLibrary(Array(data))
+    }
+
+    /// Whether JSON bytes are a library's (their top level has a `"library"` member).
+    public static func looksLikeLibrary(_ bytes: [UInt8]) -> Bool {
+        guard let root = try? JSONReader.parse(bytes: bytes) else { return false }
+        return BlockLibrary.isLibrary(root)
+    }
+}

@@ -1,0 +1,34 @@
+extension BlockLibrary {
+    /// Every problem inside the library for this registry: each block read once with stand-ins
+    /// for its attributes and checked like a page's components, each named chain and handler
+    /// list checked like a page's, and the libraries it names resolved against `libraries`.
+    ///
+    /// ```swift
+    /// kit.check(registry: registry).map(\.rendered)
+    /// // ["lib/shop-kit.json: blocks.money-row.components[0].id: error: unknown component 'lable'; did you mean 'label'?"]
+    /// ```
+    public func check(registry: Registry = .standard, libraries: BlockCatalog = .empty, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        var decoder = PageDecoder(registry: registry, limits: limits, libraries: libraries)
+        var diagnostics: [PageDiagnostic] = []
+        if minEngineVersion > FormworkEngine.version {
+            diagnostics.append(.error("engine", "minEngineVersion", "the library needs engine version \(minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork"))
+        }
+        let (needed, problems) = libraries.resolve(requires)
+        for problem in problems { diagnostics.append(.error("library", "libraries." + problem.id, "the library " + problem.message)) }
+        decoder.blocks.used[id] = self
+        for library in needed { decoder.blocks.used[library.id] = library }
+        decoder.blocks.namespace.own = (blocks, chains, handlers)
+        decoder.blocks.namespace.libraries = requires.keys.sorted().compactMap { decoder.blocks.used[$0] }
+        let components = decoder.definitionChecks(Array(blocks.values))
+        let (chains, handlers) = decoder.namedChainChecks(self)
+        let document = PageDocument(
+            id: id, version: version, minEngineVersion: minEngineVersion, title: nil, params: [], data: .object(PageObject()), computed: [], components: [],
+            interactions: chains, onError: handlers, watchers: [], queued: [], blocks: [], libraries: [self] + needed, requiredLibraries: requires,
+            blockChecks: components, file: file, source: .null, locations: locations)
+        let used = [self] + needed
+        var seen = Set<String>()
+        let found = decoder.diagnostics.map { $0.located(file: file, locations: locations, libraries: used) }
+            + document.check(registry: registry, limits: limits)
+        return (diagnostics.map { $0.located(file: file, locations: locations, libraries: used) } + found).filter { seen.insert($0.rendered).inserted }
+    }
+}
