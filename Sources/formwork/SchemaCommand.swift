@@ -7,16 +7,18 @@ struct SchemaCommand: CLICommand {
     static let name = "schema"
     static let abstract = "Print a JSON Schema for pages or flow files, knowing every registered type."
     static let help = """
-        USAGE: formwork schema [page|flow] [--registry FILE] [--out DIR]
+        USAGE: formwork schema [page|flow] [--registry FILE] [--pages DIR] [--out DIR]
 
         Prints a JSON Schema (draft 2020-12) for page documents (default) or for flow files. The
         page schema knows every registered id and, per id, its attributes, their types and which
         are required, in both attribute forms; the flow schema knows the stubs the app's own
         actions, functions and validations take. Editors (VS Code and others) use it when a page
-        names it: "$schema": "../schema/page.schema.json".
+        names it: "$schema": "../schema/page.schema.json". With --pages, the blocks of the
+        libraries in DIR (and DIR/lib) are in it too, like registered components.
 
         OPTIONS:
           --out DIR           write both, as DIR/page.schema.json and DIR/flow.schema.json
+          --pages DIR         describe the blocks of the libraries kept with these pages
         \(RegistryOption.help)
 
         EXAMPLE:
@@ -27,11 +29,13 @@ struct SchemaCommand: CLICommand {
 
     let which: String?
     let output: String?
+    let pages: String?
     let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         registryOption = try RegistryOption(&arguments)
         output = try arguments.option("out")
+        pages = try arguments.option("pages")
         let positionals = arguments.positionals()
         guard positionals.count <= 1, positionals.allSatisfy({ $0 == "page" || $0 == "flow" }) else {
             throw UsageError("say which schema: page or flow (or give --out DIR for both)")
@@ -48,7 +52,16 @@ struct SchemaCommand: CLICommand {
             Console.error("error: " + error.message)
             return ExitCode.failure
         }
-        let page = PageSchema.make(for: loaded.registry).prettyJSONText + "\n"
+        var libraries = BlockCatalog.empty
+        if let pages {
+            let (catalog, problems) = BlockCatalog.load(folder: URL(fileURLWithPath: pages), limits: CLILimits.standard)
+            if let problem = problems.first(where: { $0.severity == .error }) {
+                Console.error("error: a library in '\(pages)' can't be read: " + PageOptions.located(problem))
+                return ExitCode.failure
+            }
+            libraries = catalog
+        }
+        let page = PageSchema.make(for: loaded.registry, libraries: libraries).prettyJSONText + "\n"
         let flow = FlowSchema.make(hostTypes: loaded.description.hostTypes).prettyJSONText + "\n"
         guard let output else {
             Console.out(String((which == "flow" ? flow : page).dropLast()))

@@ -7,26 +7,48 @@
 /// ```swift
 /// let schema = PageSchema.make(for: appRegistry)   // a PageValue; `formwork schema` prints it
 /// ```
+///
+/// The blocks of `libraries` are described like registered components (id, attributes, events).
+/// A page with blocks of its own can't be described ahead of time: its components are checked
+/// for their shape only, and `formwork check` does the rest.
 public enum PageSchema {
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
 
-    public static func make(for registry: Registry) -> PageValue {
+    public static func make(for registry: Registry, libraries: BlockCatalog = .empty) -> PageValue {
+        let blocks = libraries.libraries.keys.sorted().flatMap { id in (libraries[id]?.blockIDs ?? []).compactMap { libraries[id]?.blocks[$0] } }
+        let components = registry.components.all.map { ($0.id, $0.attributes, $0.summary) }
+            + blocks.map { ($0.id, $0.attributes + ComponentType.commonAttributes.filter { $0.name != "validateOn" }, $0.summary.isEmpty ? "a block from the library \($0.origin.library ?? "")" : $0.summary) }
+        let events = registry.components.all.map { ($0.id, $0.events) } + blocks.map { ($0.id, $0.events) }
         var defs = PageObject()
         defs["value"] = ["description": "a literal, {\"expr\": …} or {\"template\": …}"]
         defs["expression"] = object(["expr": ["type": "string", "description": "an expression, like $data.price * $data.qty"]], required: ["expr"])
         defs["template"] = object(["template": ["type": "string", "description": "text with ${…} parts"]], required: ["template"])
-        defs["chain"] = ["type": "array", "items": ["$ref": "#/$defs/action"]]
+        defs["chain"] = ["type": "array", "items": ["anyOf": [["$ref": "#/$defs/action"], ["$ref": "#/$defs/use"]]]]
+        defs["handlers"] = ["type": "array", "items": ["anyOf": [["$ref": "#/$defs/handler"], ["$ref": "#/$defs/use"]]]]
+        defs["use"] = object(["use": ["type": "string", "minLength": 1, "description": "a named chain (or handler list), from the page's or a library's"], "description": ["type": "string"]], required: ["use"])
+        defs["looseComponent"] = ["type": "object", "required": ["id"], "properties": ["id": ["type": "string", "minLength": 1]],
+                                  "description": "a component on a page with blocks of its own; formwork check checks it"]
+        defs["block"] = object([
+            "description": ["type": "string"], "summary": ["type": "string"],
+            "attributes": ["type": "object", "additionalProperties": object([
+                "type": ["enum": .array(["string", "int", "number", "bool", "array", "object", "any"])], "required": ["type": "boolean"],
+                "default": [:], "twoWay": ["type": "boolean"], "summary": ["type": "string"], "description": ["type": "string"],
+            ])],
+            "events": ["type": "array", "items": ["type": "string", "minLength": 1]],
+            "data": ["type": "object"],
+            "components": ["type": "array", "items": ["$ref": "#/$defs/looseComponent"]],
+        ], required: ["components"])
         defs["param"] = object([
             "type": ["enum": .array(["string", "int", "number", "bool", "array", "object", "any"])],
             "required": ["type": "boolean"], "default": [:], "description": ["type": "string"],
         ])
-        defs["component"] = node(kind: "component", ids: registry.components.all.map { ($0.id, $0.attributes, $0.summary) }, members: [
+        defs["component"] = node(kind: "component", ids: components, members: [
             "key": ["type": "string", "minLength": 1], "validations": ["type": "array", "items": ["$ref": "#/$defs/validation"]],
             "interactions": ["type": "object", "additionalProperties": ["$ref": "#/$defs/chain"]],
             "components": ["type": "array", "items": ["$ref": "#/$defs/component"]], "fallback": ["$ref": "#/$defs/component"],
-        ], fallbackAllowed: true, events: Dictionary(registry.components.all.map { ($0.id, $0.events) }, uniquingKeysWith: { first, _ in first }))
+        ], fallbackAllowed: true, events: Dictionary(events, uniquingKeysWith: { first, _ in first }))
         defs["action"] = node(kind: "action", ids: registry.actions.all.map { ($0.id, $0.attributes, $0.summary) }, members: [
-            "onError": ["type": "array", "items": ["$ref": "#/$defs/handler"]],
+            "onError": ["$ref": "#/$defs/handlers"],
         ])
         defs["validation"] = node(kind: "validation", ids: registry.validations.all.map { ($0.id, $0.attributes, $0.summary) }, members: [:])
         defs["handler"] = node(kind: "handler", ids: registry.errorHandlers.all.map { ($0.id, $0.attributes, $0.summary) }, members: [:])
@@ -34,10 +56,18 @@ public enum PageSchema {
             ("$schema", .string(draft)), ("title", "Formwork page"),
             ("description", "A page for the Formwork engine (Grammar.md part 2), with the types of one registry."),
             ("type", "object"), ("required", ["page"]), ("additionalProperties", false),
+            // NB: a page's own blocks can't be known ahead of time: with some, components are checked for shape only.
+            ("if", ["required": ["blocks"]]), ("then", ["properties": ["components": ["items": ["$ref": "#/$defs/looseComponent"]]]]),
+            ("else", ["properties": ["components": ["items": ["$ref": "#/$defs/component"]]]]),
             ("properties", .object(PageObject([
                 ("$schema", ["type": "string"]), ("description", ["type": "string"]),
                 ("page", ["type": "string", "minLength": 1, "description": "the page id"]),
                 ("version", ["type": "integer", "minimum": 0]), ("minEngineVersion", ["type": "integer", "minimum": 0]),
+                ("libraries", ["type": "object", "description": "each block library the page uses, with the lowest version it needs",
+                               "additionalProperties": ["type": "integer", "minimum": 1]]),
+                ("blocks", ["type": "object", "description": "the page's own blocks, by id", "additionalProperties": ["$ref": "#/$defs/block"]]),
+                ("chains", ["type": "object", "description": "named chains, used as {\"use\": NAME}", "additionalProperties": ["$ref": "#/$defs/chain"]]),
+                ("handlers", ["type": "object", "description": "named error-handler lists, used as {\"use\": NAME}", "additionalProperties": ["$ref": "#/$defs/handlers"]]),
                 ("title", compactValue(.string)),
                 ("params", ["type": "object", "additionalProperties": ["$ref": "#/$defs/param"]]),
                 ("data", ["type": "object"]),
@@ -47,9 +77,9 @@ public enum PageSchema {
                     "properties": ["on": ["type": "string"], "when": ["type": "string"], "actions": ["$ref": "#/$defs/chain"], "description": ["type": "string"]],
                     "required": ["actions"], "oneOf": [["required": ["on"]], ["required": ["when"]]]]]),
                 ("whileRunning", ["type": "object", "additionalProperties": ["enum": ["refuse", "queue"]]]),
-                ("components", ["type": "array", "items": ["$ref": "#/$defs/component"]]),
+                ("components", ["type": "array"]),
                 ("interactions", ["type": "object", "additionalProperties": ["$ref": "#/$defs/chain"]]),
-                ("onError", ["type": "array", "items": ["$ref": "#/$defs/handler"]]),
+                ("onError", ["$ref": "#/$defs/handlers"]),
             ]))),
             ("$defs", .object(defs)),
         ]))
