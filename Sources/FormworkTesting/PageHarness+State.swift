@@ -48,8 +48,8 @@ extension PageHarness {
         case "closed": return below(.bool(try current.isClosed))
         case "component": return try readComponent(rest)
         case "error":
-            guard case .key(let key)? = rest.first else { return try readErrors() }
-            let (index, tail) = PageHarness.rowIndex(rest.dropFirst())
+            guard let (key, after) = try componentKey(rest) else { return try readErrors() }
+            let (index, tail) = PageHarness.rowIndex(after)
             return FlowPath.read(tail, in: (try component(key, index: index)).validationError.map { .string($0) } ?? .null)
         case "errors": return below(try readErrors())
         case "request": return below(requests.last?.jsonValue ?? .null)
@@ -118,12 +118,31 @@ extension PageHarness {
     }
 
     private func readComponent(_ rest: ArraySlice<FlowPath.Segment>) throws -> PageValue {
-        guard case .key(let key)? = rest.first else {
+        guard let (key, after) = try componentKey(rest) else {
             throw PageHarnessError("name the component: component.KEY, then an attribute such as value, enabled, hidden, visible or error")
         }
-        let (index, tail) = PageHarness.rowIndex(rest.dropFirst())
+        let (index, tail) = PageHarness.rowIndex(after)
         if tail.first == .key("exists"), tail.count == 1 { return .bool((try? component(key, index: index)) != nil) }
         return FlowPath.read(tail, in: PageHarness.json(try component(key, index: index)))
+    }
+
+    /// The component key at the start of `segments` and what follows it. Components inside a
+    /// block's use have keys with dots (`shipping.street`), so the longest run of names that is
+    /// a key on the page is the key; else the first name is.
+    private func componentKey(_ segments: ArraySlice<FlowPath.Segment>) throws -> (String, ArraySlice<FlowPath.Segment>)? {
+        var names: [String] = []
+        for segment in segments {
+            guard case .key(let name) = segment else { break }
+            names.append(name)
+        }
+        guard let first = names.first else { return nil }
+        if names.count > 1 {
+            let keys = Set(try current.allComponents.compactMap(\.key))
+            for count in stride(from: names.count, to: 1, by: -1) where keys.contains(names[..<count].joined(separator: ".")) {
+                return (names[..<count].joined(separator: "."), segments.dropFirst(count))
+            }
+        }
+        return (first, segments.dropFirst())
     }
 
     /// `component.dishRow[1].title`: an index right after the key picks that row's component.

@@ -135,7 +135,7 @@ struct PageChecker {
                 diagnostics.append(.warning("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID) + "; its fallback '\(fallback.typeID)' is shown instead"))
                 checkComponent(fallback)
             } else {
-                error("unknown-id", node.path + ".id", registry.unknownMessage(registry.components, node.typeID))
+                error("unknown-id", node.path + ".id", unknownComponent(node.typeID))
             }
             return
         }
@@ -170,6 +170,15 @@ struct PageChecker {
         if node.block != nil { blockDepth -= 1 }
         if case .repeated = type.layout { rows.removeLast() }
         if let fallback = node.fallback { checkComponent(fallback) }
+    }
+
+    /// Why `id` names no component, suggesting a near block of the page or its libraries first.
+    private func unknownComponent(_ id: String) -> String {
+        let blocks = document.blocks.map(\.id) + document.libraries.flatMap(\.blockIDs)
+        if let near = Suggestions.nearest(to: id, in: blocks), registry.components[near] == nil {
+            return "unknown component '\(id)'; did you mean '\(near)'?"
+        }
+        return registry.unknownMessage(registry.components, id)
     }
 
     private mutating func checkChain(_ chain: [ActionNode]) {

@@ -23,8 +23,9 @@ public enum PageSchema {
         defs["value"] = ["description": "a literal, {\"expr\": …} or {\"template\": …}"]
         defs["expression"] = object(["expr": ["type": "string", "description": "an expression, like $data.price * $data.qty"]], required: ["expr"])
         defs["template"] = object(["template": ["type": "string", "description": "text with ${…} parts"]], required: ["template"])
-        defs["chain"] = ["type": "array", "items": ["anyOf": [["$ref": "#/$defs/action"], ["$ref": "#/$defs/use"]]]]
-        defs["handlers"] = ["type": "array", "items": ["anyOf": [["$ref": "#/$defs/handler"], ["$ref": "#/$defs/use"]]]]
+        // NB: if/then/else rather than anyOf, so a validator points inside a broken action, not at it.
+        defs["chain"] = ["type": "array", "items": ["if": ["required": ["use"]], "then": ["$ref": "#/$defs/use"], "else": ["$ref": "#/$defs/action"]]]
+        defs["handlers"] = ["type": "array", "items": ["if": ["required": ["use"]], "then": ["$ref": "#/$defs/use"], "else": ["$ref": "#/$defs/handler"]]]
         defs["use"] = object(["use": ["type": "string", "minLength": 1, "description": "a named chain (or handler list), from the page's or a library's"], "description": ["type": "string"]], required: ["use"])
         defs["looseComponent"] = ["type": "object", "required": ["id"], "properties": ["id": ["type": "string", "minLength": 1]],
                                   "description": "a component on a page with blocks of its own; formwork check checks it"]

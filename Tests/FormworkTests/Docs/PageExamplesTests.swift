@@ -49,10 +49,20 @@ struct PageExamplesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for example in examples { try Data(example.text.utf8).write(to: folder.appendingPathComponent(example.name)) }
 
-        let pages = examples.filter { !$0.name.hasSuffix(".flow.json") }
+        // NB: libraries among the examples are at hand for the pages, as in a folder of pages.
+        let files = examples.filter { !$0.name.hasSuffix(".flow.json") }
+        let libraryFiles = files.filter { BlockCatalog.looksLikeLibrary(Array($0.text.utf8)) }
+        var libraries: [BlockLibrary] = []
+        for file in libraryFiles {
+            let (library, problems) = BlockLibrary.decode(Array(file.text.utf8), file: file.name)
+            let printed = (problems + (library?.check() ?? [])).map(\.rendered).joined(separator: "\n")
+            #expect(printed == "", "\(file.name)")
+            if let library { libraries.append(library) }
+        }
+        let pages = files.filter { file in !libraryFiles.contains { $0.name == file.name } }
         let known = Set(pages.compactMap { try? PageValue(json: $0.text)["page"]?.stringValue })
         for page in pages {
-            let (document, decoded) = PageDocument.decode(json: page.text, file: page.name)
+            let (document, decoded) = PageDocument.decode(json: page.text, libraries: BlockCatalog(libraries), file: page.name)
             let printed = (decoded + (document?.check(knownPages: known) ?? [])).map(\.rendered).joined(separator: "\n")
             let expected = blocks.first { $0.kind == "check" && $0.name == page.name }?.text ?? ""
             #expect(printed == expected, "\(page.name)")
