@@ -28,7 +28,7 @@ extension BlockLibrary {
         let used = [self] + needed
         var seen = Set<String>()
         let found = decoder.diagnostics.map { $0.located(file: file, locations: locations, libraries: used) }
-            + document.check(registry: registry, limits: limits)
+            + document.check(registry: registry, knownPages: nil, limits: limits, interactionNames: false)
         return (diagnostics.map { $0.located(file: file, locations: locations, libraries: used) } + found).filter { seen.insert($0.rendered).inserted }
     }
 }

@@ -8,6 +8,9 @@ struct PageChecker {
     /// Page ids known to exist (when checking a folder); nil to skip that check.
     let knownPages: Set<String>?
     let limits: PageLimits
+    /// False for a library's blocks and chains, checked on their own: the page interactions they
+    /// trigger are the pages' (checked with each page that uses them).
+    var checksInteractionNames = true
     private(set) var diagnostics: [PageDiagnostic] = []
     private var keys: [String: String] = [:]
     private let declaredParams: Set<String>
@@ -263,7 +266,7 @@ struct PageChecker {
             case .data, .global, .state: checkReference(path, at: attribute.path)
             }
         case .interactionName:
-            if document.interactions[text] == nil {
+            if checksInteractionNames, document.interactions[text] == nil {
                 let hint = Suggestions.nearest(to: text, in: document.interactions.keys).map { "; did you mean '\($0)'?" } ?? "; define it under the page's \"interactions\""
                 error("interaction", attribute.path, "the interaction '\(text)' is triggered but not defined" + hint)
             }
@@ -342,7 +345,12 @@ extension PageDocument {
     /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
     /// given, also checks that pushed page ids exist; `limits` are the budgets loops are warned about.
     public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        check(registry: registry, knownPages: knownPages, limits: limits, interactionNames: true)
+    }
+
+    func check(registry: Registry, knownPages: Set<String>?, limits: PageLimits, interactionNames: Bool) -> [PageDiagnostic] {
         var checker = PageChecker(registry: registry, document: self, knownPages: knownPages, limits: limits)
+        checker.checksInteractionNames = interactionNames
         checker.run()
         var seen = Set<String>()
         return checker.diagnostics.map { $0.located(file: file, locations: locations, libraries: libraries) }.filter { seen.insert($0.rendered).inserted }

@@ -44,6 +44,11 @@ struct SchemaValidationTests {
         return names.filter { flows ? $0.hasSuffix(".flow.json") : PageRepository.isPageFileName($0) }.sorted().map { path + "/" + $0 }
     }
 
+    /// The libraries kept with the example pages (pages/lib): their blocks are in the pages' schema.
+    static func pageLibraries() -> BlockCatalog {
+        BlockCatalog.load(folder: root.appendingPathComponent("pages")).catalog
+    }
+
     static func exampleApp() throws -> RegistryDescription {
         try RegistryDescription(bytes: Array(try Data(contentsOf: ExampleApp.registryFile)), source: "app.registry.json")
     }
@@ -51,7 +56,7 @@ struct SchemaValidationTests {
     @Test func everyPageAndFlowInTheRepositoryPasses() async throws {
         let app = try SchemaValidationTests.exampleApp()
         let runs: [(PageValue, [String])] = [
-            (PageSchema.make(for: .standard), SchemaValidationTests.files(in: "pages", flows: false)),
+            (PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries()), SchemaValidationTests.files(in: "pages", flows: false)),
             (FlowSchema.make(), SchemaValidationTests.files(in: "pages", flows: true)),
             (PageSchema.make(for: app.registry()), SchemaValidationTests.files(in: "examples/app/pages", flows: false)),
             (FlowSchema.make(hostTypes: app.hostTypes), SchemaValidationTests.files(in: "examples/app/pages", flows: true)),
@@ -67,13 +72,13 @@ struct SchemaValidationTests {
     @Test func pagesNameTheSchemaFilesAndTheFilesAreCurrent() async throws {
         let app = try SchemaValidationTests.exampleApp()
         let expected: [(String, PageValue)] = [
-            ("schema/page.schema.json", PageSchema.make(for: .standard)), ("schema/flow.schema.json", FlowSchema.make()),
+            ("schema/page.schema.json", PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries())), ("schema/flow.schema.json", FlowSchema.make()),
             ("examples/app/schema/page.schema.json", PageSchema.make(for: app.registry())),
             ("examples/app/schema/flow.schema.json", FlowSchema.make(hostTypes: app.hostTypes)),
         ]
         for (file, schema) in expected {
             let text = try String(contentsOf: SchemaValidationTests.root.appendingPathComponent(file), encoding: .utf8)
-            #expect(text == schema.prettyJSONText + "\n", "\(file) is stale: run formwork schema --out \((file as NSString).deletingLastPathComponent)")
+            #expect(text == schema.prettyJSONText + "\n", "\(file) is stale: run formwork schema --out \((file as NSString).deletingLastPathComponent) (--pages pages for schema/)")
         }
         for folder in ["pages", "examples/app/pages"] {
             for flows in [false, true] {
