@@ -70,10 +70,15 @@ struct PackCommand: CLICommand {
             }
             return ExitCode.failure
         }
+        for packed in report.libraries {
+            let entry = packed.entry
+            Console.out("packed library \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes) from \(packed.sourceFile)")
+        }
         for packed in report.packed {
             let entry = packed.entry
             let renamed = packed.sourceFile == entry.file ? "" : " from \(packed.sourceFile)"
-            let needs = entry.requires.isEmpty ? "" : ", needs \(entry.requires.sentence)"
+            let libraries = entry.libraries.sorted { $0.key < $1.key }.map { "library \($0.key) ≥ \($0.value)" }
+            let needs = entry.requires.isEmpty && libraries.isEmpty ? "" : ", needs " + ([entry.requires.isEmpty ? nil : entry.requires.sentence].compactMap { $0 } + libraries).joined(separator: ", ")
             Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes\(needs))\(renamed)")
         }
         var reasons: [String] = []
@@ -82,7 +87,7 @@ struct PackCommand: CLICommand {
             let files = report.skipped.filter { $0.reason == reason }.map(\.file)
             Console.out("skipped \(files.count == 1 ? files[0] : "\(files.count) files"): \(reason)")
         }
-        let count = report.packed.count == 1 ? "1 page" : "\(report.packed.count) pages"
+        let count = (report.packed.count == 1 ? "1 page" : "\(report.packed.count) pages") + (report.libraries.isEmpty ? "" : report.libraries.count == 1 ? " and 1 library" : " and \(report.libraries.count) libraries")
         let manifestPath = (output as NSString).appendingPathComponent("manifest.json")
         Console.out("wrote \(manifestPath): \(count), totalVersion \(report.manifest.totalVersion.prefix(12))…")
         return ExitCode.success

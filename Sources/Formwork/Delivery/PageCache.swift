@@ -9,6 +9,7 @@ import Foundation
 ///                            plus "syncedTotalVersion" and "syncedEngineVersion"
 ///   dish-edit.v4.json        one file per installed page version, never rewritten in place
 ///   dish-edit.v3.json        the previous good download of a page, kept as a fallback ("previous")
+///   shop-kit.library.v2.json one file per installed block library version (and its previous good)
 ///   .formwork-sync.lock      held by the sync that is running (see CacheLock)
 /// ```
 ///
@@ -28,6 +29,11 @@ struct PageCache: Sendable {
         /// The previous good download of each page, served when the newest copy can't be: its
         /// file is corrupt, altered, or uses a type the app lacks. One per page id at most.
         var previous: [PageManifest.Entry] = []
+        /// The previous good download of each block library.
+        var previousLibraries: [PageManifest.Entry] = []
+
+        /// Every file the index names.
+        var files: Set<String> { Set((manifest.pages + manifest.libraries + previous + previousLibraries).map(\.file)) }
 
         static let empty = Index(manifest: PageManifest(pages: []), syncedTotalVersion: nil, syncedEngineVersion: nil)
 
@@ -42,6 +48,9 @@ struct PageCache: Sendable {
 
     /// The cache file name for one version of a page: `dish-edit.v4.json`.
     static func fileName(id: String, version: Int) -> String { "\(id).v\(version).json" }
+
+    /// The cache file name for one version of a block library: `shop-kit.library.v2.json`.
+    static func fileName(library id: String, version: Int) -> String { "\(id).library.v\(version).json" }
 
     func url(of entry: PageManifest.Entry) -> URL { directory.appendingPathComponent(entry.file) }
 
@@ -66,11 +75,15 @@ struct PageCache: Sendable {
         let synced = value["syncedTotalVersion"]?.stringValue
         let engine = value["syncedEngineVersion"]?.intValue.map { Int(clamping: $0) }
         var previous: [PageManifest.Entry] = []
-        if let list = value["previous"] {
-            // NB: read with the manifest's own checks, through a manifest made of the list.
-            previous = try PageManifest(value: .object(PageObject([("totalVersion", "previous"), ("pages", list)])), source: manifestURL.path + " (previous)").pages
+        var previousLibraries: [PageManifest.Entry] = []
+        if value["previous"] != nil || value["previousLibraries"] != nil {
+            // NB: read with the manifest's own checks, through a manifest made of the lists.
+            let lists = PageObject([("totalVersion", "previous"), ("pages", value["previous"] ?? .array([])), ("libraries", value["previousLibraries"] ?? .array([]))])
+            let read = try PageManifest(value: .object(lists), source: manifestURL.path + " (previous)")
+            previous = read.pages
+            previousLibraries = read.libraries
         }
-        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, previous: previous)
+        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, previous: previous, previousLibraries: previousLibraries)
     }
 
     /// Replaces `manifest.json` atomically with `index`.
@@ -78,7 +91,10 @@ struct PageCache: Sendable {
         guard case .object(var object) = index.manifest.value else { return }
         if let synced = index.syncedTotalVersion { object["syncedTotalVersion"] = .string(synced) }
         if let engine = index.syncedEngineVersion { object["syncedEngineVersion"] = .int(Int64(engine)) }
-        if !index.previous.isEmpty, case .object(let previous) = PageManifest(pages: index.previous).value { object["previous"] = previous["pages"] ?? .array([]) }
+        if case .object(let previous) = PageManifest(pages: index.previous, libraries: index.previousLibraries).value {
+            if !index.previous.isEmpty { object["previous"] = previous["pages"] ?? .array([]) }
+            if !index.previousLibraries.isEmpty { object["previousLibraries"] = previous["libraries"] ?? .array([]) }
+        }
         try AtomicFile.write(Data((PageValue.object(object).prettyJSONText + "\n").utf8), to: manifestURL)
     }
 
@@ -91,7 +107,7 @@ struct PageCache: Sendable {
     /// - Returns: the names removed, sorted.
     @discardableResult
     func removeUnlisted(keeping index: Index) -> [String] {
-        let kept = Set((index.manifest.pages + index.previous).map(\.file))
+        let kept = index.files
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed: [String] = []
         for name in names.sorted() where !kept.contains(name) {
@@ -114,7 +130,7 @@ struct PageCache: Sendable {
     /// Whether every installed file is present with the recorded size (a cheap check that the OS
     /// didn't purge the cache behind our back).
     func filesArePresent(_ index: Index) -> Bool {
-        index.manifest.pages.allSatisfy { entry in
+        (index.manifest.pages + index.manifest.libraries).allSatisfy { entry in
             let attributes = try? FileManager.default.attributesOfItem(atPath: url(of: entry).path)
             return (attributes?[.size] as? NSNumber)?.intValue == entry.size
         }

@@ -12,8 +12,12 @@ import Foundation
 /// }
 /// ```
 ///
-/// `totalVersion` changes whenever any page changes, so a client whose last sync saw the same
-/// value has nothing to do. `file` is a plain file name beside the manifest, never a path.
+/// Block libraries (2.16) are listed the same way under `"libraries"` (file `<id>.library.json`),
+/// and a page entry names the libraries it needs, with the lowest version of each:
+/// `"libraries": {"shop-kit": 3}`.
+///
+/// `totalVersion` changes whenever any page or library changes, so a client whose last sync saw
+/// the same value has nothing to do. `file` is a plain file name beside the manifest, never a path.
 /// Unknown members are ignored, so newer publishers can add fields.
 public struct PageManifest: Sendable, Equatable {
     /// One published page.
@@ -31,6 +35,10 @@ public struct PageManifest: Sendable, Equatable {
         /// error handlers and functions): sync skips it for an app that lacks any of them.
         /// Written as `"requires"` only when not empty.
         public var requires = RegistryIDs()
+        /// The block libraries it needs, with the lowest version of each (a page's `"libraries"`,
+        /// or a library's): sync installs them first and skips a page whose libraries it can't
+        /// have. Written as `"libraries"` only when not empty.
+        public var libraries: [String: Int] = [:]
 
         public init(id: String, file: String, version: Int, minEngineVersion: Int, size: Int, sha256: String) {
             self.id = id
@@ -56,26 +64,36 @@ public struct PageManifest: Sendable, Equatable {
     public var totalVersion: String
     /// Sorted by id.
     public var pages: [Entry]
+    /// The published block libraries, sorted by id.
+    public var libraries: [Entry]
 
-    /// A manifest whose `totalVersion` is computed from `pages`.
-    public init(pages: [Entry]) {
-        self.init(totalVersion: PageManifest.totalVersion(of: pages), pages: pages)
+    /// A manifest whose `totalVersion` is computed from `pages` and `libraries`.
+    public init(pages: [Entry], libraries: [Entry] = []) {
+        self.init(totalVersion: PageManifest.totalVersion(of: pages, libraries: libraries), pages: pages, libraries: libraries)
     }
 
-    public init(totalVersion: String, pages: [Entry]) {
+    public init(totalVersion: String, pages: [Entry], libraries: [Entry] = []) {
         self.totalVersion = totalVersion
         self.pages = pages.sorted { $0.id < $1.id }
+        self.libraries = libraries.sorted { $0.id < $1.id }
     }
 
     /// The entry for page `id`, if published.
     public func entry(for id: String) -> Entry? { pages.first { $0.id == id } }
 
-    /// SHA-256 over every page's id, version, engine requirement and hash: any change to any page
-    /// changes it; the order pages are listed in doesn't.
-    public static func totalVersion(of pages: [Entry]) -> String {
+    /// The entry for library `id`, if published.
+    public func library(_ id: String) -> Entry? { libraries.first { $0.id == id } }
+
+    /// SHA-256 over every page's and library's id, version, engine requirement and hash: any
+    /// change to any of them changes it; the order they are listed in doesn't. (A manifest
+    /// without libraries has the total it had before libraries existed.)
+    public static func totalVersion(of pages: [Entry], libraries: [Entry] = []) -> String {
         var hasher = SHA256Hasher()
         for page in pages.sorted(by: { $0.id < $1.id }) {
             hasher.update(Data("\(page.id)\t\(page.version)\t\(page.minEngineVersion)\t\(page.size)\t\(page.sha256)\n".utf8))
+        }
+        for library in libraries.sorted(by: { $0.id < $1.id }) {
+            hasher.update(Data("library\t\(library.id)\t\(library.version)\t\(library.minEngineVersion)\t\(library.size)\t\(library.sha256)\n".utf8))
         }
         return SHA256Hasher.hex(hasher.finalize())
     }
@@ -84,14 +102,16 @@ public struct PageManifest: Sendable, Equatable {
 
     /// The manifest as a JSON value, members in the documented order.
     public var value: PageValue {
-        let entries: [PageValue] = pages.map { page in
-            .object(PageObject([
-                ("id", .string(page.id)), ("file", .string(page.file)), ("version", .int(Int64(page.version))),
-                ("minEngineVersion", .int(Int64(page.minEngineVersion))), ("size", .int(Int64(page.size))),
-                ("sha256", .string(page.sha256)),
-            ] + (page.requires.isEmpty ? [] : [("requires", page.requires.value)])))
+        func json(_ entry: Entry) -> PageValue {
+            let needs = PageValue.object(PageObject(entry.libraries.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) }))
+            return .object(PageObject([
+                ("id", .string(entry.id)), ("file", .string(entry.file)), ("version", .int(Int64(entry.version))),
+                ("minEngineVersion", .int(Int64(entry.minEngineVersion))), ("size", .int(Int64(entry.size))),
+                ("sha256", .string(entry.sha256)),
+            ] + (entry.requires.isEmpty ? [] : [("requires", entry.requires.value)]) + (entry.libraries.isEmpty ? [] : [("libraries", needs)])))
         }
-        return .object(PageObject([("totalVersion", .string(totalVersion)), ("pages", .array(entries))]))
+        return .object(PageObject([("totalVersion", .string(totalVersion)), ("pages", .array(pages.map(json)))]
+            + (libraries.isEmpty ? [] : [("libraries", .array(libraries.map(json)))])))
     }
 
     /// Indented JSON with a final newline, as written to `manifest.json`.
@@ -117,16 +137,30 @@ public struct PageManifest: Sendable, Equatable {
             throw invalid("\"totalVersion\" must be a non-empty string")
         }
         guard case .array(let items)? = object["pages"] else { throw invalid("\"pages\" must be an array") }
-        guard items.count <= limits.manifestPages else {
-            throw invalid("it lists \(PageLimits.grouped(items.count)) pages, more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
+        var libraryItems: [PageValue] = []
+        if let raw = object["libraries"] {
+            guard case .array(let list) = raw else { throw invalid("\"libraries\" must be an array") }
+            libraryItems = list
         }
+        guard items.count + libraryItems.count <= limits.manifestPages else {
+            throw invalid("it lists \(PageLimits.grouped(items.count + libraryItems.count)) pages and libraries, more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
+        }
+        let pages = try PageManifest.entries(items, member: "pages", source: source)
+        let libraries = try PageManifest.entries(libraryItems, member: "libraries", source: source)
+        self.init(totalVersion: totalVersion, pages: pages, libraries: libraries)
+    }
+
+    /// The entries of `"pages"` or `"libraries"`, each field checked.
+    private static func entries(_ items: [PageValue], member: String, source: String) throws(DeliveryError) -> [Entry] {
+        func invalid(_ reason: String) -> DeliveryError { .invalidManifest(source: source, reason: reason) }
+        let what = member == "pages" ? "page" : "library"
         var pages: [Entry] = []
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {
-            let at = "pages[\(index)]"
+            let at = "\(member)[\(index)]"
             guard case .object(let fields) = item else { throw invalid("\(at) must be an object") }
             guard case .string(let id)? = fields["id"], PageHeader.isValidID(id) else {
-                throw invalid("\(at).id must be a page id (letters, digits, '-', '_', '.')")
+                throw invalid("\(at).id must be a \(what) id (letters, digits, '-', '_', '.')")
             }
             guard case .string(let file)? = fields["file"], PageManifest.isPlainFileName(file) else {
                 throw invalid("\(at).file must be a file name ending in .json, with no folder")
@@ -143,7 +177,7 @@ public struct PageManifest: Sendable, Equatable {
             guard case .string(let sha256)? = fields["sha256"], SHA256Hasher.isHexDigest(sha256) else {
                 throw invalid("\(at).sha256 must be 64 lowercase hex digits")
             }
-            guard seen.insert(id).inserted else { throw invalid("page '\(id)' is listed twice") }
+            guard seen.insert(id).inserted else { throw invalid("\(what) '\(id)' is listed twice") }
             var entry = Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256)
             if let requires = fields["requires"] {
                 guard let ids = RegistryIDs(value: requires) else {
@@ -151,9 +185,18 @@ public struct PageManifest: Sendable, Equatable {
                 }
                 entry.requires = ids
             }
+            if let needs = fields["libraries"] {
+                guard case .object(let table) = needs else { throw invalid("\(at).libraries must be an object of library id → lowest version") }
+                for (library, version) in table {
+                    guard PageHeader.isValidID(library), case .int(let n) = version, n >= 1, n <= Int64(Int32.max) else {
+                        throw invalid("\(at).libraries must name library ids with a whole number from 1 each")
+                    }
+                    entry.libraries[library] = Int(n)
+                }
+            }
             pages.append(entry)
         }
-        self.init(totalVersion: totalVersion, pages: pages)
+        return pages
     }
 
     /// A name for a file in the same folder: ends in `.json`, no `/` or `\`, not hidden.

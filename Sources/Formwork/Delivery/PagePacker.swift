@@ -6,8 +6,10 @@ import Foundation
 /// The pages are checked exactly as `formwork check` checks the folder (`PageSet`): what check
 /// passes, pack publishes, and nothing check reports as an error is published. One bad page
 /// refuses the whole pack, so a publisher can't ship half a release. Flow files (`*.flow.json`)
-/// are tests, not pages: they are neither checked nor packed. The manifest is written last, so
-/// the output folder never has a manifest naming a file that isn't there yet.
+/// are tests, not pages: they are neither checked nor packed. Block libraries in the folder and in
+/// its `lib/` folder are checked and published beside the pages as `<id>.library.json`, and each
+/// page's manifest entry names the libraries it needs. The manifest is written last, so the
+/// output folder never has a manifest naming a file that isn't there yet.
 ///
 /// ```swift
 /// let report = try PagePacker().pack(from: sourceFolder, to: outputFolder)
@@ -45,6 +47,8 @@ public struct PagePacker: Sendable {
 
         public let manifest: PageManifest
         public let packed: [Packed]
+        /// The block libraries that were packed, by id.
+        public let libraries: [Packed]
         public let skipped: [Skipped]
         /// Where `manifest.json` was written.
         public let manifestURL: URL
@@ -73,6 +77,10 @@ public struct PagePacker: Sendable {
                 problems.append("\(name): error: the file can't be read")
             }
         }
+        for path in BlockCatalog.libraryFiles(in: source.appendingPathComponent(BlockCatalog.libraryFolder)) {
+            let name = BlockCatalog.libraryFolder + "/" + URL(fileURLWithPath: path).lastPathComponent
+            if let data = FileManager.default.contents(atPath: path) { files.append((name, Array(data))) } else { problems.append("\(name): error: the file can't be read") }
+        }
         let set = PageSet(files: files, registry: registry, limits: limits)
         problems += set.errors.map(\.rendered)
         guard problems.isEmpty else { throw .pagesRejected(problems) }
@@ -92,10 +100,24 @@ public struct PagePacker: Sendable {
             var entry = PageManifest.Entry(header: header, file: "\(header.id).json", data: Data(page.bytes))
             // What the page needs beyond the built-ins: sync skips it for an app without them.
             entry.requires = document.requirements()
+            entry.libraries = document.requiredLibraries
             packed.append(.init(entry: entry, sourceFile: page.file))
             writes.append((entry.file, Data(page.bytes)))
         }
-        let manifest = PageManifest(pages: packed.map(\.entry))
+        var libraries: [Report.Packed] = []
+        for library in set.libraries {
+            guard let file = library.file, let bytes = files.first(where: { $0.name == file })?.bytes else { continue }
+            if bytes.count > limits.pageBytes {
+                tooBig.append("\(file): error: the library is \(PageLimits.describe(bytes: bytes.count)), more than apps download (pageBytes, \(PageLimits.describe(bytes: limits.pageBytes))); split it into smaller libraries")
+            }
+            let data = Data(bytes)
+            var entry = PageManifest.Entry(id: library.id, file: "\(library.id).library.json", version: library.version, minEngineVersion: library.minEngineVersion,
+                                           size: data.count, sha256: SHA256Hasher.hexDigest(of: data))
+            entry.libraries = library.requires
+            libraries.append(.init(entry: entry, sourceFile: file))
+            writes.append((entry.file, data))
+        }
+        let manifest = PageManifest(pages: packed.map(\.entry), libraries: libraries.map(\.entry))
         if packed.count > limits.manifestPages {
             tooBig.append("error: \(PageLimits.grouped(packed.count)) pages are more than one manifest may list (manifestPages, \(PageLimits.grouped(limits.manifestPages))); apps would refuse it. Publish them as separate folders, each with its own manifest.")
         } else if manifest.jsonData.count > limits.manifestBytes {
@@ -121,6 +143,6 @@ public struct PagePacker: Sendable {
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
-        return Report(manifest: manifest, packed: packed.sorted { $0.entry.id < $1.entry.id }, skipped: skipped, manifestURL: manifestURL)
+        return Report(manifest: manifest, packed: packed.sorted { $0.entry.id < $1.entry.id }, libraries: libraries.sorted { $0.entry.id < $1.entry.id }, skipped: skipped, manifestURL: manifestURL)
     }
 }

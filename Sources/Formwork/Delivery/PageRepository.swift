@@ -47,7 +47,8 @@ public struct PageRepository: Sendable {
         let bundled = PageRepository.bundledPage(pageID, in: bundledDirectory)
         var diagnostics: [String] = []
         defer { if let report { diagnostics.forEach(report) } }
-        if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, diagnostics: &diagnostics) {
+        let libraries = libraries(diagnostics: &diagnostics)
+        if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, libraries: libraries, diagnostics: &diagnostics) {
             return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: diagnostics)
         }
         if let page = bundled.page {
@@ -71,7 +72,7 @@ public struct PageRepository: Sendable {
     // MARK: - Cache
 
     /// The newest cached copy that can be served, else the previous good download of the page.
-    private func cachedPage(_ id: String, bundledVersion: Int?, diagnostics: inout [String]) -> Page? {
+    private func cachedPage(_ id: String, bundledVersion: Int?, libraries: BlockCatalog, diagnostics: inout [String]) -> Page? {
         guard let cacheDirectory else { return nil }
         let cache = PageCache(directory: cacheDirectory)
         // NB: a sync may replace the manifest and remove the file it named between our two reads;
@@ -89,7 +90,7 @@ public struct PageRepository: Sendable {
             var sawMissing = false
             for entry in candidates {
                 judged.insert(entry.file)
-                switch judge(entry, id: id, bundledVersion: bundledVersion, in: cache) {
+                switch judge(entry, id: id, bundledVersion: bundledVersion, libraries: libraries, in: cache) {
                 case .serve(let page):
                     if !diagnostics.isEmpty { diagnostics = diagnostics.map { "\($0); using the previous download \(id) v\(entry.version)" } }
                     return page
@@ -113,7 +114,7 @@ public struct PageRepository: Sendable {
 
     /// Whether one cached copy can be served: newer than bundled, for this engine, intact, and
     /// runnable with this app's registry.
-    private func judge(_ entry: PageManifest.Entry, id: String, bundledVersion: Int?, in cache: PageCache) -> Verdict {
+    private func judge(_ entry: PageManifest.Entry, id: String, bundledVersion: Int?, libraries: BlockCatalog, in cache: PageCache) -> Verdict {
         let label = "\(id) v\(entry.version)"
         if entry.minEngineVersion > engineVersion {
             return .rejected("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
@@ -139,16 +140,17 @@ public struct PageRepository: Sendable {
         guard header.id == id, header.version == entry.version, header.minEngineVersion <= engineVersion else {
             return .rejected("cache: \(entry.file) holds \(header), but the cache manifest lists \(label)")
         }
-        if let problem = PageRepository.unusable(data, registry: registry) {
+        if let problem = PageRepository.unusable(data, registry: registry, libraries: libraries) {
             return .rejected("cache: \(label) \(problem)")
         }
         return .serve(Page(header: header, data: data, url: cache.url(of: entry)))
     }
 
-    /// Why a page can't run with `registry` (it uses a type the app lacks, or doesn't decode),
-    /// or nil when it can. Cost: one decode of the page (README, "Performance").
-    public static func unusable(_ data: Data, registry: Registry) -> String? {
-        let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry)
+    /// Why a page can't run with `registry` and `libraries` (it uses a type the app lacks, needs a
+    /// library it can't have, or doesn't decode), or nil when it can. Cost: one decode of the page
+    /// (README, "Performance").
+    public static func unusable(_ data: Data, registry: Registry, libraries: BlockCatalog = .empty) -> String? {
+        let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry, libraries: libraries)
         guard let document else { return "can't be read: " + (diagnostics.first?.message ?? "not a page") }
         let missing = document.usedIDs.missing(from: registry)
         if !missing.isEmpty { return "needs \(missing.sentence), which this app doesn't have" }

@@ -90,6 +90,9 @@ public struct PageSync: Sendable {
         }
 
         let bundledVersions = bundledDirectory.map(PageSync.pageVersions(in:)) ?? [:]
+        // NB: libraries first, so a page is installed only with the libraries it needs at hand.
+        let libraries = await syncLibraries(remote: remote, previous: previous, cache: cache, deadline: deadline)
+        notes += libraries.notes
         var installed: [String: PageManifest.Entry] = [:]
         var changes: [SyncReport.Change] = []
         var current: [String] = []
@@ -132,6 +135,10 @@ public struct PageSync: Sendable {
                 changes.append(.lacking(id: entry.id, version: entry.version, missing: missing.sentence))
                 continue
             }
+            if let (library, minimum, reason) = libraries.unmet(entry.libraries) {
+                changes.append(.needsLibrary(id: entry.id, version: entry.version, library: library, minimum: minimum, reason: reason))
+                continue
+            }
             if deadline.hasPassed {
                 changes.append(.failed(id: entry.id, version: entry.version, reason: outOfTime, kept: served))
                 continue
@@ -148,21 +155,23 @@ public struct PageSync: Sendable {
 
         // NB: a page skipped for a type the app lacks counts like a failure here: an app build
         // with that type (same cache, same totalVersion) must look again.
+        changes += libraries.changes
         let failed = changes.contains { change in
             if case .lacking = change { return true }
             return change.isFailure
         }
-        let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values)),
+        let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values), libraries: Array(libraries.installed.values)),
                                     syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
-                                    previous: previousGood.values.sorted { $0.id < $1.id })
+                                    previous: previousGood.values.sorted { $0.id < $1.id },
+                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id })
         do {
             try cache.writeIndex(index)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
         // Only now that the new manifest is in place: delete files it no longer names.
-        let kept = Set((index.manifest.pages + index.previous).map(\.file))
-        for entry in previous.manifest.pages + previous.previous where !kept.contains(entry.file) {
+        let kept = index.files
+        for entry in previous.manifest.pages + previous.manifest.libraries + previous.previous + previous.previousLibraries where !kept.contains(entry.file) {
             try? FileManager.default.removeItem(at: cache.url(of: entry))
         }
         changes.sort { ($0.pageID, $0.description) < ($1.pageID, $1.description) }
@@ -198,8 +207,9 @@ public struct PageSync: Sendable {
         let reason: String
     }
 
-    /// Downloads one page, verifies it against `entry` and installs it; returns the cache's entry.
-    private func install(_ entry: PageManifest.Entry, in cache: PageCache, deadline: SyncDeadline) async throws(InstallFailure) -> PageManifest.Entry {
+    /// Downloads one page (or block library), verifies it against `entry` and installs it; returns
+    /// the cache's entry.
+    func install(_ entry: PageManifest.Entry, library: Bool = false, in cache: PageCache, deadline: SyncDeadline) async throws(InstallFailure) -> PageManifest.Entry {
         if Task.isCancelled { throw InstallFailure(reason: "the sync was cancelled") }
         guard entry.size <= limits.pageBytes else {
             throw InstallFailure(reason: "the manifest gives it \(PageLimits.describe(bytes: entry.size)), more than the \(PageLimits.describe(bytes: limits.pageBytes)) "
@@ -229,17 +239,21 @@ public struct PageSync: Sendable {
         guard SHA256Hasher.hexDigest(of: data) == entry.sha256 else {
             throw InstallFailure(reason: "the SHA-256 of \(url.absoluteString) doesn't match the manifest (corrupted in transit, or the page and manifest were published out of step)")
         }
-        let header: PageHeader
-        do {
-            header = try PageHeader(data: data)
-        } catch {
-            throw InstallFailure(reason: "\(url.absoluteString) is not a valid page: \(error)")
-        }
-        guard header.id == entry.id, header.version == entry.version, header.minEngineVersion == entry.minEngineVersion else {
-            throw InstallFailure(reason: "\(url.absoluteString) holds \(header), but the manifest lists \(entry.id) v\(entry.version)")
+        if library {
+            try PageSync.verifyLibrary(data, entry: entry, url: url, limits: limits)
+        } else {
+            let header: PageHeader
+            do {
+                header = try PageHeader(data: data)
+            } catch {
+                throw InstallFailure(reason: "\(url.absoluteString) is not a valid page: \(error)")
+            }
+            guard header.id == entry.id, header.version == entry.version, header.minEngineVersion == entry.minEngineVersion else {
+                throw InstallFailure(reason: "\(url.absoluteString) holds \(header), but the manifest lists \(entry.id) v\(entry.version)")
+            }
         }
         var installed = entry
-        installed.file = PageCache.fileName(id: entry.id, version: entry.version)
+        installed.file = library ? PageCache.fileName(library: entry.id, version: entry.version) : PageCache.fileName(id: entry.id, version: entry.version)
         do {
             try AtomicFile.write(data, to: cache.url(of: installed)) { written in
                 entry.matches(written) ? nil : "the file on disk doesn't match the manifest's hash"
@@ -303,7 +317,11 @@ struct SyncDeadline: Sendable {
 extension SyncReport.Change {
     var pageID: String {
         switch self {
-        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _), .lacking(let id, _, _): return id
+        case .installed(let id, _, _), .skipped(let id, _, _, _), .failed(let id, _, _, _), .removed(let id, _, _), .lacking(let id, _, _),
+             .needsLibrary(let id, _, _, _, _):
+            return id
+        // NB: libraries are listed before the pages (they are installed first).
+        case .libraryInstalled(let id, _, _), .libraryFailed(let id, _, _, _), .libraryRemoved(let id, _, _): return "\u{0}" + id
         }
     }
 }

@@ -24,6 +24,16 @@ public struct SyncReport: Sendable, Equatable {
         /// A cached copy deleted because the server no longer publishes the page, or the
         /// bundled copy caught up with it.
         case removed(id: String, version: Int, reason: String)
+        /// A block library downloaded, verified and installed (before the pages that need it).
+        case libraryInstalled(id: String, version: Int, previous: Int?)
+        /// A library that couldn't be installed (download, verification, or too new for this
+        /// engine); `kept` is the version still at hand, if any.
+        case libraryFailed(id: String, version: Int, reason: String, kept: Int?)
+        /// A cached library deleted: no longer published, or the bundled copy caught up with it.
+        case libraryRemoved(id: String, version: Int, reason: String)
+        /// Newer, but it needs `library` at version `minimum` or later, which this app can't
+        /// have (`reason` says why); the current version of the page stays.
+        case needsLibrary(id: String, version: Int, library: String, minimum: Int, reason: String)
 
         public var description: String {
             switch self {
@@ -37,10 +47,24 @@ public struct SyncReport: Sendable, Equatable {
                 return "failed \(id) v\(version): \(reason); " + (kept.map { "keeping v\($0)" } ?? "the page is not available offline")
             case .removed(let id, let version, let reason):
                 return "removed \(id) v\(version) from the cache: \(reason)"
+            case .libraryInstalled(let id, let version, let previous):
+                return "installed library \(id) v\(version) " + (previous.map { "(was v\($0))" } ?? "(new)")
+            case .libraryFailed(let id, let version, let reason, let kept):
+                return "failed library \(id) v\(version): \(reason); " + (kept.map { "keeping v\($0)" } ?? "the library is not available offline")
+            case .libraryRemoved(let id, let version, let reason):
+                return "removed library \(id) v\(version) from the cache: \(reason)"
+            case .needsLibrary(let id, let version, let library, let minimum, let reason):
+                return "skipped \(id) v\(version): needs library \(library) ≥ \(minimum), which couldn't be installed: \(reason)"
             }
         }
 
-        public var isFailure: Bool { if case .failed = self { return true } else { return false } }
+        /// Whether something that should have been installed wasn't (the next sync tries again).
+        public var isFailure: Bool {
+            switch self {
+            case .failed, .libraryFailed, .needsLibrary: return true
+            default: return false
+            }
+        }
     }
 
     /// The remote manifest's `totalVersion`.
@@ -78,14 +102,24 @@ public struct SyncReport: Sendable, Equatable {
             let n = changes.filter(matches).count
             if n > 0 { counts.append("\(n) \(label)") }
         }
-        count("installed") { if case .installed = $0 { true } else { false } }
+        count("installed") {
+            switch $0 {
+            case .installed, .libraryInstalled: true
+            default: false
+            }
+        }
         count("skipped") {
             switch $0 {
             case .skipped, .lacking: true
             default: false
             }
         }
-        count("removed") { if case .removed = $0 { true } else { false } }
+        count("removed") {
+            switch $0 {
+            case .removed, .libraryRemoved: true
+            default: false
+            }
+        }
         count("failed") { $0.isFailure }
         if !current.isEmpty { counts.append("\(current.count) already current") }
         let summary = (succeeded ? "synced" : "sync incomplete,") + " totalVersion \(shortTotalVersion): "
