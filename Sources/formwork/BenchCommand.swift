@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|writes|open|edits|rows|repository] [--seconds S] [--only NAME] [--calls N]
+        USAGE: formwork bench [memory|expressions|writes|open|edits|rows|blocks|repository] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -23,6 +23,7 @@ struct BenchCommand: CLICommand {
           expressions   compiled expressions, against a plain Swift closure over Swift variables
           writes        PageValue.set along a path, against Swift dictionary and array subscripts
           open          reading a page of 1,000 and 10,000 components, against JSONSerialization
+          blocks        a page using a block 1,000 times, against the same page written out by hand
           edits         an edit on a live page, against the same write and evaluations by hand;
                         at 10,000 components against 100; with the trace on against off
           rows          a person's edit in one row of a list of 1,000 rows (a stepper on
@@ -40,9 +41,9 @@ struct BenchCommand: CLICommand {
                         valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
-    static let parts = ["memory", "expressions", "writes", "open", "edits", "rows", "repository"]
+    static let parts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks", "repository"]
     /// What `formwork bench` with nothing named measures: every comparison against a floor.
-    static let defaultParts = ["memory", "expressions", "writes", "open", "edits", "rows"]
+    static let defaultParts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks"]
 
     let budget: Stopwatch.Budget
     let only: String?
@@ -82,6 +83,7 @@ struct BenchCommand: CLICommand {
                 case "writes": sections.append(try WriteBenchmark.run(budget))
                 case "open": sections.append(try OpenBenchmark.run(budget))
                 case "rows": sections.append(try await RowsBenchmark.run())
+                case "blocks": sections.append(try BlocksBenchmark.run(budget))
                 case "repository": sections.append(try RepositoryBenchmark.run(budget))
                 default: sections.append(try EditBenchmark.run(budget))
                 }

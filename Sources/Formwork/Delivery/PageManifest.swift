@@ -143,7 +143,8 @@ public struct PageManifest: Sendable, Equatable {
             libraryItems = list
         }
         guard items.count + libraryItems.count <= limits.manifestPages else {
-            throw invalid("it lists \(PageLimits.grouped(items.count + libraryItems.count)) pages and libraries, more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
+            let what = libraryItems.isEmpty ? "pages" : "pages and libraries"
+            throw invalid("it lists \(PageLimits.grouped(items.count + libraryItems.count)) \(what), more than the \(PageLimits.grouped(limits.manifestPages)) one manifest may list (manifestPages)")
         }
         let pages = try PageManifest.entries(items, member: "pages", source: source)
         let libraries = try PageManifest.entries(libraryItems, member: "libraries", source: source)

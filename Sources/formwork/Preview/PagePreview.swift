@@ -96,7 +96,7 @@ final class PagePreview {
         // NB: the stubs come first: the app's own functions answer from them, already while the page is decoded.
         let network = makeNetwork()
         let registry = workspace.loaded.description.registry(standIn: network.hostStubs)
-        let (document, found) = PageDocument.decode(Array(bytes), registry: registry, file: displayPath, limits: workspace.limits)
+        let (document, found) = PageDocument.decode(Array(bytes), registry: registry, libraries: workspace.libraries(), file: displayPath, limits: workspace.limits)
         var diagnostics = found
         if let document { diagnostics += document.check(registry: registry, knownPages: workspace.knownPageIDs(), limits: workspace.limits) }
         guard let document, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -239,9 +239,10 @@ final class PagePreview {
 
     // MARK: - Watching
 
-    /// The files whose saving reloads the page: it, the pages pushed on top of it, the stub file.
+    /// The files whose saving reloads the page: it, the pages pushed on top of it, the block
+    /// libraries kept with the pages, the stub file.
     private var watchedFiles: [String] {
-        var files = [path]
+        var files = [path] + workspace.folder.libraryFiles()
         for session in host.stack.dropFirst() {
             if let file = session.document.file, !files.contains(file) { files.append(file) }
         }

@@ -40,16 +40,22 @@ final class PreviewWorkspace {
 
     // MARK: - Pages
 
+    /// The block libraries the pages are read with, as the files are now.
+    func libraries() -> BlockCatalog {
+        BlockCatalog.load(folder: URL(fileURLWithPath: folder.root), limits: limits).catalog
+    }
+
     /// The index: every page file with its id, title, description, declared params and how many
     /// errors and warnings `check` finds in it.
     func pageList() -> PageValue {
         let known = knownPageIDs()
+        let libraries = libraries()
         var pages: [PageValue] = []
         for file in folder.pageFiles() {
             let display = (folder.displayName as NSString).appendingPathComponent(file)
             var entry = PageObject([("file", .string(file)), ("path", .string(display))])
             guard let bytes = FileManager.default.contents(atPath: folder.absolute(file)) else { continue }
-            let (document, found) = PageDocument.decode(Array(bytes), registry: loaded.registry, file: display, limits: limits)
+            let (document, found) = PageDocument.decode(Array(bytes), registry: loaded.registry, libraries: libraries, file: display, limits: limits)
             let diagnostics = found + (document?.check(registry: loaded.registry, knownPages: known, limits: limits) ?? [])
             if let document {
                 entry["id"] = .string(document.id)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Formwork
 
 /// The folder `formwork preview` serves, and the only one: every path a browser asks for is
 /// resolved to a real path (symbolic links followed) and must land inside it.
@@ -54,13 +55,19 @@ struct ServedFolder: Sendable {
         return .file(path: real, size: size)
     }
 
-    /// The page files in the folder (every `*.json` except flows and manifests, as `check` reads a
-    /// folder), relative to it, sorted.
+    /// The page files in the folder (every `*.json` except flows, manifests and block libraries,
+    /// as `check` reads a folder), relative to it, sorted.
     @MainActor
     func pageFiles() -> [String] {
-        (CheckCommand.pageFiles(root) ?? []).compactMap { path in
-            path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        let libraries = Set(libraryFiles())
+        return (CheckCommand.pageFiles(root) ?? []).compactMap { path in
+            path.hasPrefix(prefix) && !libraries.contains(path) ? String(path.dropFirst(prefix.count)) : nil
         }
+    }
+
+    /// The block libraries kept with the pages (in the folder and its `lib/` folder), absolute.
+    func libraryFiles() -> [String] {
+        BlockCatalog.libraryFiles(in: URL(fileURLWithPath: root))
     }
 
     /// The absolute path of a relative page file.

@@ -130,11 +130,11 @@ struct BadPageTests {
             let bytes = round % 2 == 0
                 ? Self.mutateBytes(original, &random)
                 : Array(Self.mutateTree(tree, &random).jsonText.utf8)
-            let (document, _) = PageDocument.decode(bytes)
+            let (document, _) = PageDocument.decode(bytes, libraries: EnginePages.libraries)
             guard let document else { continue }
             let diagnostics = document.check(knownPages: ["dish-edit", "dish-list", "login"])
             for diagnostic in diagnostics { _ = diagnostic.rendered }
-            guard let clean = try? PageDocument.load(bytes), diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
+            guard let clean = try? PageDocument.load(bytes, libraries: EnginePages.libraries), diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
             // Run what still decodes: no host transport, so requests fail into the handlers.
             guard let page = try? PageEngine(host: PageHost(report: { _ in })).open(clean, params: ["dishId": "d1"]) else { continue }
             await page.waitUntilIdle()

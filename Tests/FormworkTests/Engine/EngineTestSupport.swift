@@ -15,6 +15,9 @@ enum EnginePages {
     /// `pages/` at the root: the example pages.
     static let examples = root.appendingPathComponent("pages")
 
+    /// The block libraries kept with the example pages (`pages/lib`).
+    static let libraries = BlockCatalog.load(folder: examples).catalog
+
     /// The example page files, sorted.
     static var exampleFiles: [URL] {
         let files = (try? FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)) ?? []

@@ -33,7 +33,7 @@ struct ExamplePagesTests {
     func decodesAndChecksWithoutErrorsOrWarnings(_ file: String) throws {
         let url = EnginePages.examples.appendingPathComponent(file)
         let known = Set(EnginePages.exampleFiles.map { $0.deletingPathExtension().lastPathComponent })
-        let (document, decoded) = PageDocument.decode(Array(try Data(contentsOf: url)), file: file)
+        let (document, decoded) = PageDocument.decode(Array(try Data(contentsOf: url)), libraries: EnginePages.libraries, file: file)
         let diagnostics = decoded + (document?.check(knownPages: known) ?? [])
 
         #expect(diagnostics.map(\.rendered) == [])

@@ -99,7 +99,7 @@ struct FuzzTests {
                 for _ in 0..<(1 + Int(random.next() % 4)) { value = FuzzTests.mutate(value, page: id, &random) }
                 bytes = Array(value.prettyJSONText.utf8)
             }
-            let (document, diagnostics) = PageDocument.decode(bytes, file: "\(id).json", limits: FuzzTests.limits)
+            let (document, diagnostics) = PageDocument.decode(bytes, libraries: EnginePages.libraries, file: "\(id).json", limits: FuzzTests.limits)
             #expect(document != nil || !diagnostics.isEmpty, "case \(index) gave neither a page nor a diagnostic")
             guard let document, !diagnostics.contains(where: { $0.severity == .error }) else { continue }
             _ = document.check(limits: FuzzTests.limits)
