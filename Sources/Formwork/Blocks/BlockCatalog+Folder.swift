@@ -29,18 +29,22 @@ extension BlockCatalog {
         var found: [String] = []
         for directory in [folder, folder.appendingPathComponent(libraryFolder)] {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            // NB: every file in lib/ is meant as a library, so one that isn't JSON is read (and its
+            // error reported) rather than skipped; beside the pages it may be a broken page.
+            let inLibraryFolder = directory.lastPathComponent == libraryFolder
             for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") && PageSet.notAPage(name) == nil {
                 let path = directory.appendingPathComponent(name).path
-                if isLibraryFile(path) { found.append(path) }
+                if isLibraryFile(path, orBroken: inLibraryFolder) { found.append(path) }
             }
         }
         return found
     }
 
-    /// Whether the file's top level has a `"library"` member.
-    static func isLibraryFile(_ path: String) -> Bool {
+    /// Whether the file's top level has a `"library"` member (or, with `orBroken`, it isn't JSON).
+    static func isLibraryFile(_ path: String, orBroken: Bool = false) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }
-        return BlockCatalog.looksLikeLibrary(Array(data))
+        guard let root = try? JSONReader.parse(bytes: Array(data)) else { return orBroken }
+        return BlockLibrary.isLibrary(root)
     }
 
     /// Whether JSON bytes are a library's (their top level has a `"library"` member).

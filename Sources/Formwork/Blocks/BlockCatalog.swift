@@ -27,7 +27,8 @@ public struct BlockCatalog: Sendable {
     /// when it can.
     func problem(needing id: String, atLeast minimum: Int) -> String? {
         guard let library = libraries[id] else {
-            let hint = Suggestions.nearest(to: id, in: libraries.keys).map { "; did you mean '\($0)'?" }
+            // NB: sorted, so a tie between near names is broken the same way every run.
+            let hint = Suggestions.nearest(to: id, in: libraries.keys.sorted()).map { "; did you mean '\($0)'?" }
                 ?? (libraries.isEmpty ? "; no library is at hand (put its file beside the pages, or in lib/ below them)" : "; the libraries at hand are " + libraries.keys.sorted().joined(separator: ", "))
             return "needs the library '\(id)' (version \(minimum) or later), which isn't at hand" + hint
         }

@@ -9,6 +9,11 @@ struct BlockExpansion {
     var stack: [String] = []
     /// The named chains being read in place, outermost first.
     var chainStack: [String] = []
+    /// The path of the outermost use being expanded: where going over `blockComponents` is
+    /// reported (the page's use, not a component inside the block, maybe in a library's file).
+    var usePath: String?
+    /// Whether a named chain being read is used inside a block: it may not read `$state` there.
+    var namedInBlock = false
     /// Components built from blocks so far in this page.
     var built = 0
     var overBudget = false

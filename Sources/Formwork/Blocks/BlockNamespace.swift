@@ -19,9 +19,10 @@ struct BlockNamespace: Sendable {
     func handlers(_ name: String) -> Lookup<NamedChain> { lookup(name, own.handlers, \.handlers) }
 
     /// Every block id that can be used, for suggestions.
-    var blockNames: [String] { Array(own.blocks.keys) + libraries.flatMap { library in library.blocks.keys.map { "\(library.id)/\($0)" } } + libraries.flatMap(\.blocks.keys) }
-    var chainNames: [String] { Array(own.chains.keys) + libraries.flatMap(\.chains.keys) }
-    var handlerNames: [String] { Array(own.handlers.keys) + libraries.flatMap(\.handlers.keys) }
+    /// Sorted within each source, so a tie between near names is broken the same way every run.
+    var blockNames: [String] { own.blocks.keys.sorted() + libraries.flatMap { library in library.blockIDs.map { "\(library.id)/\($0)" } } + libraries.flatMap(\.blockIDs) }
+    var chainNames: [String] { own.chains.keys.sorted() + libraries.flatMap(\.chainNames) }
+    var handlerNames: [String] { own.handlers.keys.sorted() + libraries.flatMap(\.handlerNames) }
 
     private func lookup<Entry>(_ name: String, _ mine: [String: Entry], _ table: KeyPath<BlockLibrary, [String: Entry]>) -> Lookup<Entry> {
         if let slash = name.firstIndex(of: "/") {

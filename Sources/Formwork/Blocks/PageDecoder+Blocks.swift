@@ -40,7 +40,10 @@ extension PageDecoder {
             interactions = decodeInteractions(raw, path: interactionsPath).filter { definition.events.contains($0.key) }
         }
         let scope = BlockExpressionScope(blockID: definition.id, attributes: trees, declared: definition.attributes.map(\.name), instance: instance)
+        let outermost = blocks.usePath == nil
+        if outermost { blocks.usePath = path }
         let children = readBody(of: definition, context: BlockContext(definition: definition, scope: scope))
+        if outermost { blocks.usePath = nil }
         let block = BlockInstance(blockID: definition.id, library: definition.origin.library, instance: instance, initialState: definition.data, events: definition.events)
         return ComponentNode(typeID: "group", key: instance, attributes: AttributeList(common), validations: [], interactions: interactions, children: children, fallback: nil, path: path, block: block)
     }
@@ -157,6 +160,8 @@ extension PageDecoder {
         return scope
     }
 
+    static let stateInNamedChain = "$state is a block's own state, and a named chain means the same wherever it is used, so it can't read or write it; pass what it needs as $event or $result, or write these actions in the block"
+
     static let stateOutsideBlock = "$state is a block's own state; only the components of a block can read or write it (a page keeps its state in $data)"
 
     /// Counts one more component built from a block against `blockComponents`; false (reported
@@ -167,7 +172,7 @@ extension PageDecoder {
         guard blocks.built > limits.blockComponents else { return true }
         if !blocks.overBudget {
             blocks.overBudget = true
-            error("limit", path, "the blocks on this page build more than \(PageLimits.grouped(limits.blockComponents)) components (the blockComponents limit); use fewer blocks, or smaller ones")
+            error("limit", blocks.usePath ?? path, "the blocks on this page build more than \(PageLimits.grouped(limits.blockComponents)) components (the blockComponents limit); use fewer blocks, or smaller ones")
         }
         return false
     }
@@ -185,7 +190,10 @@ extension PageDecoder {
         switch role {
         case .storePath:
             guard case .string(let text) = value else { return node }
-            guard blocks.context != nil else { return node }
+            guard blocks.context != nil else {
+                if blocks.namedInBlock, text == "$state" || text.hasPrefix("$state.") || text.hasPrefix("$state[") { error("expression", node.path, PageDecoder.stateInNamedChain) }
+                return node
+            }
             do {
                 let tree = try CompiledExpression.parse(text, isTemplate: false, functions: registry.functions, limits: limits, block: blockScope)
                 guard let path = DependencyAnalysis.plainPath(tree) else {
@@ -259,14 +267,15 @@ extension PageDecoder {
     /// Reads a named chain's (or handler list's) items in the namespace where it is defined,
     /// outside any block's instance (a named chain means the same wherever it is used).
     mutating func readNamed<T>(_ named: (items: PageValue, path: String, origin: BlockOrigin), name: String, _ read: (inout PageDecoder, PageValue, String) -> [T]) -> [T] {
-        let saved = (blocks.namespace, blocks.context, blocks.rowDepth)
+        let saved = (blocks.namespace, blocks.context, blocks.rowDepth, blocks.namedInBlock)
         if let library = named.origin.library, let namespace = libraryNamespace(library) { blocks.namespace = namespace }
+        blocks.namedInBlock = blocks.namedInBlock || blocks.context != nil
         blocks.context = nil
         blocks.rowDepth = 0
         blocks.chainStack.append(named.origin.library.map { "\($0)/\(name)" } ?? name)
         defer {
             blocks.chainStack.removeLast()
-            (blocks.namespace, blocks.context, blocks.rowDepth) = saved
+            (blocks.namespace, blocks.context, blocks.rowDepth, blocks.namedInBlock) = saved
         }
         return read(&self, named.items, named.path)
     }

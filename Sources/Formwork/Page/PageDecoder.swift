@@ -386,6 +386,8 @@ struct PageDecoder {
                 let compiled = mode == .expression
                     ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding, block: block)
                     : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding, block: block)
+                // NB: the checker can't tell a named chain's actions from the block's own.
+                if blocks.namedInBlock, compiled.dependencies.contains(where: { $0.root == .state }) { error("expression", path, PageDecoder.stateInNamedChain) }
                 if let constant = compiled.constantValue, !type.accepts(constant) {
                     error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
