@@ -66,7 +66,8 @@ struct CheckEvalRenderCommandTests {
         let broken = order.replacingOccurrences(of: #""subtotal": "sum(map($data.lines, line => line.price * line.qty))""#,
                                                 with: #""subtotal": "$computed.total - $computed.tax""#)
         #expect(broken != order)
-        let folder = try Self.folder(["order.json": broken, "login.json": #"{"page": "login"}"#])
+        let kit = try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent("pages/lib/shop-kit.json"), encoding: .utf8)
+        let folder = try Self.folder(["order.json": broken, "login.json": #"{"page": "login"}"#, "shop-kit.json": kit])
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try await CLIRunner.run(["check", "order.json", "login.json"], in: folder)
         #expect(output.status == 1)
