@@ -8,7 +8,9 @@ struct RegistryDecoder {
 
     init(standIn: any HostStandIn) { self.standIn = standIn }
 
-    static let members = ["$schema", "description", "format", "engineVersion", "components", "actions", "validations", "errorHandlers", "functions"]
+    /// NB: `blocks` (what `formwork registry --pages` adds for editors) is read past: blocks come
+    /// with the pages, in libraries, and are never registered.
+    static let members = ["$schema", "description", "format", "engineVersion", "components", "actions", "validations", "errorHandlers", "functions", "blocks"]
 
     func decode(_ root: PageValue) throws(Problem) -> (registry: Registry, hostTypes: RegistryIDs, engineVersion: Int?) {
         guard case .object(let object) = root else {

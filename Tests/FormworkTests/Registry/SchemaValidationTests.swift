@@ -44,9 +44,9 @@ struct SchemaValidationTests {
         return names.filter { flows ? $0.hasSuffix(".flow.json") : PageRepository.isPageFileName($0) }.sorted().map { path + "/" + $0 }
     }
 
-    /// The libraries kept with the example pages (pages/lib): their blocks are in the pages' schema.
-    static func pageLibraries() -> BlockCatalog {
-        BlockCatalog.load(folder: root.appendingPathComponent("pages")).catalog
+    /// The libraries kept with a folder of pages (and its lib/): their blocks are in its schema.
+    static func pageLibraries(_ folder: String = "pages") -> BlockCatalog {
+        BlockCatalog.load(folder: root.appendingPathComponent(folder)).catalog
     }
 
     static func exampleApp() throws -> RegistryDescription {
@@ -58,7 +58,7 @@ struct SchemaValidationTests {
         let runs: [(PageValue, [String])] = [
             (PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries()), SchemaValidationTests.files(in: "pages", flows: false)),
             (FlowSchema.make(), SchemaValidationTests.files(in: "pages", flows: true)),
-            (PageSchema.make(for: app.registry()), SchemaValidationTests.files(in: "examples/app/pages", flows: false)),
+            (PageSchema.make(for: app.registry(), libraries: SchemaValidationTests.pageLibraries("examples/app/pages")), SchemaValidationTests.files(in: "examples/app/pages", flows: false)),
             (FlowSchema.make(hostTypes: app.hostTypes), SchemaValidationTests.files(in: "examples/app/pages", flows: true)),
         ]
         for (schema, files) in runs {
@@ -73,7 +73,7 @@ struct SchemaValidationTests {
         let app = try SchemaValidationTests.exampleApp()
         let expected: [(String, PageValue)] = [
             ("schema/page.schema.json", PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries())), ("schema/flow.schema.json", FlowSchema.make()),
-            ("examples/app/schema/page.schema.json", PageSchema.make(for: app.registry())),
+            ("examples/app/schema/page.schema.json", PageSchema.make(for: app.registry(), libraries: SchemaValidationTests.pageLibraries("examples/app/pages"))),
             ("examples/app/schema/flow.schema.json", FlowSchema.make(hostTypes: app.hostTypes)),
         ]
         for (file, schema) in expected {
