@@ -391,6 +391,11 @@ struct PageDecoder {
                 if let constant = compiled.constantValue, !type.accepts(constant) {
                     error("type", path, "the attribute '\(name)' is \(Wording.withArticle(type.rawValue)), but this \(mode.rawValue) always gives \(constant.typeName) \(constant.preview())")
                 }
+                // NB: inside a block, an expression made constant by a literal the use gave
+                // (`$attr.title` with "Total") is that literal, as if written out: no binding.
+                if block != nil, let constant = compiled.constantValue, compiled.dependencies.isEmpty, type.accepts(constant) {
+                    return node(.literal(constant))
+                }
                 return node(mode == .expression ? .expression(compiled) : .template(compiled))
             } catch {
                 // NB: an unknown function with no near name may be the app's own: say how to give its registry.
