@@ -39,6 +39,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     public var calls: [FunctionCallSite] { storage.calls }
     /// Whether it was compiled from a template (`"Hi ${$data.name}"`) rather than an expression.
     public var isTemplate: Bool { storage.isTemplate }
+    /// Whether it reads a block instance's `$state`.
+    var readsBlockState: Bool { storage.readsBlockState }
 
     var plainPath: StorePath? { storage.plainPath }
     /// The path below `$item` when the whole expression is a plain path into it (`$item.qty` is
@@ -57,6 +59,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         let plainPath: StorePath?
         let itemPath: [StorePath.Component]?
         let evaluator: Compiler.Evaluator
+        let readsBlockState: Bool
 
         init(source: String, dependencies: [StorePath], constantValue: PageValue?, calls: [FunctionCallSite], isTemplate: Bool, plainPath: StorePath?, itemPath: [StorePath.Component]?, evaluator: @escaping Compiler.Evaluator) {
             self.source = source
@@ -67,6 +70,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             self.plainPath = plainPath
             self.itemPath = itemPath
             self.evaluator = evaluator
+            readsBlockState = dependencies.contains { $0.root == .state }
         }
     }
 

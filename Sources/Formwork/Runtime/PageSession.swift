@@ -135,6 +135,12 @@ public final class PageSession {
 
     /// The scope expressions on `component` are evaluated in.
     public func scope(for component: PageComponent?) -> ExpressionScope {
+        scope(for: component, blockState: true)
+    }
+
+    /// The scope, with `$state` gathered only when `blockState` (an expression that doesn't read
+    /// it needn't pay for walking up to the instances around its component).
+    func scope(for component: PageComponent?, blockState: Bool) -> ExpressionScope {
         var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
         scope.computed = computedValues.value
         scope.page = stateStore.value
@@ -142,7 +148,7 @@ public final class PageSession {
             scope.item = component.item
             scope.index = component.index
             scope.value = component.value ?? .null
-            if component.isInBlock { scope.state = component.visibleBlockState }
+            if blockState, component.isInBlock { scope.state = component.visibleBlockState }
         }
         return scope
     }
@@ -228,7 +234,7 @@ public final class PageSession {
 
     func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
         do {
-            return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component)))
+            return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component, blockState: binding.expression.readsBlockState)))
         } catch {
             let where_ = path ?? binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
             engine.host.report?(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
