@@ -65,6 +65,33 @@ struct PreviewReloadTests {
         #expect(try await preview.interrupt().status == 0)
     }
 
+    /// A page using a library's block follows the library: saving the library reloads it, and a
+    /// broken library shows its problem, in the library's file, until the next good save.
+    @Test func savingALibraryReloadsThePagesUsingIt() async throws {
+        let folder = try PreviewProcess.copyOfPages()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preview = try await PreviewProcess.start(folder)
+        let events = try await EventStreamClient.open(port: preview.port, "/api/preview/order.json/events")
+        try await events.waitForState("the order") { $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal ¥") == true }
+
+        let library = folder.appendingPathComponent("lib/shop-kit.json")
+        let original = try String(contentsOf: library, encoding: .utf8)
+        #expect(original.contains("¥${fixed($attr.amount, 2)}"))
+        try Data(original.replacingOccurrences(of: "¥${fixed($attr.amount, 2)}", with: "CNY ${fixed($attr.amount, 2)}").utf8).write(to: library, options: .atomic)
+        let reloaded = try await events.waitForState("the library's new money row") { $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal CNY ") == true }
+        #expect(reloaded["broken"] == false)
+
+        try Data(original.replacingOccurrences(of: "fixed($attr.amount, 2)", with: "fixed($attr.amont, 2)").utf8).write(to: library, options: .atomic)
+        let broken = try await events.waitForState("the library's problem") { $0["broken"] == true }
+        let problem = try #require(broken["problems"]?.arrayValue?.first)
+        #expect(problem["file"]?.stringValue == library.path)
+        #expect(problem["message"]?.stringValue?.contains("did you mean $attr.amount?") == true)
+
+        try Data(original.utf8).write(to: library, options: .atomic)
+        try await events.waitForState("the page back") { $0["broken"] == false && $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal ¥") == true }
+        #expect(try await preview.interrupt().status == 0)
+    }
+
     @Test func restartOpensThePageAgainWithItsOwnData() async throws {
         let preview = try await PreviewProcess.start(PreviewProcess.pages)
         let events = try await EventStreamClient.open(port: preview.port, "/api/preview/dish-edit.json/events")
