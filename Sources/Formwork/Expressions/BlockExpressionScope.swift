@@ -20,6 +20,16 @@ struct BlockExpressionScope: Sendable {
     /// list's, so an attribute given as an expression reading the page's `$item` can't be put in.
     var insideOwnRows = false
 
+    /// The literal an expression stands for when it is exactly `$attr.NAME` and the use gave NAME
+    /// a literal (or left it to its default): the one common case that needs no parsing.
+    func literal(named source: String) -> PageValue? {
+        let utf8 = source.utf8
+        guard utf8.count > 6, source.hasPrefix("$attr."), utf8.dropFirst(6).allSatisfy(Lexer.isIdentifierPart),
+              let first = utf8.dropFirst(6).first, Lexer.isIdentifierStart(first),
+              case .literal(let value)? = attributes[String(source.dropFirst(6))]?.kind else { return nil }
+        return value
+    }
+
     /// The variables a block's components may read: not `$data`, `$computed` or `$param`, which
     /// belong to the page using it.
     static func isPageStore(_ variable: ScopeVariable) -> Bool {

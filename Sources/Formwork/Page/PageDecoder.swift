@@ -383,6 +383,10 @@ struct PageDecoder {
             }
             do {
                 let block = blockScope
+                // NB: `$attr.NAME` given a literal by the use is that literal: nothing to compile.
+                if mode == .expression, let block, let literal = block.literal(named: source), type.accepts(literal) {
+                    return node(.literal(literal))
+                }
                 let compiled = mode == .expression
                     ? try CompiledExpression(source, functions: registry.functions, limits: limits, folding: folding, block: block)
                     : try CompiledExpression(template: source, functions: registry.functions, limits: limits, folding: folding, block: block)

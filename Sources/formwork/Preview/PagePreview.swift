@@ -87,6 +87,8 @@ final class PagePreview {
     private func load(keepingData: Bool) async {
         let bytes = FileManager.default.contents(atPath: path)
         fingerprints[path] = Fingerprint(bytes: bytes)
+        // NB: before the libraries are read for this opening, so a save from now on is seen.
+        for library in workspace.folder.libraryFiles() { fingerprints[library] = Fingerprint(bytes: FileManager.default.contents(atPath: library)) }
         guard let bytes else {
             var missing = PageDiagnostic.error("file", "", "the page file can't be read; was it moved or deleted?")
             missing.file = displayPath
