@@ -17,7 +17,7 @@ struct RegistryCommandTests {
     @Test func checkAndTestFindTheRegistryThroughTheProjectFile() async throws {
         let check = try await CLIRunner.run(["check", "\(Self.app)/pages"], in: FlowFixtures.packageRoot)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout == "checked 1 page: 0 errors, 0 warnings\n")
+        #expect(check.stdout == "checked 1 page and 1 library: 0 errors, 0 warnings\n")
 
         let test = try await CLIRunner.run(["test", "\(Self.app)/pages", "--min-coverage", "90"], in: FlowFixtures.packageRoot)
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
@@ -43,8 +43,9 @@ struct RegistryCommandTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let pack = try await CLIRunner.run(["pack", "\(Self.app)/pages", "--out", out.path, "--registry", Self.registryFile], in: FlowFixtures.packageRoot)
         #expect(pack.status == 0, "\(pack.stderr)")
-        #expect(pack.stdout.contains("packed order-form v3 (engine ≥ 1, "))
-        #expect(pack.stdout.contains("needs action 'analytics', action 'open-map', validation 'iban', error handler 'auth-redirect' and function 'currency')"))
+        #expect(pack.stdout.contains("packed library app-kit v1 (engine ≥ 1, "))
+        #expect(pack.stdout.contains("packed order-form v4 (engine ≥ 1, "))
+        #expect(pack.stdout.contains("needs action 'analytics', action 'open-map', validation 'iban', error handler 'auth-redirect' and function 'currency', library app-kit ≥ 1)"))
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
         let page = (manifest?["pages"] as? [[String: Any]])?.first
         #expect((page?["requires"] as? [String: [String]])?["actions"] == ["analytics", "open-map"])
@@ -75,9 +76,9 @@ struct RegistryCommandTests {
         let stubs = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-stubs-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: stubs) }
         try Data(#"{"GET /api/basket": {"body": {"items": [], "total": 3, "currency": "EUR", "shop": "Main St"}}, "function currency": {"result": "€3.00"}}"#.utf8).write(to: stubs)
-        let run = try await CLIRunner.run(["run", "\(Self.app)/pages/order-form.json", "--api-stub", stubs.path], in: FlowFixtures.packageRoot, input: "set stars 4\ndata\n")
+        let run = try await CLIRunner.run(["run", "\(Self.app)/pages/order-form.json", "--api-stub", stubs.path], in: FlowFixtures.packageRoot, input: "set stars.rating 4\ndata\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("How was ordering? [stars]: 0"), "\(run.stdout)")
+        #expect(run.stdout.contains("How was ordering? [stars.rating]: 0"), "\(run.stdout)")
         #expect(run.stdout.contains(#""stars":4"#))
         #expect(run.stdout.contains("action: analytics"))
         #expect(run.stdout.contains("Total €3.00"))

@@ -23,12 +23,13 @@ struct PreviewRegistryTests {
         let events = try await EventStreamClient.open(port: preview.port, "/api/preview/order-form.json/events")
         let loaded = try await events.waitForState("the basket") { $0.attribute("total", "text") == "Total €25.00" }
         #expect(loaded["problems"] == [], "no unknown types: the registry came from ../formwork.json")
-        let stars = try #require(loaded.component("stars"))
+        #expect(loaded.component("stars")?["type"] == "group", "a use of the app's block star-feedback")
+        let stars = try #require(loaded.component("stars.rating"))
         #expect(stars["type"] == "rating")
         #expect(stars["editable"] == true)
         #expect(stars["attributes"]?["title"] == "How was ordering?")
 
-        #expect(try await PreviewPageTests.action(preview, "order-form.json", #"{"do": "edit", "key": "stars", "value": 4}"#).status == 200)
+        #expect(try await PreviewPageTests.action(preview, "order-form.json", #"{"do": "edit", "key": "stars.rating", "value": 4}"#).status == 200)
         try await events.waitForState("the rating") { $0["data"]?["stars"] == 4 }
         #expect(try await PreviewPageTests.action(preview, "order-form.json", #"{"do": "tap", "key": "map"}"#).status == 200)
         try await events.waitForState("the map's answer") { $0["data"]?["map"] == ["opened": true] }
