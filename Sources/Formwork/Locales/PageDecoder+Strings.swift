@@ -209,8 +209,8 @@ extension PageDecoder {
         }
         var ok = true
         if holders[texts.defaultLocale] == nil {
-            let where_ = inline ? "give a '\(texts.defaultLocale)' text here" : "add it under strings.\(texts.defaultLocale)"
-            error("text", path, (inline ? "this text has" : "the text '\(key)' has") + " no '\(texts.defaultLocale)' text, the page's default language that every other falls back to; " + where_)
+            let fix = inline ? "write it in '\(texts.defaultLocale)' here too" : "add it under strings.\(texts.defaultLocale)"
+            error("text", path, (inline ? "this text isn't" : "the text '\(key)' isn't") + " written in '\(texts.defaultLocale)', the page's default language, which every other falls back to; " + fix)
             ok = false
         }
         let name = inline ? "this text" : "the text '\(key)'"
