@@ -34,6 +34,9 @@ public struct FlowFile: Sendable {
     public var clock: Int64
     /// The time zone for date functions; default UTC.
     public var timeZone: String
+    /// The person's preferred languages (`"locale": "zh-Hans"` or `["de-CH", "en"]`); none means
+    /// the page's default language.
+    public var languages: [String] = []
     public var stubs: [StubRule]
     /// Stubs for the app's own actions, functions and validations (`"action analytics": …`).
     public var hostStubs: [HostStub] = []
@@ -56,7 +59,7 @@ public struct FlowFile: Sendable {
     }
 
     /// The members a flow file may have.
-    public static let members = ["$schema", "flow", "description", "page", "pages", "params", "globals", "clock", "timeZone", "stubs", "steps"]
+    public static let members = ["$schema", "flow", "description", "page", "pages", "params", "globals", "clock", "timeZone", "locale", "stubs", "steps"]
 
     /// The flow as a JSON document, for writing (`formwork run --record`).
     public var jsonValue: PageValue {
@@ -68,6 +71,7 @@ public struct FlowFile: Sendable {
         if globals.objectValue?.isEmpty == false { object["globals"] = globals }
         if clock != PageHarness.defaultClock { object["clock"] = .int(clock) }
         if timeZone != "UTC" { object["timeZone"] = .string(timeZone) }
+        if languages.count == 1 { object["locale"] = .string(languages[0]) } else if !languages.isEmpty { object["locale"] = .array(languages.map(PageValue.string)) }
         if !stubs.isEmpty || !hostStubs.isEmpty { object["stubs"] = StubSet(requests: stubs, host: hostStubs).jsonValue }
         object["steps"] = .array(steps.map(\.jsonValue))
         return .object(object)
@@ -159,6 +163,20 @@ public struct FlowFile: Sendable {
         if let zone = try text("timeZone") {
             guard TimeZone(identifier: zone) != nil else { throw .init("timeZone", "unknown time zone '\(zone)'; use an identifier like UTC or Asia/Shanghai") }
             flow.timeZone = zone
+        }
+        if let locale = object["locale"] {
+            let tags: [PageValue]
+            switch locale {
+            case .string: tags = [locale]
+            case .array(let items): tags = items
+            default: throw .init("locale", "\"locale\" is a language tag such as \"zh-Hans\", or a list of them, most preferred first")
+            }
+            for tag in tags {
+                guard case .string(let text) = tag, LocaleTag.canonical(text) != nil else {
+                    throw .init("locale", "\(tag.jsonText) is not a language tag; use one such as \"en\", \"de-CH\" or \"zh-Hans\"")
+                }
+                flow.languages.append(text)
+            }
         }
         if let stubs = object["stubs"] {
             let set = try StubSet.decode(stubs, path: "stubs")

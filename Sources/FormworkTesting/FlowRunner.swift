@@ -46,7 +46,7 @@ public struct FlowRunner {
         let pageFile = resolve(flow.page).standardizedFileURL
         let pagesFolder = flow.pages.map { resolve($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
         let harness = PageHarness(registry: registry, described: described, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
-                                  clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current, limits: limits)
+                                  clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current, languages: flow.languages, limits: limits)
         harness.stub.advice = { method, path in "add \"\(method) \(path)\" to the flow's \"stubs\"" }
         harness.stub.add(flow.stubs)
         harness.hostStubs.add(flow.hostStubs)

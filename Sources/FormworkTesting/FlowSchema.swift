@@ -54,6 +54,7 @@ public enum FlowSchema {
                 ("page", ["type": "string", "minLength": 1, "description": "a page file ending in .json, or a page id"]),
                 ("pages", ["type": "string", "minLength": 1]), ("params", ["type": "object"]), ("globals", ["type": "object"]),
                 ("clock", ["type": ["integer", "string"]]), ("timeZone", ["type": "string", "minLength": 1]),
+                ("locale", ["anyOf": [["type": "string", "minLength": 2], ["type": "array", "items": ["type": "string", "minLength": 2]]]]),
                 ("stubs", ["$ref": "#/$defs/stubs"]),
                 ("steps", ["type": "array", "items": ["anyOf": .array(steps)]]),
             ]))),

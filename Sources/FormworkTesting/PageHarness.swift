@@ -77,16 +77,17 @@ public final class PageHarness {
     ///   - pages: where `push` finds pages by id; `open(file:)` defaults it to the file's folder.
     ///   - clock: fixed at 2024-01-01T00:00:00Z unless given.
     ///   - timeZone: UTC unless given.
+    ///   - languages: the person's preferred languages (`["de-CH", "en"]`); none means the page's default language.
     ///   - limits: the budgets to keep to.
     public init(registry: Registry = .standard, described: RegistryDescription? = nil, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
                 clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
-                limits: PageLimits = .standard) {
+                languages: [String] = [], limits: PageLimits = .standard) {
         self.registry = described.map { [hostStubs] in $0.registry(standIn: hostStubs) } ?? registry
         stub = StubTransport()
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
-        let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone)
+        let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
         engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits)
         engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }

@@ -6,7 +6,7 @@ struct CheckCommand: CLICommand {
     static let name = "check"
     static let abstract = "Find errors in pages without running them."
     static let help = """
-        USAGE: formwork check PAGE.json|DIR... [--registry FILE] [--format text|json]
+        USAGE: formwork check PAGE.json|DIR... [--locale TAG] [--registry FILE] [--format text|json]
 
         Reads each page (in a folder: the *.json files directly in it, except *.flow.json flow
         tests and manifest.json) and reports, in compiler form `file: path.to.node: error: message`:
@@ -22,6 +22,8 @@ struct CheckCommand: CLICommand {
 
         OPTIONS:
           --format text|json   json prints one object with every diagnostic, for editors and CI
+          --locale TAG         also warn about each text with no TAG translation (it falls back),
+                               and print how many of the texts TAG has
         \(RegistryOption.help)
                                the app's own types are checked like the built-ins, function argument types too
 
@@ -36,9 +38,11 @@ struct CheckCommand: CLICommand {
     let paths: [String]
     let json: Bool
     let registryOption: RegistryOption
+    let languages: [String]
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         registryOption = try RegistryOption(&arguments)
+        languages = try PageOptions.languages(&arguments)
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
         json = format == "json"
@@ -96,6 +100,18 @@ struct CheckCommand: CLICommand {
         }
         let set = PageSet(files: readable, registry: registry, libraries: BlockCatalog(nearby), checkPushes: !(paths.count == 1 && files.count == 1 && files == paths), limits: CLILimits.standard)
         diagnostics += set.diagnostics
+        var coverage: [String] = []
+        for locale in languages {
+            var translated = 0, total = 0
+            for page in set.pages {
+                guard let report = page.document?.translationReport(locale: locale) else { continue }
+                diagnostics += report.diagnostics
+                translated += report.translated
+                total += report.total
+            }
+            let percent = total == 0 ? 100 : translated * 100 / total
+            coverage.append("\(locale): \(percent)% of \(total) text\(total == 1 ? "" : "s")")
+        }
         let checked = "\(set.pages.count) page\(set.pages.count == 1 ? "" : "s")" + (set.libraries.isEmpty ? "" : " and \(set.libraries.count) librar\(set.libraries.count == 1 ? "y" : "ies")")
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
@@ -106,6 +122,7 @@ struct CheckCommand: CLICommand {
             ])).prettyJSONText)
         } else {
             for diagnostic in diagnostics { Console.out(diagnostic.rendered) }
+            for line in coverage { Console.out(line) }
             Console.out("checked \(checked): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return errors > 0 ? ExitCode.failure : ExitCode.success

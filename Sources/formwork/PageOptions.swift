@@ -1,11 +1,16 @@
 import Foundation
 import Formwork
 
-/// Options shared by the commands that open a page: `--param k=v`, `--params FILE`, `--global FILE`.
+/// Options shared by the commands that open a page: `--param k=v`, `--params FILE`, `--global FILE`,
+/// `--locale TAG[,TAG…]`.
 struct PageOptions {
     var params: [(key: String, value: String)] = []
     var paramsFile: String?
     var globalFile: String?
+    /// The person's preferred languages, from `--locale de-CH,en`; none means the page's default language.
+    var languages: [String] = []
+
+    static let localeHelp = "  --locale TAG[,TAG]  show the page as a person with these languages sees it, most preferred\n                      first (like de-CH,en or zh-Hans); default: the page's own language"
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         for pair in try arguments.options("param") {
@@ -16,6 +21,18 @@ struct PageOptions {
         }
         paramsFile = try arguments.option("params")
         globalFile = try arguments.option("global")
+        languages = try PageOptions.languages(&arguments)
+    }
+
+    /// `--locale de-CH,en`: each a language tag.
+    static func languages(_ arguments: inout ArgumentScanner) throws(UsageError) -> [String] {
+        guard let text = try arguments.option("locale") else { return [] }
+        let tags = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        for tag in tags where LocaleTag.canonical(tag) == nil {
+            throw UsageError("--locale takes language tags such as en, de-CH or zh-Hans, separated by commas (got '\(tag)')")
+        }
+        guard !tags.isEmpty else { throw UsageError("--locale takes language tags such as en, de-CH or zh-Hans") }
+        return tags
     }
 
     /// A value typed on the command line: JSON when it parses as JSON, else the plain text.

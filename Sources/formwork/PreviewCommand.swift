@@ -3,12 +3,12 @@ import Formwork
 import PreviewHTTP
 import FormworkTesting
 
-/// `formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--registry FILE]`
+/// `formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--locale TAG] [--registry FILE]`
 struct PreviewCommand: CLICommand {
     static let name = "preview"
     static let abstract = "See and use pages in a browser while you write them; saving reloads."
     static let help = """
-        USAGE: formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--registry FILE]
+        USAGE: formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--locale TAG] [--registry FILE]
 
         Serves the pages in DIR (default: the current folder) on this computer only, at
         http://127.0.0.1:PORT/. Open that address in a browser: it lists the pages; open one to
@@ -30,6 +30,7 @@ struct PreviewCommand: CLICommand {
                               (re-read when saved; a request no stub answers fails, naming it)
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --global FILE       $global to start with, from a JSON file (shared by every page)
+        \(PageOptions.localeHelp)
         \(RegistryOption.help)
                               The app's own actions and functions answer from the --api-stub file
                               ("action analytics": {"result": …}); its components are drawn plainly.
@@ -44,6 +45,7 @@ struct PreviewCommand: CLICommand {
     let port: UInt16
     let api: APIOptions
     let globalFile: String?
+    let languages: [String]
     let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
@@ -52,6 +54,7 @@ struct PreviewCommand: CLICommand {
         self.port = port
         api = try APIOptions(&arguments)
         globalFile = try arguments.option("global")
+        languages = try PageOptions.languages(&arguments)
         registryOption = try RegistryOption(&arguments)
         let positionals = arguments.positionals()
         guard positionals.count <= 1 else { throw UsageError("give one folder of pages to preview") }
@@ -100,9 +103,11 @@ struct PreviewCommand: CLICommand {
         let globals = try globalFile.map { file throws(CLIFailure) in try PageOptions.readJSON(file, what: "globals") } ?? .object(PageObject())
         // Fail now, not on the first request, for a stub file or server address that can't work.
         try api.configure(StubTransport())
-        return PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(globals), api: api, limits: CLILimits.standard) { line in
+        let workspace = PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(globals), api: api, limits: CLILimits.standard) { line in
             Console.out(line)
         }
+        workspace.languages = languages
+        return workspace
     }
 
     /// Waits for Ctrl-C (SIGINT) or SIGTERM.

@@ -6,7 +6,7 @@ struct RenderCommand: CLICommand {
     static let name = "render"
     static let abstract = "Print a page's component tree after `loaded`, for snapshots."
     static let help = """
-        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--registry FILE] [--format text|json]
+        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--locale TAG] [--pages DIR] [--registry FILE] [--format text|json]
 
         Opens the page headlessly (no network: requests fail, pickers are cancelled), runs
         `loaded`, and prints the form as text or the component tree as JSON. The app's own
@@ -18,6 +18,7 @@ struct RenderCommand: CLICommand {
                               else JSON when it parses as JSON, else the text
           --params FILE       $param from a JSON file (--param values go on top)
           --global FILE       $global from a JSON file
+        \(PageOptions.localeHelp)
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --format text|json  text (default) draws the form; json prints the tree
         \(RegistryOption.help)
@@ -48,7 +49,7 @@ struct RenderCommand: CLICommand {
             let params = try options.paramValue(for: document)
             let globals = try options.globalValue()
             let directory = URL(fileURLWithPath: pagesDirectory ?? (file as NSString).deletingLastPathComponent)
-            let host = PageHost(report: { report in
+            let host = PageHost(languages: options.languages, report: { report in
                 if case .diagnostic(let diagnostic) = report { Console.error(diagnostic.rendered) }
             })
             let engine = PageEngine(registry: registry, host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory), limits: CLILimits.standard)

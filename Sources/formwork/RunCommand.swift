@@ -121,7 +121,7 @@ struct RunCommand: CLICommand {
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
         let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
-                                  clock: FixedClock(milliseconds: clock), timeZone: .current, limits: CLILimits.standard)
+                                  clock: FixedClock(milliseconds: clock), timeZone: .current, languages: options.languages, limits: CLILimits.standard)
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
         let document = try PageOptions.loadDocument(file, registry: harness.registry)
         let params = try options.paramValue(for: document)
@@ -133,6 +133,7 @@ struct RunCommand: CLICommand {
             let flowFolder = URL(fileURLWithPath: record).deletingLastPathComponent().path
             var flow = FlowFile(name: FlowFile.defaultName(record), page: FlowRecorder.relativePath(file, from: flowFolder),
                                 params: params, globals: globals, clock: clock, timeZone: TimeZone.current.identifier)
+            flow.languages = options.languages
             if let pagesDirectory { flow.pages = FlowRecorder.relativePath(pagesDirectory, from: flowFolder) }
             flow.description = "Recorded with formwork run."
             recorder = FlowRecorder(harness: harness, flow: flow)

@@ -19,6 +19,13 @@ extension BlockLibrary {
         for library in needed { decoder.blocks.used[library.id] = library }
         decoder.blocks.namespace.own = (blocks, chains, handlers)
         decoder.blocks.namespace.libraries = requires.keys.sorted().compactMap { decoder.blocks.used[$0] }
+        decoder.texts.defaultLocale = defaultLocale
+        decoder.texts.messages = strings
+        for library in needed {
+            for (locale, table) in library.strings {
+                for (key, message) in table where decoder.texts.messages[locale]?[key] == nil { decoder.texts.messages[locale, default: [:]][key] = message }
+            }
+        }
         let components = decoder.definitionChecks(Array(blocks.values))
         let (chains, handlers) = decoder.namedChainChecks(self)
         let document = PageDocument(

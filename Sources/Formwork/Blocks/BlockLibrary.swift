@@ -22,6 +22,10 @@ public struct BlockLibrary: Sendable {
     /// Named chains of actions and lists of error handlers.
     let chains: [String: NamedChain]
     let handlers: [String: NamedChain]
+    /// The library's `"strings"`: locale → key → text, added to those of the pages that use it.
+    var strings: [String: [String: LocalizedMessage]] = [:]
+    /// The library's `"defaultLocale"`, for checking it alone.
+    var defaultLocale = "en"
     /// The file it was read from, when known.
     public let file: String?
     /// Where each node starts in the file, for messages with line and column.

@@ -13,7 +13,7 @@ extension PageDecoder {
             error("structure", "", "a library must be a JSON object like { \"library\": \"shop-kit\", \"version\": 1, \"blocks\": { … } }, not \(Wording.withArticle(root.typeName))")
             return nil
         }
-        checkMembers(object, allowed: ["$schema", "description", "library", "version", "minEngineVersion", "libraries", "blocks", "chains", "handlers"], path: "", what: "a library")
+        checkMembers(object, allowed: ["$schema", "description", "library", "version", "minEngineVersion", "libraries", "blocks", "chains", "handlers", "strings", "defaultLocale"], path: "", what: "a library")
         var id = ""
         switch object["library"] {
         case .string(let text)? where PageHeader.isValidID(text): id = text
@@ -26,7 +26,11 @@ extension PageDecoder {
         if requires[id] != nil { error("library", PageDecoder.join("libraries", id), "the library '\(id)' can't need itself") }
         let origin = BlockOrigin(library: id, version: version)
         let (blocks, chains, handlers) = decodeDefinitions(object, origin: origin)
-        return BlockLibrary(id: id, version: version, minEngineVersion: minEngine, requires: requires, blocks: blocks, chains: chains, handlers: handlers, file: file, locations: locations)
+        decodeStrings(object, libraries: [])
+        var library = BlockLibrary(id: id, version: version, minEngineVersion: minEngine, requires: requires, blocks: blocks, chains: chains, handlers: handlers, file: file, locations: locations)
+        library.strings = texts.messages
+        library.defaultLocale = texts.defaultLocale
+        return library
     }
 
     private mutating func positiveInt(_ value: PageValue?, path: String, what: String, required: Bool) -> Int? {

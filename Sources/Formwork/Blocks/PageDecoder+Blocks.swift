@@ -124,7 +124,12 @@ extension PageDecoder {
     /// its `$attr` and `$state` are that block's).
     private mutating func attributeTree(name: String, raw: PageValue, spec: AttributeSpec, block: String, path: String) -> Expr? {
         var mode = "literal", text: PageValue = raw, at = path
-        if case .object(let object) = raw, object.count == 1, let key = object.keys.first, key == "expr" || key == "template", let inner = object[key] {
+        // NB: a localized value given to a block is the `text()` call it stands for (`Locales/`).
+        if spec.type == .string, PageDecoder.isLocalized(raw) {
+            guard let source = localizedSource(raw, path: path) else { return nil }
+            mode = "expr"
+            text = .string(source)
+        } else if case .object(let object) = raw, object.count == 1, let key = object.keys.first, key == "expr" || key == "template", let inner = object[key] {
             mode = key
             text = inner
             at = PageDecoder.join(path, key)

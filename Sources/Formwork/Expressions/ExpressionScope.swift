@@ -38,6 +38,8 @@ public struct ExpressionScope: Sendable {
     public var clock: any PageClock
     /// The time zone `date()` uses when it isn't given one.
     public var timeZone: TimeZone
+    /// The person's languages and the page's texts: what `text()` and the formatting functions read.
+    public var locale = PageLocale()
     /// Set while the compiler folds a call with constant arguments: a function with a budget of its
     /// own (`matches()` and `regexSteps`) keeps to the smaller folding budget instead, so a hostile
     /// constant costs `check` milliseconds and is left to run time.

@@ -12,6 +12,8 @@ struct PageDecoder {
     let catalog: BlockCatalog
     /// Where the decoder is in expanding blocks and named chains (see `Blocks/`).
     var blocks = BlockExpansion()
+    /// The page's string tables and localized values, as read so far (see `Locales/`).
+    var texts = TextDecoding()
 
     init(registry: Registry, limits: PageLimits = .standard, libraries: BlockCatalog = .empty) {
         self.registry = registry
@@ -73,7 +75,7 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(Wording.withArticle(root.typeName))")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "libraries", "title", "params", "data", "computed", "blocks", "chains", "handlers", "components", "interactions", "watchers", "onError", "whileRunning"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "libraries", "title", "params", "data", "computed", "blocks", "chains", "handlers", "components", "interactions", "watchers", "onError", "whileRunning", "strings", "defaultLocale"], path: "", what: "a page")
         // NB: the header follows the rules delivery uses, so a page that opens can be published.
         let (header, headerProblems) = PageHeader.read(page)
         for problem in headerProblems { error(problem.code, problem.path, problem.message) }
@@ -84,6 +86,7 @@ struct PageDecoder {
         let (libraries, problems) = catalog.resolve(requiredLibraries)
         for problem in problems { error("library", PageDecoder.join("libraries", problem.id), "the page " + problem.message) }
         for library in libraries { blocks.used[library.id] = library }
+        decodeStrings(page, libraries: libraries)
         let own = decodeDefinitions(page, origin: .page)
         blocks.namespace.own = own
         blocks.namespace.libraries = libraries
@@ -103,7 +106,8 @@ struct PageDecoder {
         return PageDocument(
             id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components,
             interactions: interactions, onError: onError, watchers: watchers, queued: queued, blocks: own.blocks.values.sorted { $0.id < $1.id },
-            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, source: root, locations: locations)
+            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, source: root, locations: locations,
+            strings: texts.table, texts: texts.uses)
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {
@@ -332,6 +336,11 @@ struct PageDecoder {
         func path(_ member: String? = nil) -> String {
             guard let owner else { return member.map { PageDecoder.join(name, $0) } ?? name }
             return PageDecoder.join(owner, "attributes", name, member)
+        }
+        // A localized value (`{"text": …, "args": …}`) is read as the `text()` call it stands for.
+        if type == .string, PageDecoder.isLocalized(raw) {
+            guard let source = localizedSource(raw, path: path()) else { return AttributeNode(name: name, type: type, mode: .expression, content: .invalid, path: path()) }
+            return decodeValue(name: name, raw: .string(source), type: type, mode: .expression, path: path())
         }
         if case .object(let object) = raw, object.count == 1 {
             if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, path: path("expr")) }

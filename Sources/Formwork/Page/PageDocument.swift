@@ -35,6 +35,11 @@ public struct PageDocument: Sendable {
     public let source: PageValue
     /// Where each node starts in the file, for diagnostics with line and column.
     let locations: JSONReader.Document?
+    /// The texts the page can show, by locale and key: its `"strings"`, its libraries', and the
+    /// texts it writes in place (see `Locales/`).
+    public internal(set) var strings: StringTable = .empty
+    /// Every localized value in the page, for `check --locale`.
+    public internal(set) var texts: [TextUse] = []
 
     /// Interactions the engine triggers by itself.
     public static let lifecycleInteractions = ["loaded", "appear", "disappear"]

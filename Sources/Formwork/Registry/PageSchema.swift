@@ -23,6 +23,8 @@ public enum PageSchema {
         defs["value"] = ["description": "a literal, {\"expr\": …} or {\"template\": …}"]
         defs["expression"] = object(["expr": ["type": "string", "description": "an expression, like $data.price * $data.qty"]], required: ["expr"])
         defs["template"] = object(["template": ["type": "string", "description": "text with ${…} parts"]], required: ["template"])
+        defs["localized"] = object(["text": ["description": "a key of the page's strings, or the text per language", "anyOf": [["type": "string"], ["type": "object"]]],
+                                    "args": ["type": "object", "description": "name → expression, for the text's {name} arguments"]], required: ["text"])
         // NB: if/then/else rather than anyOf, so a validator points inside a broken action, not at it.
         defs["chain"] = ["type": "array", "items": ["if": ["required": ["use"]], "then": ["$ref": "#/$defs/use"], "else": ["$ref": "#/$defs/action"]]]
         defs["handlers"] = ["type": "array", "items": ["if": ["required": ["use"]], "then": ["$ref": "#/$defs/use"], "else": ["$ref": "#/$defs/handler"]]]
@@ -70,6 +72,9 @@ public enum PageSchema {
                 ("chains", ["type": "object", "description": "named chains, used as {\"use\": NAME}", "additionalProperties": ["$ref": "#/$defs/chain"]]),
                 ("handlers", ["type": "object", "description": "named error-handler lists, used as {\"use\": NAME}", "additionalProperties": ["$ref": "#/$defs/handlers"]]),
                 ("title", compactValue(.string)),
+                ("defaultLocale", ["type": "string", "description": "the language the page is written in, where every text falls back to (en when not given)"]),
+                ("strings", ["type": "object", "description": "the page's texts: language → key → text or plural forms",
+                             "additionalProperties": ["type": "object", "additionalProperties": ["anyOf": [["type": "string"], ["type": "object", "additionalProperties": ["type": "string"]]]]]]),
                 ("params", ["type": "object", "additionalProperties": ["$ref": "#/$defs/param"]]),
                 ("data", ["type": "object"]),
                 ("computed", ["type": "object", "description": "values computed from the stores, read as $computed.NAME",
@@ -132,6 +137,10 @@ public enum PageSchema {
     /// canonical `{type, mode, value}` object. Node types are always literal.
     static func compactValue(_ type: AttributeType) -> PageValue {
         if type.holdsNodes { return literal(type) }
+        if type == .string {
+            return ["anyOf": [literal(type), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"], ["$ref": "#/$defs/localized"],
+                              object(["type": ["type": "string"], "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })], "value": [:]], required: ["mode", "value"])]]
+        }
         return ["anyOf": [literal(type), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"],
                           object(["type": ["type": "string"], "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })], "value": [:]], required: ["mode", "value"])]]
     }

@@ -57,8 +57,10 @@ public final class PageSession {
     /// Which watchers an update sets off, and the queue their chains run from.
     let watchers: PageWatchers
     private(set) lazy var watcherQueue = WatcherQueue(session: self, activity: engine.activity)
-    /// `$page`: busy, running, requests.
-    let stateStore = PageState()
+    /// `$page`: busy, running, requests, locale, direction.
+    let stateStore: PageState
+    /// The person's languages (the host's) with the page's texts, for `text()` and the formatters.
+    let locale: PageLocale
     /// One run of an interaction at a time (refused or queued).
     let gate: InteractionGate
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
@@ -94,6 +96,8 @@ public final class PageSession {
         self.data = document.data
         self.params = params
         self.stackDepth = stackDepth
+        locale = PageLocale(languages: engine.host.languages, strings: document.strings)
+        stateStore = PageState(locale: locale)
         traceBuffer = TraceBuffer(capacity: engine.limits.traceEvents)
         computedValues = ComputedValues(document.computed)
         watchers = PageWatchers(document.watchers)
@@ -144,6 +148,7 @@ public final class PageSession {
         var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
         scope.computed = computedValues.value
         scope.page = stateStore.value
+        scope.locale = locale
         if let component {
             scope.item = component.item
             scope.index = component.index

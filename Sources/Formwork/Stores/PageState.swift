@@ -6,6 +6,8 @@
 /// | `$page.busy` | `true` while any chain of the page runs (its `loaded`, a tap's chain, a watcher) or an asynchronous validation checks a value |
 /// | `$page.running.NAME` | `true` while the interaction `NAME` runs: a component's key (`save`), or a page interaction (`onSave`) |
 /// | `$page.requests` | how many `api` requests are waiting for an answer |
+/// | `$page.locale` | the person's locale (`de-CH`), the host's first preferred language, or the page's default language |
+/// | `$page.direction` | `ltr`, or `rtl` for a locale written right to left (Arabic, Hebrew, …) |
 ///
 /// Each change reports the paths that changed, so the session updates exactly what reads them
 /// (`"enabled": {"expr": "!$page.busy"}` disables a button while the page works).
@@ -15,8 +17,16 @@ final class PageState {
     private var checks = 0
     private var requests = 0
     private var running: [String: Int] = [:]
+    /// `locale` and `direction`, fixed for the session.
+    private let language: [(String, PageValue)]
     /// The value as expressions read it, rebuilt only when something changes.
-    private(set) var value: PageValue = PageState.make(busy: false, running: [:], requests: 0)
+    private(set) var value: PageValue
+
+    init(locale: PageLocale = PageLocale()) {
+        language = [("locale", .string(locale.locale)), ("direction", .string(locale.direction))]
+        value = .null
+        rebuild()
+    }
 
     private static let busyPath = StorePath(.page, [.key("busy")])
     private static let requestsPath = StorePath(.page, [.key("requests")])
@@ -55,14 +65,10 @@ final class PageState {
     }
 
     private func rebuild() {
-        value = PageState.make(busy: isBusy, running: running, requests: requests)
-    }
-
-    private static func make(busy: Bool, running: [String: Int], requests: Int) -> PageValue {
-        .object(PageObject([
-            ("busy", .bool(busy)),
+        value = .object(PageObject([
+            ("busy", .bool(isBusy)),
             ("running", .object(PageObject(running.keys.sorted().map { ($0, .bool(true)) }))),
             ("requests", .int(Int64(requests))),
-        ]))
+        ] + language))
     }
 }

@@ -153,7 +153,7 @@ final class PagePreview {
         host = makeHost()
         stub = network.transport
         let engine = PageEngine(registry: registry, host: PageHost(
-            navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current,
+            navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current, languages: workspace.languages,
             report: { [weak self] report in self?.receive(report) }
         ), globals: workspace.globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: workspace.folder.root)), limits: workspace.limits)
         let session: PageSession

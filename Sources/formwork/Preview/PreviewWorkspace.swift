@@ -18,6 +18,8 @@ final class PreviewWorkspace {
     let loaded: LoadedRegistry
     /// `$global`, shared by every page as it is across an app's pages.
     let globals: GlobalStore
+    /// The person's languages every page is shown for (`--locale`).
+    var languages: [String] = []
     let api: APIOptions
     let limits: PageLimits
     /// Where the preview says what it did (reloads, errors): the terminal.

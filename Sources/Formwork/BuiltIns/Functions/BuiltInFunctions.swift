@@ -1,7 +1,7 @@
 /// The standard functions, registered in `FunctionLibrary.standard` exactly like a host's own.
 enum BuiltInFunctions {
     static var all: [ExpressionFunction] {
-        (TextFunctions.all + NumberFunctions.all + CollectionFunctions.all + ConversionFunctions.all + TimeFunctions.all)
+        (TextFunctions.all + NumberFunctions.all + CollectionFunctions.all + ConversionFunctions.all + TimeFunctions.all + LocaleFunctions.all)
             .map { $0.described(by: BuiltInSignatures.all[$0.name]) }
     }
 

@@ -52,5 +52,11 @@ enum BuiltInSignatures {
         // Time
         "now": S([], result: [.int], summary: "the current time in milliseconds since 1970, from the page's clock"),
         "date": S([.value("ms", .number), .value("pattern", .string), .value("timeZone", .string, optional: true)], result: text, summary: "the time as text, by a Unicode date pattern"),
+        // Locales
+        "text": S([.value("key", .string), .value("arguments", .object, optional: true)], result: text, summary: "the page's text for key in the person's language, with {name} arguments and plural forms"),
+        "formatNumber": S([.value("x", .number), .value("options", .object, optional: true)], result: text, summary: "x with the locale's grouping and decimal mark; options digits, locale"),
+        "formatPercent": S([.value("x", .number), .value("options", .object, optional: true)], result: text, summary: "x × 100 with the locale's percent sign; options digits, locale"),
+        "formatMoney": S([.value("x", .number), .value("currency", .string), .value("options", .object, optional: true)], result: text, summary: "an amount of an ISO 4217 currency the locale's way; options digits, display ('symbol' or 'code'), locale"),
+        "formatDate": S([.value("ms", .number), .value("style", .string), .value("options", .object, optional: true)], result: text, summary: "the time in the locale's language: a style (short, medium, long, full, time, datetime) or a Unicode date pattern; options locale, timeZone"),
     ]
 }
