@@ -80,7 +80,10 @@ public struct PageSet: Sendable {
         }
         self.pages = pages
         self.libraries = found
-        self.diagnostics = diagnostics
+        // NB: a problem inside a library's block is found checking the library and again checking
+        // each page that uses it: it is reported once.
+        var seen = Set<String>()
+        self.diagnostics = diagnostics.filter { seen.insert($0.rendered).inserted }
     }
 
     // MARK: - Folders

@@ -19,6 +19,16 @@ struct BlockFolderTests {
         try Data(text.utf8).write(to: url)
     }
 
+    /// Checking a folder finds a problem inside a library's block both checking the library and
+    /// checking the page that uses it; it is printed once, in the library's file.
+    @Test func aFolderReportsAProblemInALibraryOnce() throws {
+        let library = #"{"library": "kit", "version": 1, "blocks": {"row": {"components": [{"id": "lable"}]}}}"#
+        let page = #"{"page": "p", "libraries": {"kit": 1}, "components": [{"id": "row"}, {"id": "row", "key": "second"}]}"#
+        let set = PageSet(files: [("lib/kit.json", Array(library.utf8)), ("p.json", Array(page.utf8))])
+        #expect(set.libraries.map(\.id) == ["kit"])
+        #expect(set.diagnostics.map(\.rendered) == ["lib/kit.json: blocks.row.components[0].id: error: unknown component 'lable'; did you mean 'label'?"])
+    }
+
     @Test func theFolderAndItsLibFolderAreRead() throws {
         let folder = try BlockFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
