@@ -27,7 +27,7 @@ public final class PageComponent {
     /// Whether `validationError` was put there by the server (`show-errors`) rather than a validation.
     public internal(set) var errorIsFromServer = false
     /// Whether it validates on every edit (`validateOn: "change"`) rather than on submit.
-    var validatesOnChange: Bool { attributes["validateOn"]?.stringValue == "change" }
+    var validatesOnChange: Bool { type.engineReads("validateOn") && attributes["validateOn"]?.stringValue == "change" }
     public internal(set) weak var parent: PageComponent?
     /// `$item` and `$index` for components inside a repeated parent; a row kept when its list's
     /// items change takes its item's new value and position.
@@ -88,15 +88,16 @@ public final class PageComponent {
         return .object(states)
     }
 
-    /// True when this component or an ancestor is hidden.
+    /// True when this component or an ancestor is hidden. A type that declares its own `hidden`
+    /// is never hidden by it (`ComponentType.replacedCommonAttributes`); likewise `enabled`.
     public var isHidden: Bool {
-        if attributes["hidden"]?.isTruthy == true { return true }
+        if type.engineReads("hidden"), attributes["hidden"]?.isTruthy == true { return true }
         return parent?.isHidden ?? false
     }
 
     /// False when this component or an ancestor is disabled.
     public var isEnabled: Bool {
-        if attributes["enabled"]?.isTruthy == false { return false }
+        if type.engineReads("enabled"), attributes["enabled"]?.isTruthy == false { return false }
         return parent?.isEnabled ?? true
     }
 

@@ -199,9 +199,11 @@ extension PageSession {
             }
             let context = ValidationContext(session: self, component: component, typeID: node.typeID, attributes: node.attributes, specs: type.attributes)
             do {
-                guard try context.bool("when") else { continue }
+                // NB: a type declaring its own `when` or `message` keeps it; the engine reads neither.
+                guard try !type.engineReads("when") || context.bool("when") else { continue }
                 guard let builtInMessage = try await check(type, context) else { continue }
-                return context.has("message") ? (try context.string("message") ?? builtInMessage) : builtInMessage
+                guard type.engineReads("message"), context.has("message") else { return builtInMessage }
+                return try context.string("message") ?? builtInMessage
             } catch {
                 engine.host.report?(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
                 return "This value can't be checked."
