@@ -14,6 +14,10 @@ public final class PageComponent {
     public let node: ComponentNode
     /// The instance key; a fallback keeps the key of the component it stands in for.
     public let key: String?
+    /// Who it is for a host, for as long as it lives: unique in its session and never given to
+    /// another component (`lines[sku-1].qty`; see `ComponentIdentity`). Key views by this rather
+    /// than by `ObjectIdentifier`, which a later component can reuse.
+    public let identity: ComponentIdentity
     /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
     public internal(set) var attributes: PageAttributes
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
@@ -52,8 +56,9 @@ public final class PageComponent {
     private var streamEnds: [Int: AsyncStream<PageComponentChange>.Continuation] = [:]
     private var changesEnded = false
 
-    init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
+    init(type: ComponentType, node: ComponentNode, key: String?, identity: ComponentIdentity, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
         self.itemPath = itemPath
+        self.identity = identity
         self.type = type
         self.node = node
         self.key = key
