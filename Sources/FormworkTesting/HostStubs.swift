@@ -87,7 +87,10 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     }
 
     @MainActor public func handleError(_ id: String, _ context: ActionContext) async throws {
-        record(id, HostStubs.attributes(context, leaving: ErrorHandlerType.commonAttributes))
+        // NB: a handler's own `retry` or `when` (one it declares) is recorded like its other attributes.
+        let type = context.session.engine.registry.errorHandlers[id]
+        let common = ErrorHandlerType.commonAttributes.filter { type?.engineReads($0.name) ?? true }
+        record(id, HostStubs.attributes(context, leaving: common))
     }
 
     public func callFunction(_ name: String, _ arguments: [PageValue]) throws -> PageValue {

@@ -166,9 +166,10 @@ extension PageHarness {
         for spec in component.type.attributes where !spec.type.holdsNodes {
             object[spec.name] = component.attributes[spec.name] ?? .null
         }
-        object["hidden"] = .bool(component.isHidden)
+        // NB: a type's own `hidden` or `enabled` (one it declares) reads as the attribute.
+        if component.type.engineReads("hidden") { object["hidden"] = .bool(component.isHidden) }
         object["visible"] = .bool(!component.isHidden)
-        object["enabled"] = .bool(component.isEnabled)
+        if component.type.engineReads("enabled") { object["enabled"] = .bool(component.isEnabled) }
         object["error"] = component.validationError.map { .string($0) } ?? .null
         object["type"] = .string(component.type.id)
         object["key"] = component.key.map { .string($0) } ?? .null

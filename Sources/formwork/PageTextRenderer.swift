@@ -29,10 +29,10 @@ enum PageTextRenderer {
     }
 
     private static func draw(_ component: PageComponent, indent: Int, into lines: inout [String]) {
-        if component.attributes["hidden"]?.isTruthy == true { return }
+        if component.type.engineReads("hidden"), component.attributes["hidden"]?.isTruthy == true { return }
         let pad = String(repeating: "  ", count: indent)
         let key = component.key.map { " [\($0)]" } ?? ""
-        let disabled = component.attributes["enabled"]?.isTruthy == false ? " (disabled)" : ""
+        let disabled = component.type.engineReads("enabled") && component.attributes["enabled"]?.isTruthy == false ? " (disabled)" : ""
         let a = component.attributes
         switch component.type.id {
         case "section":

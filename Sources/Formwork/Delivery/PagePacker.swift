@@ -12,7 +12,7 @@ import Foundation
 /// output folder never has a manifest naming a file that isn't there yet.
 ///
 /// ```swift
-/// let report = try PagePacker().pack(from: sourceFolder, to: outputFolder)
+/// let report = try PagePacker(registry: appRegistry).pack(from: sourceFolder, to: outputFolder)
 /// report.manifest.pages.map(\.id)     // ["dish-edit", "menu"]
 /// report.skipped                       // [Skipped(file: "order.flow.json", reason: "flow files are tests, not pages")]
 ///
@@ -27,9 +27,22 @@ public struct PagePacker: Sendable {
     /// The budgets the pages are checked against (as `formwork check` does).
     public let limits: PageLimits
 
-    public init(registry: Registry = .standard, limits: PageLimits = .standard) {
+    /// - Parameter registry: the app's registry (`Registry.standard` for pages using only the
+    ///   built-ins). Given the built-ins only, a page using one of the app's types is refused with
+    ///   a message saying so.
+    public init(registry: Registry, limits: PageLimits = .standard) {
+        var registry = registry
+        if registry.hostTypeIDs.isEmpty, registry.unknownAdvice == Registry.defaultUnknownAdvice {
+            registry.unknownAdvice = "PagePacker was given only the built-in types: if the app registers it, give PagePacker the registry the app's engine uses (PagePacker(registry: engine.registry))"
+        }
         self.registry = registry
         self.limits = limits
+    }
+
+    /// A packer for pages using only the built-in types.
+    @available(*, deprecated, message: "pass the app's registry (PagePacker(registry: engine.registry)), or Registry.standard for pages using only the built-ins")
+    public init(limits: PageLimits = .standard) {
+        self.init(registry: .standard, limits: limits)
     }
 
     /// What a pack did.

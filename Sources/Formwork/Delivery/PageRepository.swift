@@ -15,8 +15,9 @@ import Foundation
 /// field is the id (`*.flow.json` and `manifest.json` are not pages).
 ///
 /// ```swift
-/// let repository = PageRepository(bundled: Bundle.main.url(forResource: "pages", withExtension: nil)!,
-///                                 cache: cachesFolder.appendingPathComponent("pages"))
+/// let repository = engine.pageRepository(bundled: Bundle.main.url(forResource: "pages", withExtension: nil)!,
+///                                        cache: cachesFolder.appendingPathComponent("pages"))
+/// // or: PageRepository(bundled: …, cache: …, registry: engine.registry)
 /// let page = try repository.resolve("dish-edit")   // dish-edit v4 from the cache
 /// try repository.resolve("dish-edt")
 /// // DeliveryError: no page 'dish-edt' in the bundled pages or the cache. Did you mean 'dish-edit'? Available: dish-edit, menu
@@ -31,12 +32,22 @@ public struct PageRepository: Sendable {
     /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
     public let report: (@Sendable (String) -> Void)?
 
-    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, registry: Registry = .standard, report: (@Sendable (String) -> Void)? = nil) {
+    /// - Parameter registry: the registry the app's engine uses. Required: given the built-ins
+    ///   only, every cached page using the app's own types would be passed over
+    ///   (`PageEngine.pageRepository(…)` passes the engine's).
+    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, registry: Registry, report: (@Sendable (String) -> Void)? = nil) {
         bundledDirectory = bundled
         self.registry = registry
         cacheDirectory = cache
         self.engineVersion = engineVersion
         self.report = report
+    }
+
+    /// A repository that knows only the built-in types: every cached page using one of the app's
+    /// own is passed over.
+    @available(*, deprecated, message: "pass the registry the app's engine uses (registry: engine.registry), or build the repository with engine.pageRepository(bundled:cache:); with the built-ins only, every cached page using the app's own types is passed over")
+    public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, report: (@Sendable (String) -> Void)? = nil) {
+        self.init(bundled: bundled, cache: cache, engineVersion: engineVersion, registry: .standard, report: report)
     }
 
     /// The page to open for `pageID`. Reads its bytes once.
@@ -153,7 +164,7 @@ public struct PageRepository: Sendable {
         let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry, libraries: libraries)
         guard let document else { return "can't be read: " + (diagnostics.first?.message ?? "not a page") }
         let missing = document.usedIDs.missing(from: registry)
-        if !missing.isEmpty { return "needs \(missing.sentence), which this app doesn't have" }
+        if !missing.isEmpty { return registry.lacking(missing, user: "PageRepository", fix: "engine.pageRepository(…), or registry: engine.registry") }
         if let error = diagnostics.first(where: { $0.severity == .error }) {
             return "can't run in this app: \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)"
         }

@@ -18,7 +18,8 @@ import Foundation
 ///
 /// ```swift
 /// let sync = PageSync(manifestURL: URL(string: "https://cdn.example/pages/manifest.json")!,
-///                     cache: cachesFolder.appendingPathComponent("pages"), bundled: bundledPagesFolder)
+///                     cache: cachesFolder.appendingPathComponent("pages"), bundled: bundledPagesFolder,
+///                     registry: engine.registry)        // or: engine.pageSync(manifestURL: …, cache: …, bundled: …)
 /// let report = try await sync.run()
 /// report.lines   // ["installed dish-edit v4 (was v3)", "synced totalVersion 5f2c1a9b0d3e…: 1 installed, 2 already current"]
 /// ```
@@ -40,9 +41,11 @@ public struct PageSync: Sendable {
     ///     Sync gives each request its size and time budget (`TransportRequest.maxResponseBytes`,
     ///     `timeout`); a transport of your own should honour them.
     ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
+    ///     Required: given the built-ins only, every page using the app's own types would be
+    ///     skipped (`PageEngine.pageSync(…)` passes the engine's).
     ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version, registry: Registry = .standard, limits: PageLimits = .standard) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard) {
         self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
@@ -50,6 +53,13 @@ public struct PageSync: Sendable {
         self.transport = transport ?? URLSessionTransport(baseURL: manifestURL, allowedHosts: [], limits: limits)
         self.engineVersion = engineVersion
         self.limits = limits
+    }
+
+    /// A sync that knows only the built-in types: every page using one of the app's own is skipped.
+    @available(*, deprecated, message: "pass the registry the app's engine uses (registry: engine.registry), or build the sync with engine.pageSync(manifestURL:cache:bundled:); with the built-ins only, every page using the app's own types is skipped")
+    public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
+                engineVersion: Int = FormworkEngine.version, limits: PageLimits = .standard) {
+        self.init(manifestURL: manifestURL, cache: cache, bundled: bundled, transport: transport, engineVersion: engineVersion, registry: .standard, limits: limits)
     }
 
     /// Runs one sync.
@@ -95,6 +105,7 @@ public struct PageSync: Sendable {
         notes += libraries.notes
         var installed: [String: PageManifest.Entry] = [:]
         var changes: [SyncReport.Change] = []
+        var lacking: (pages: Int, ids: RegistryIDs) = (0, RegistryIDs())
         var current: [String] = []
         for entry in previous.manifest.pages {
             if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
@@ -133,6 +144,8 @@ public struct PageSync: Sendable {
             let missing = entry.requires.missing(from: registry)
             if !missing.isEmpty {
                 changes.append(.lacking(id: entry.id, version: entry.version, missing: missing.sentence))
+                lacking.pages += 1
+                for kind in RegistryIDs.kinds { lacking.ids[keyPath: kind.ids] += missing[keyPath: kind.ids] }
                 continue
             }
             if let (library, minimum, reason) = libraries.unmet(entry.libraries) {
@@ -153,6 +166,11 @@ public struct PageSync: Sendable {
             }
         }
 
+        if lacking.pages > 0, registry.hostTypeIDs.isEmpty {
+            let ids = RegistryIDs(components: lacking.ids.components, actions: lacking.ids.actions, validations: lacking.ids.validations,
+                                  errorHandlers: lacking.ids.errorHandlers, functions: lacking.ids.functions)
+            notes.append("note: \(lacking.pages == 1 ? "1 page" : "\(lacking.pages) pages") skipped: " + registry.lacking(ids, user: "PageSync", fix: "engine.pageSync(…), or registry: engine.registry"))
+        }
         // NB: a page skipped for a type the app lacks counts like a failure here: an app build
         // with that type (same cache, same totalVersion) must look again.
         changes += libraries.changes

@@ -142,14 +142,18 @@ struct PageChecker {
             }
             return
         }
+        let start = diagnostics.count
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
+        diagnostics.explainReplaced(from: start, owner: node.path, type: type, what: "the component '\(type.id)'", common: ComponentType.commonAttributes)
         checkRowEdits(node, type: type)
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
                 error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
                 continue
             }
+            let start = diagnostics.count
             checkAttributes(validation.attributes, specs: validationType.attributes, owner: "the validation '\(validation.typeID)'", path: validation.path)
+            diagnostics.explainReplaced(from: start, owner: validation.path, type: validationType, what: "the validation '\(validation.typeID)'", common: ValidationType.commonAttributes)
         }
         if !node.validations.isEmpty && type.valueAttribute == nil {
             error("structure", node.path + ".validations", "'\(type.id)' has no value to validate; put validations on inputs")
@@ -201,7 +205,9 @@ struct PageChecker {
                 error("unknown-id", handler.path + ".id", registry.unknownMessage(registry.errorHandlers, handler.typeID))
                 continue
             }
+            let start = diagnostics.count
             checkAttributes(handler.attributes, specs: type.attributes, owner: "the error handler '\(type.id)'", path: handler.path)
+            diagnostics.explainReplaced(from: start, owner: handler.path, type: type, what: "the error handler '\(type.id)'", common: ErrorHandlerType.commonAttributes)
         }
     }
 

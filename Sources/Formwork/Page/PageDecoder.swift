@@ -174,7 +174,9 @@ struct PageDecoder {
         let type = registry.components[typeID]
         // NB: a member's path is built only when the member is there (most components have no
         // interactions, validations or children): paths are strings, and there is one per node.
+        let start = diagnostics.count
         let attributes = object["attributes"] == nil ? AttributeList([]) : decodeAttributes(object["attributes"], owner: path) { type?.attribute($0) }
+        diagnostics.explainReplaced(from: start, owner: path, type: type, what: "the component '\(typeID)'", common: ComponentType.commonAttributes)
         var validations: [ValidationNode] = []
         if let raw = object["validations"] {
             let validationsPath = PageDecoder.join(path, "validations")
@@ -185,7 +187,9 @@ struct PageDecoder {
                     checkMembers(v, allowed: ["id", "attributes", "description"], path: itemPath, what: "a validation")
                     guard let id = readTypeID(v, path: itemPath, kind: "validation") else { continue }
                     let spec = registry.validations[id]
+                    let start = diagnostics.count
                     validations.append(ValidationNode(typeID: id, attributes: decodeAttributes(v["attributes"], owner: itemPath) { spec?.attribute($0) }, path: itemPath))
+                    diagnostics.explainReplaced(from: start, owner: itemPath, type: spec, what: "the validation '\(id)'", common: ValidationType.commonAttributes)
                 }
             } else {
                 error("type", validationsPath, "\"validations\" must be an array")
@@ -269,7 +273,9 @@ struct PageDecoder {
             checkMembers(object, allowed: ["id", "attributes", "description"], path: itemPath, what: "an error handler")
             guard let id = readTypeID(object, path: itemPath, kind: "error handler") else { continue }
             let spec = registry.errorHandlers[id]
+            let start = diagnostics.count
             handlers.append(HandlerNode(typeID: id, attributes: decodeAttributes(object["attributes"], owner: itemPath) { spec?.attribute($0) }, path: itemPath))
+            diagnostics.explainReplaced(from: start, owner: itemPath, type: spec, what: "the error handler '\(id)'", common: ErrorHandlerType.commonAttributes)
         }
         return handlers
     }

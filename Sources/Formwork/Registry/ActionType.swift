@@ -44,6 +44,7 @@ public struct ActionType: RegisteredType {
 public struct ValidationType: RegisteredType {
     public static let kindName = "validation"
     /// Attributes every validation has: `message` (a template) and `when` (check only while true).
+    /// A type declaring one of these names itself keeps its own, and the engine doesn't read it.
     public static let commonAttributes: [AttributeSpec] = [
         AttributeSpec("message", .string, summary: "what to show when the value is not valid; replaces the built-in message"),
         AttributeSpec("when", .bool, default: true, summary: "check only while this is true"),
@@ -54,6 +55,9 @@ public struct ValidationType: RegisteredType {
     public let summary: String
     /// Whether the check waits (on the server, say): the page counts as busy while it runs.
     public let isAsync: Bool
+    /// The common attributes (`message`, `when`) this type declares itself; the engine doesn't
+    /// read them: it neither replaces the message nor skips the check.
+    public let replacedCommonAttributes: [String]
     public let check: @MainActor @Sendable (ValidationContext) async throws -> String?
 
     /// A check that answers at once.
@@ -64,8 +68,7 @@ public struct ValidationType: RegisteredType {
     /// A check that may wait; `isAsync: true` says it does.
     public init(_ id: String, attributes: [AttributeSpec] = [], summary: String = "", isAsync: Bool, check: @escaping @MainActor @Sendable (ValidationContext) async throws -> String?) {
         self.id = id
-        let own = Set(attributes.map(\.name))
-        self.attributes = attributes + ValidationType.commonAttributes.filter { !own.contains($0.name) }
+        (self.attributes, replacedCommonAttributes) = CommonAttributes.merge(attributes, common: ValidationType.commonAttributes)
         self.summary = summary
         self.isAsync = isAsync
         self.check = check
@@ -74,6 +77,14 @@ public struct ValidationType: RegisteredType {
 
 /// A registered error-handler type. Handlers are tried in order; the first whose `when` holds
 /// (over `$error`) handles the failure.
+///
+/// Every handler has `when` and `retry` besides its own attributes. A handler declaring one of
+/// those names itself keeps its own, and the engine's feature is off for it:
+///
+/// ```swift
+/// registry.register(ErrorHandlerType("undo", attributes: [AttributeSpec("retry", .string, role: .interactionName)]) { … })
+/// // "retry": "onSubmit" is the handler's; the engine never runs the failed action again for "undo"
+/// ```
 public struct ErrorHandlerType: RegisteredType {
     public static let kindName = "error handler"
     public static let commonAttributes: [AttributeSpec] = [
@@ -84,12 +95,14 @@ public struct ErrorHandlerType: RegisteredType {
     public let id: String
     public let attributes: [AttributeSpec]
     public let summary: String
+    /// The common attributes (`when`, `retry`) this handler declares itself; the engine doesn't
+    /// read them: without its `when` it takes every error, without its `retry` it retries nothing.
+    public let replacedCommonAttributes: [String]
     public let handle: @MainActor @Sendable (ActionContext) async throws -> Void
 
     public init(_ id: String, attributes: [AttributeSpec] = [], summary: String = "", handle: @escaping @MainActor @Sendable (ActionContext) async throws -> Void) {
         self.id = id
-        let own = Set(attributes.map(\.name))
-        self.attributes = attributes + ErrorHandlerType.commonAttributes.filter { !own.contains($0.name) }
+        (self.attributes, replacedCommonAttributes) = CommonAttributes.merge(attributes, common: ErrorHandlerType.commonAttributes)
         self.summary = summary
         self.handle = handle
     }

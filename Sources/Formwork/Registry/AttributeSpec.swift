@@ -54,8 +54,26 @@ public protocol RegisteredType: Sendable {
     var attributes: [AttributeSpec] { get }
     /// The word for this kind in messages: "component", "action", "validation", "error handler".
     static var kindName: String { get }
+    /// The common attributes of this kind (`hidden`, `enabled`, `validateOn` for components;
+    /// `message`, `when` for validations; `when`, `retry` for error handlers) that this type
+    /// declares itself. Its own declaration is the attribute, and the engine's feature of that
+    /// name is off for this type: the engine never reads it (see `engineReads(_:)`).
+    var replacedCommonAttributes: [String] { get }
 }
 
 extension RegisteredType {
     public func attribute(_ name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
+
+    public var replacedCommonAttributes: [String] { [] }
+
+    /// Whether the engine reads the attribute `name` of this type for a feature of its own
+    /// (`hidden` hides, `retry` runs the failed action again, …): false when the type declares
+    /// an attribute of that name itself, which is then the type's alone.
+    ///
+    /// ```swift
+    /// let undo = ErrorHandlerType("undo", attributes: [AttributeSpec("retry", .string, role: .interactionName)]) { … }
+    /// undo.engineReads("retry")   // false: "retry" is the handler's own; the engine retries nothing for it
+    /// undo.engineReads("when")    // true
+    /// ```
+    public func engineReads(_ name: String) -> Bool { !replacedCommonAttributes.contains(name) }
 }

@@ -12,7 +12,10 @@
 /// ```
 public struct ComponentType: RegisteredType {
     public static let kindName = "component"
-    /// Attributes every component has, added to each type: `hidden`, `enabled`, `validateOn`.
+    /// Attributes every component has, added to each type: `hidden`, `enabled`, `validateOn`. A
+    /// type that declares one of these names itself keeps its own, and the engine's feature of
+    /// that name is off for it (`replacedCommonAttributes`): a type owning `hidden` is never
+    /// hidden by the engine, its `hidden` is the type's to read.
     public static let commonAttributes: [AttributeSpec] = [
         AttributeSpec("hidden", .bool, default: false, summary: "hides the component and its children"),
         AttributeSpec("enabled", .bool, default: true, summary: "whether the person can edit or tap it"),
@@ -29,6 +32,9 @@ public struct ComponentType: RegisteredType {
     /// Built-in behaviour that runs when the event fires, before the page's chain for it.
     public var eventHandlers: [String: ComponentEventHandler] { storage.eventHandlers }
     public var summary: String { storage.summary }
+    /// The common attributes (`hidden`, `enabled`, `validateOn`) this type declares itself; the
+    /// engine doesn't read them.
+    public var replacedCommonAttributes: [String] { storage.replaced }
 
     /// NB: every live component keeps its type, so the declaration lives in one shared,
     /// immutable box and a copy is a single reference.
@@ -40,8 +46,10 @@ public struct ComponentType: RegisteredType {
         let valueAttribute: String?
         let eventHandlers: [String: ComponentEventHandler]
         let summary: String
+        let replaced: [String]
 
-        init(id: String, attributes: [AttributeSpec], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String) {
+        init(id: String, attributes: [AttributeSpec], replaced: [String], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String) {
+            self.replaced = replaced
             self.id = id
             self.attributes = attributes
             self.events = events
@@ -58,9 +66,9 @@ public struct ComponentType: RegisteredType {
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
         valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
     ) {
-        let own = Set(attributes.map(\.name))
+        let merged = CommonAttributes.merge(attributes, common: ComponentType.commonAttributes)
         storage = Storage(
-            id: id, attributes: attributes + ComponentType.commonAttributes.filter { !own.contains($0.name) }, events: events,
+            id: id, attributes: merged.attributes, replaced: merged.replaced, events: events,
             layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary)
     }
 }

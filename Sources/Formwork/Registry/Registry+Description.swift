@@ -20,7 +20,9 @@ import Foundation
 /// ```
 ///
 /// The attributes every component, validation or error handler has (`hidden`, `when`, …) are
-/// left out; Grammar.md part 5 documents the format.
+/// left out, unless the type declares one itself: then it is listed with the type's attributes
+/// and named under `"replacesCommon"` (the engine's feature of that name is off for the type).
+/// Grammar.md part 5 documents the format.
 extension Registry {
     /// The version of the description format this engine writes and reads.
     public static let descriptionFormat = 1
@@ -50,7 +52,7 @@ extension Registry {
 /// described type is exactly a built-in.
 enum RegistryCoding {
     static func value(of type: ComponentType) -> PageValue {
-        guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ComponentType.commonAttributes) else { return .null }
+        guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ComponentType.commonAttributes, replaced: type.replacedCommonAttributes) else { return .null }
         object["events"] = .array(type.events.map { .string($0) })
         object["layout"] = layout(type.layout)
         if let value = type.valueAttribute { object["valueAttribute"] = .string(value) }
@@ -62,21 +64,22 @@ enum RegistryCoding {
     }
 
     static func value(of type: ErrorHandlerType) -> PageValue {
-        entry(type.id, type.summary, type.attributes, common: ErrorHandlerType.commonAttributes)
+        entry(type.id, type.summary, type.attributes, common: ErrorHandlerType.commonAttributes, replaced: type.replacedCommonAttributes)
     }
 
     static func value(of type: ValidationType) -> PageValue {
-        guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ValidationType.commonAttributes) else { return .null }
+        guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ValidationType.commonAttributes, replaced: type.replacedCommonAttributes) else { return .null }
         if type.isAsync { object["async"] = .bool(true) }
         return .object(object)
     }
 
-    static func entry(_ id: String, _ summary: String, _ attributes: [AttributeSpec], common: [AttributeSpec]) -> PageValue {
+    static func entry(_ id: String, _ summary: String, _ attributes: [AttributeSpec], common: [AttributeSpec], replaced: [String] = []) -> PageValue {
         var object = PageObject([("id", .string(id))])
         if !summary.isEmpty { object["summary"] = .string(summary) }
-        // NB: an attribute equal to a common one is added back by the type's initializer.
-        let own = attributes.filter { spec in !common.contains { value(of: $0) == value(of: spec) } }
+        // NB: the common attributes the type doesn't declare itself are added back by its initializer.
+        let own = attributes.filter { spec in replaced.contains(spec.name) || !common.contains { $0.name == spec.name } }
         object["attributes"] = .array(own.map(value(of:)))
+        if !replaced.isEmpty { object["replacesCommon"] = .array(replaced.map { .string($0) }) }
         return .object(object)
     }
 

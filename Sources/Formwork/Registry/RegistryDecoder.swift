@@ -37,6 +37,7 @@ struct RegistryDecoder {
             let type = ComponentType(entry.id, attributes: entry.attributes, events: try events(item, path: path), layout: try layout(item, entry.attributes, path: path),
                                      valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
             try unique(registry.components[type.id] == nil, path, "component", type.id)
+            try replaced(item, type.replacedCommonAttributes, common: ComponentType.commonAttributes, path: path, kind: "component")
             adopt(type, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "actions") {
@@ -57,6 +58,7 @@ struct RegistryDecoder {
             default: throw Problem(path + ".async", "\"async\" is true for a validation that waits (on a server, say), or false")
             }
             let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary, isAsync: isAsync) { context in try standIn.checkValidation(id, context) }
+            try replaced(item, type.replacedCommonAttributes, common: ValidationType.commonAttributes, path: path, kind: "validation")
             adopt(type, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "errorHandlers") {
@@ -64,6 +66,7 @@ struct RegistryDecoder {
             try unique(registry.errorHandlers[entry.id] == nil, path, "error handler", entry.id)
             let id = entry.id
             let type = ErrorHandlerType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.handleError(id, context) }
+            try replaced(item, type.replacedCommonAttributes, common: ErrorHandlerType.commonAttributes, path: path, kind: "error handler")
             adopt(type, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "functions") {
@@ -107,8 +110,22 @@ struct RegistryDecoder {
         if !isNew { throw Problem(path, "the \(kind) '\(id)' is described twice") }
     }
 
+    /// `"replacesCommon"`, when given, must name exactly the common attributes the type describes
+    /// itself: it says so for readers, it never decides it.
+    private func replaced(_ object: PageObject, _ derived: [String], common: [AttributeSpec], path: String, kind: String) throws(Problem) {
+        guard let given = object["replacesCommon"] else { return }
+        let names = given.arrayValue?.compactMap(\.stringValue)
+        guard let names, names.count == given.arrayValue?.count else {
+            throw Problem(path + ".replacesCommon", "\"replacesCommon\" is an array of the common attributes (\(common.map(\.name).joined(separator: ", "))) the \(kind) describes itself")
+        }
+        guard Set(names) == Set(derived) else {
+            let declared = derived.isEmpty ? "none of them" : derived.map { "'\($0)'" }.joined(separator: ", ")
+            throw Problem(path + ".replacesCommon", "\"replacesCommon\" must name the common attributes (\(common.map(\.name).joined(separator: ", "))) the \(kind) lists under \"attributes\": it lists \(declared)")
+        }
+    }
+
     private func entry(_ object: PageObject, path: String, kind: String, extra: [String] = []) throws(Problem) -> (id: String, summary: String, attributes: [AttributeSpec]) {
-        try RegistryDecoder.checkMembers(object, ["id", "summary", "attributes"] + extra, path: path, what: "a described \(kind)")
+        try RegistryDecoder.checkMembers(object, ["id", "summary", "attributes"] + (kind == "action" ? [] : ["replacesCommon"]) + extra, path: path, what: "a described \(kind)")
         guard case .string(let id)? = object["id"], !id.isEmpty else {
             throw Problem(path + (object["id"] == nil ? "" : ".id"), "\"id\" must be a non-empty string, like \"\(kind == "component" ? "rating" : kind == "action" ? "analytics" : kind == "validation" ? "iban" : "auth-redirect")\"")
         }

@@ -18,7 +18,8 @@ extension ChainRunner {
         guard let type = session.engine.registry.errorHandlers[handler.typeID] else { return nil }
         let context = ActionContext(session: session, typeID: handler.typeID, attributes: handler.attributes, path: handler.path, result: .null, event: .null, error: error, component: component, specs: type.attributes, batch: WriteBatch(), budget: budget)
         do {
-            return try context.bool("when") ? (type, context) : nil
+            // NB: a handler declaring its own `when` takes every error (the engine doesn't read it).
+            return try !type.engineReads("when") || context.bool("when") ? (type, context) : nil
         } catch {
             if reporting { session.engine.host.report?(.diagnostic(.error("expression", handler.path, "the 'when' of this error handler can't be computed: \(error)"))) }
             return nil
@@ -37,7 +38,7 @@ extension ChainRunner {
                 break
             }
         }
-        guard let taker, (try? taker.context.bool("retry")) == true else { return nil }
+        guard let taker, taker.type.engineReads("retry"), (try? taker.context.bool("retry")) == true else { return nil }
         session.record(.error, failure["message"]?.displayText ?? "something went wrong")
         session.record(.error, "handled by \(taker.node.typeID), then \(action.typeID) again")
         do {

@@ -14,6 +14,10 @@ public final class PageComponent {
     public let node: ComponentNode
     /// The instance key; a fallback keeps the key of the component it stands in for.
     public let key: String?
+    /// Who it is for a host, for as long as it lives: unique in its session and never given to
+    /// another component (`lines[sku-1].qty`; see `ComponentIdentity`). Key views by this rather
+    /// than by `ObjectIdentifier`, which a later component can reuse.
+    public let identity: ComponentIdentity
     /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
     public internal(set) var attributes: PageAttributes
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
@@ -27,7 +31,7 @@ public final class PageComponent {
     /// Whether `validationError` was put there by the server (`show-errors`) rather than a validation.
     public internal(set) var errorIsFromServer = false
     /// Whether it validates on every edit (`validateOn: "change"`) rather than on submit.
-    var validatesOnChange: Bool { attributes["validateOn"]?.stringValue == "change" }
+    var validatesOnChange: Bool { type.engineReads("validateOn") && attributes["validateOn"]?.stringValue == "change" }
     public internal(set) weak var parent: PageComponent?
     /// `$item` and `$index` for components inside a repeated parent; a row kept when its list's
     /// items change takes its item's new value and position.
@@ -52,8 +56,9 @@ public final class PageComponent {
     private var streamEnds: [Int: AsyncStream<PageComponentChange>.Continuation] = [:]
     private var changesEnded = false
 
-    init(type: ComponentType, node: ComponentNode, key: String?, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
+    init(type: ComponentType, node: ComponentNode, key: String?, identity: ComponentIdentity, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
         self.itemPath = itemPath
+        self.identity = identity
         self.type = type
         self.node = node
         self.key = key
@@ -88,15 +93,16 @@ public final class PageComponent {
         return .object(states)
     }
 
-    /// True when this component or an ancestor is hidden.
+    /// True when this component or an ancestor is hidden. A type that declares its own `hidden`
+    /// is never hidden by it (`ComponentType.replacedCommonAttributes`); likewise `enabled`.
     public var isHidden: Bool {
-        if attributes["hidden"]?.isTruthy == true { return true }
+        if type.engineReads("hidden"), attributes["hidden"]?.isTruthy == true { return true }
         return parent?.isHidden ?? false
     }
 
     /// False when this component or an ancestor is disabled.
     public var isEnabled: Bool {
-        if attributes["enabled"]?.isTruthy == false { return false }
+        if type.engineReads("enabled"), attributes["enabled"]?.isTruthy == false { return false }
         return parent?.isEnabled ?? true
     }
 

@@ -6,7 +6,8 @@ extension PageSession {
     /// still runs and the page doesn't queue it (`"whileRunning"`), or the queue is full.
     ///
     /// While the ticket is held, `$page.running.KEY` (the component's key, or `name`) is true.
-    func enterInteraction(_ name: String, component: PageComponent?) async -> (ticket: InteractionTicket?, refusal: ChainOutcome?) {
+    /// A run that `submits` (the person's tap, a host's trigger) counts in `$page.submitting`.
+    func enterInteraction(_ name: String, component: PageComponent?, submits: Bool = false) async -> (ticket: InteractionTicket?, refusal: ChainOutcome?) {
         if isClosed { return (nil, .ignored("the page is closed")) }
         let identity = component.map { "\(ObjectIdentifier($0)).\(name)" } ?? name
         let runningName = component.map { $0.key ?? $0.type.id } ?? name
@@ -17,11 +18,11 @@ extension PageSession {
             let advice = policy == .refuse ? " (to run it again after this one instead, give the page \"whileRunning\": {\"\(name)\": \"queue\"})" : ""
             return (nil, .ignored("'\(name)' was not run again: \(why)\(advice)"))
         case .entered:
-            refresh(stateStore.interaction(runningName, +1))
+            refresh(stateStore.interaction(runningName, +1) + (submits ? stateStore.submit(+1) : []))
             let ticket = InteractionTicket { [weak self] in
                 guard let self else { return }
                 self.gate.leave(identity)
-                self.refresh(self.stateStore.interaction(runningName, -1))
+                self.refresh(self.stateStore.interaction(runningName, -1) + (submits ? self.stateStore.submit(-1) : []))
             }
             return (ticket, nil)
         }
@@ -51,6 +52,12 @@ extension PageSession {
 
     /// `$page.busy`: whether a chain runs or an asynchronous validation checks a value.
     public var isBusy: Bool { stateStore.isBusy }
+
+    /// `$page.submitting`: whether something the person started runs — a tap's chain, or a page
+    /// interaction the host triggered (`trigger("onSave")` from a nav-bar Save). Unlike `isBusy`,
+    /// a watcher's chain, `loaded` and an edit's `onChange` don't set it, so a Save bound to it
+    /// doesn't flicker while the person types.
+    public var isSubmitting: Bool { stateStore.isSubmitting }
 
     /// The budgets this page runs under.
     var limits: PageLimits { engine.limits }

@@ -25,7 +25,7 @@ extension PageSession {
             let hint = Suggestions.nearest(to: name, in: document.interactions.keys).map { "; did you mean '\($0)'?" } ?? ""
             return .ignored("the page '\(document.id)' has no interaction '\(name)'" + hint)
         }
-        let (ticket, refusal) = await enterInteraction(name, component: nil)
+        let (ticket, refusal) = await enterInteraction(name, component: nil, submits: !PageDocument.lifecycleInteractions.contains(name))
         guard let ticket else { return refusal ?? .cancelled }
         let outcome = await launch(chain, event: event, component: nil, name: name, ticket: ticket)
         ticket.end()
@@ -44,7 +44,7 @@ extension PageSession {
         if !component.isEnabled { return .ignored("'\(component.key ?? component.type.id)' is disabled") }
         let behaviour = component.type.eventHandlers[event], chain = component.node.interactions[event]
         guard behaviour != nil || chain != nil else { return .ignored("'\(component.key ?? component.type.id)' has no \(event) interaction") }
-        let (ticket, refusal) = await enterInteraction("\(component.key ?? component.type.id).\(event)", component: component)
+        let (ticket, refusal) = await enterInteraction("\(component.key ?? component.type.id).\(event)", component: component, submits: event == "onTap")
         guard let ticket else { return refusal ?? .cancelled }
         let outcome = await run(event, on: component, payload: payload, behaviour: behaviour, chain: chain, ticket: ticket)
         ticket.end()
@@ -199,9 +199,11 @@ extension PageSession {
             }
             let context = ValidationContext(session: self, component: component, typeID: node.typeID, attributes: node.attributes, specs: type.attributes)
             do {
-                guard try context.bool("when") else { continue }
+                // NB: a type declaring its own `when` or `message` keeps it; the engine reads neither.
+                guard try !type.engineReads("when") || context.bool("when") else { continue }
                 guard let builtInMessage = try await check(type, context) else { continue }
-                return context.has("message") ? (try context.string("message") ?? builtInMessage) : builtInMessage
+                guard type.engineReads("message"), context.has("message") else { return builtInMessage }
+                return try context.string("message") ?? builtInMessage
             } catch {
                 engine.host.report?(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
                 return "This value can't be checked."

@@ -77,6 +77,9 @@ public final class PageSession {
     var rewrittenItems = Set<ObjectIdentifier>()
     /// Paths of unknown components already reported, so a list's rows (and each rebuild) warn once.
     private var reportedUnknown: Set<String> = []
+    /// How many components were built at each identity path (`ComponentIdentity`), so none is
+    /// given twice. NB: grows by one entry per path ever built (a list's distinct item keys).
+    var identitiesBuilt: [String: Int] = [:]
 
     struct Binding {
         unowned let component: PageComponent
@@ -175,7 +178,9 @@ public final class PageSession {
             node = fallback
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
-        let component = PageComponent(type: type, node: node, key: written.key ?? node.key, parent: parent, item: item, index: index, itemPath: itemPath)
+        let key = written.key ?? node.key
+        let component = PageComponent(type: type, node: node, key: key, identity: identity(key: key, node: written, parent: parent, item: item, index: index),
+                                      parent: parent, item: item, index: index, itemPath: itemPath)
         // NB: attributes start at their defaults; only the ones the page gives are set here, in
         // the type's order (the order bindings are made, evaluated and reported in).
         for (position, spec) in type.attributes.enumerated() {

@@ -4,6 +4,7 @@
 /// | path | holds |
 /// |---|---|
 /// | `$page.busy` | `true` while any chain of the page runs (its `loaded`, a tap's chain, a watcher) or an asynchronous validation checks a value |
+/// | `$page.submitting` | `true` while something the person started runs: a tap's chain (`onTap`), or a page interaction the host triggers (`onSave`; not `appear`/`disappear`); never a watcher's chain, `loaded`, or an edit's `onChange` |
 /// | `$page.running.NAME` | `true` while the interaction `NAME` runs: a component's key (`save`), or a page interaction (`onSave`) |
 /// | `$page.requests` | how many `api` requests are waiting for an answer |
 /// | `$page.locale` | the person's locale (`de-CH`), the host's first preferred language, or the page's default language |
@@ -16,6 +17,7 @@ final class PageState {
     private var chains = 0
     private var checks = 0
     private var requests = 0
+    private var submits = 0
     private var running: [String: Int] = [:]
     /// `locale` and `direction`, fixed for the session.
     private let language: [(String, PageValue)]
@@ -30,6 +32,18 @@ final class PageState {
 
     private static let busyPath = StorePath(.page, [.key("busy")])
     private static let requestsPath = StorePath(.page, [.key("requests")])
+    private static let submittingPath = StorePath(.page, [.key("submitting")])
+
+    var isSubmitting: Bool { submits > 0 }
+
+    /// A run the person started (a tap, a host's trigger) started (`+1`) or ended (`-1`).
+    func submit(_ delta: Int) -> [StorePath] {
+        let before = isSubmitting
+        submits = max(0, submits + delta)
+        guard before != isSubmitting else { return [] }
+        rebuild()
+        return [PageState.submittingPath]
+    }
 
     var isBusy: Bool { chains > 0 || checks > 0 }
 
@@ -67,6 +81,7 @@ final class PageState {
     private func rebuild() {
         value = .object(PageObject([
             ("busy", .bool(isBusy)),
+            ("submitting", .bool(isSubmitting)),
             ("running", .object(PageObject(running.keys.sorted().map { ($0, .bool(true)) }))),
             ("requests", .int(Int64(requests))),
         ] + language))

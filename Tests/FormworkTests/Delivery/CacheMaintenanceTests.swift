@@ -31,7 +31,7 @@ import Testing
         #expect(report.upToDate)
         #expect(report.notes == ["note: removed 3 files left behind by an interrupted sync: " + leftovers.sorted().joined(separator: ", ")])
         #expect(Fixture.files(in: scene.cache) == ["dish-edit.v4.json", "manifest.json", "menu.v2.json", "notes.txt"])
-        let repository = PageRepository(bundled: scene.temp.url, cache: scene.cache)
+        let repository = PageRepository(bundled: scene.temp.url, cache: scene.cache, registry: .standard)
         #expect(try repository.resolve("dish-edit").version == 4)
         #expect(try repository.resolve("menu").version == 2)
     }

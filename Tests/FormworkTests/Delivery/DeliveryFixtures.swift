@@ -38,7 +38,7 @@ struct SyncScene {
     var manifestURL: URL { server.url("/pages/manifest.json") }
 
     func sync(_ limits: PageLimits = .standard) -> PageSync {
-        PageSync(manifestURL: manifestURL, cache: cache, limits: limits)
+        PageSync(manifestURL: manifestURL, cache: cache, registry: .standard, limits: limits)
     }
 
     func tearDown() {

@@ -47,7 +47,7 @@ import Testing
         @discardableResult
         func publish() throws -> PagePacker.Report {
             let out = temp.url.appendingPathComponent("out-\(UUID().uuidString)")
-            let report = try PagePacker().pack(from: source, to: out)
+            let report = try PagePacker(registry: .standard).pack(from: source, to: out)
             for entry in report.manifest.pages + report.manifest.libraries {
                 server.route("GET", "/pages/\(entry.file)", .data(try Data(contentsOf: out.appendingPathComponent(entry.file))))
             }
@@ -56,12 +56,12 @@ import Testing
         }
 
         func sync() async throws -> SyncReport {
-            try await PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled).run()
+            try await PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, registry: .standard).run()
         }
 
         /// What the page shows for its total when opened the way an app opens it.
         @MainActor func shownTotal(_ pageID: String) throws -> String? {
-            let engine = PageEngine(pages: PageRepository(bundled: bundled, cache: cache))
+            let engine = PageEngine(pages: PageRepository(bundled: bundled, cache: cache, registry: .standard))
             let session = try engine.open(pageID: pageID)
             defer { session.close() }
             return session.component("total.text")?.attributes["text"]?.stringValue
@@ -165,7 +165,7 @@ import Testing
 
         try Data("{ not json".utf8).write(to: scene.cache.appendingPathComponent("kit.library.v2.json"))
         var lines: [String] = []
-        _ = PageRepository(bundled: scene.bundled, cache: scene.cache).libraries(diagnostics: &lines)
+        _ = PageRepository(bundled: scene.bundled, cache: scene.cache, registry: .standard).libraries(diagnostics: &lines)
         #expect(lines == ["cache: kit.library.v2.json for library kit v2 is missing, truncated, corrupt or was altered"])
         #expect(try scene.shownTotal("cart") == "cart v1: ¥ 12.50")
     }

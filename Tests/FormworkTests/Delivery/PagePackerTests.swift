@@ -3,7 +3,7 @@ import Testing
 @testable import Formwork
 
 @Suite struct PagePackerTests {
-    let packer = PagePacker()
+    let packer = PagePacker(registry: .standard)
 
     @Test func packsPagesSkipsFlowsAndWritesAManifestThatMatchesTheFiles() throws {
         let temp = try TemporaryFolder()
@@ -89,21 +89,21 @@ import Testing
 
         var fewPages = PageLimits.standard
         fewPages.manifestPages = 2
-        let many = #expect(throws: DeliveryError.self) { try PagePacker(limits: fewPages).pack(from: source, to: output) }
+        let many = #expect(throws: DeliveryError.self) { try PagePacker(registry: .standard, limits: fewPages).pack(from: source, to: output) }
         #expect(many?.description.hasPrefix("error: 3 pages are more than one manifest may list (manifestPages, 2)") == true, "\(String(describing: many))")
 
         var smallPages = PageLimits.standard
         smallPages.pageBytes = Fixture.page("b", version: 1).count - 1
-        let big = #expect(throws: DeliveryError.self) { try PagePacker(limits: smallPages).pack(from: source, to: output) }
+        let big = #expect(throws: DeliveryError.self) { try PagePacker(registry: .standard, limits: smallPages).pack(from: source, to: output) }
         #expect(big?.description.components(separatedBy: "\n").filter { $0.contains("more than apps download (pageBytes") }.count == 3)
 
         var smallManifest = PageLimits.standard
         smallManifest.manifestBytes = 100
-        let manifest = #expect(throws: DeliveryError.self) { try PagePacker(limits: smallManifest).pack(from: source, to: output) }
+        let manifest = #expect(throws: DeliveryError.self) { try PagePacker(registry: .standard, limits: smallManifest).pack(from: source, to: output) }
         #expect(manifest?.description.contains("more than apps read (manifestBytes, 100 bytes)") == true, "\(String(describing: manifest))")
 
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        #expect(try PagePacker().pack(from: source, to: output).packed.count == 3)
+        #expect(try PagePacker(registry: .standard).pack(from: source, to: output).packed.count == 3)
     }
 
     @Test func refusesTwoFilesWithTheSamePageID() throws {

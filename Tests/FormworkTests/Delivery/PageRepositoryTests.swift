@@ -8,7 +8,7 @@ import Testing
         let temp: TemporaryFolder
         let bundled: URL
         let cache: URL
-        var repository: PageRepository { PageRepository(bundled: bundled, cache: cache) }
+        var repository: PageRepository { PageRepository(bundled: bundled, cache: cache, registry: .standard) }
 
         init() throws {
             temp = try TemporaryFolder()
@@ -63,8 +63,8 @@ import Testing
         defer { setup.temp.remove() }
         try Fixture.installInCache([Fixture.page("dish-edit", version: 9, minEngine: 2)], in: setup.cache)
 
-        let page = try PageRepository(bundled: setup.bundled, cache: setup.cache, engineVersion: 1).resolve("dish-edit")
-        let upgraded = try PageRepository(bundled: setup.bundled, cache: setup.cache, engineVersion: 2).resolve("dish-edit")
+        let page = try PageRepository(bundled: setup.bundled, cache: setup.cache, engineVersion: 1, registry: .standard).resolve("dish-edit")
+        let upgraded = try PageRepository(bundled: setup.bundled, cache: setup.cache, engineVersion: 2, registry: .standard).resolve("dish-edit")
 
         #expect(page.source == .bundled)
         #expect(page.diagnostics == ["cache: dish-edit v9 needs engine 2, this is engine 1; using bundled dish-edit v3"])
@@ -202,7 +202,7 @@ import Testing
         defer { setup.temp.remove() }
         try Fixture.installInCache([Fixture.page("dish-edit", version: 4)], in: setup.cache)
 
-        let page = try PageRepository(bundled: setup.bundled, cache: nil).resolve("dish-edit")
+        let page = try PageRepository(bundled: setup.bundled, cache: nil, registry: .standard).resolve("dish-edit")
 
         #expect(page.source == .bundled)
         #expect(page.diagnostics.isEmpty)
@@ -214,7 +214,7 @@ import Testing
         try Fixture.installInCache([Fixture.page("dish-edit", version: 4)], in: setup.cache)
         try Fixture.write(Data("{}".utf8), "dish-edit.v4.json", in: setup.cache)
         let reported = ReportedLines()
-        let repository = PageRepository(bundled: setup.bundled, cache: setup.cache) { reported.append($0) }
+        let repository = PageRepository(bundled: setup.bundled, cache: setup.cache, registry: .standard) { reported.append($0) }
 
         let page = try repository.resolve("dish-edit")
 

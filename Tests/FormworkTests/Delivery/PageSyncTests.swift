@@ -20,10 +20,10 @@ import Testing
         }
 
         func sync(engine: Int = 1) -> PageSync {
-            PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, engineVersion: engine)
+            PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, engineVersion: engine, registry: .standard)
         }
 
-        var repository: PageRepository { PageRepository(bundled: bundled, cache: cache) }
+        var repository: PageRepository { PageRepository(bundled: bundled, cache: cache, registry: .standard) }
 
         func tearDown() {
             server.stop()
@@ -65,7 +65,7 @@ import Testing
         // Same manifest, newer engine: the page it skipped is now fetched.
         let upgraded = try await setup.sync(engine: 2).run()
         #expect(upgraded.changes == [.installed(id: "dish-edit", version: 9, previous: 3)])
-        #expect(try PageRepository(bundled: setup.bundled, cache: setup.cache, engineVersion: 2).resolve("dish-edit").version == 9)
+        #expect(try PageRepository(bundled: setup.bundled, cache: setup.cache, engineVersion: 2, registry: .standard).resolve("dish-edit").version == 9)
     }
 
     @Test func anInterruptedDownloadLeavesThePreviousVersionAndIsRetried() async throws {
@@ -231,7 +231,7 @@ import Testing
         setup.server.stop()
 
         let error = await #expect(throws: DeliveryError.self) {
-            try await PageSync(manifestURL: url, cache: setup.cache).run()
+            try await PageSync(manifestURL: url, cache: setup.cache, registry: .standard).run()
         }
         #expect(error?.description == "couldn't download \(url.absoluteString): could not connect to 127.0.0.1:\(setup.server.port) (is the server running?)")
     }

@@ -24,6 +24,13 @@ import Testing
         return registry
     }()
 
+    /// An older app build: its own `analytics`, but not `loyalty-points`.
+    static let olderApp: Registry = {
+        var registry = Registry.standard
+        registry.register(ActionType("analytics") { $0.result })
+        return registry
+    }()
+
     struct Setup {
         let temp: TemporaryFolder
         let bundled: URL
@@ -94,16 +101,16 @@ import Testing
         let setup = try Setup()
         defer { setup.tearDown() }
         try setup.publish([RegistryDeliveryTests.order(version: 2)], packedWith: .standard)
-        _ = try await setup.sync(registry: .standard).run()
+        _ = try await setup.sync(registry: RegistryDeliveryTests.olderApp).run()
 
         try setup.publish([RegistryDeliveryTests.order(version: 3, loyalty: true)], packedWith: RegistryDeliveryTests.newerApp)
-        let report = try await setup.sync(registry: .standard).run()
+        let report = try await setup.sync(registry: RegistryDeliveryTests.olderApp).run()
 
         #expect(report.changes == [.lacking(id: "order", version: 3, missing: "action 'loyalty-points'")])
         #expect(report.lines.first == "skipped order v3: needs action 'loyalty-points', which this app doesn't have")
         #expect(report.succeeded)
         #expect(setup.server.requests(to: "/pages/order.json").count == 1)   // only v2 was ever downloaded
-        let served = try setup.repository(registry: .standard).resolve("order")
+        let served = try setup.repository(registry: RegistryDeliveryTests.olderApp).resolve("order")
         #expect(served.source == .cache)
         #expect(served.version == 2)
         #expect(served.diagnostics.isEmpty)
@@ -145,7 +152,7 @@ import Testing
         try await setup.downloadOrderV2ThenV3()
 
         // The same cache read by an app build without the action (say, after a rollback).
-        let served = try setup.repository(registry: .standard).resolve("order")
+        let served = try setup.repository(registry: RegistryDeliveryTests.olderApp).resolve("order")
 
         #expect(served.version == 2)
         #expect(served.diagnostics == ["cache: order v3 needs action 'loyalty-points', which this app doesn't have; using the previous download order v2"])

@@ -36,7 +36,7 @@ import Testing
             try await sync().run()
         }
         #expect(Fixture.files(in: scene.cache) == ["dish-edit.v4.json", "manifest.json"])
-        #expect(try PageRepository(bundled: scene.temp.url, cache: scene.cache).resolve("dish-edit").version == 4)
+        #expect(try PageRepository(bundled: scene.temp.url, cache: scene.cache, registry: .standard).resolve("dish-edit").version == 4)
     }
 
     @Test func aGzipBombManifestIsRefusedAtManifestBytes() async throws {
@@ -146,6 +146,6 @@ import Testing
         #expect(scene.server.requests(to: "/pages/b-never.json").isEmpty)
         #expect(scene.server.requests(to: "/pages/z-kept.json").count == 1)   // the first sync's
         #expect(Fixture.files(in: scene.cache) == ["manifest.json", "z-kept.v1.json"])
-        #expect(try PageRepository(bundled: scene.temp.url, cache: scene.cache).resolve("z-kept").version == 1)
+        #expect(try PageRepository(bundled: scene.temp.url, cache: scene.cache, registry: .standard).resolve("z-kept").version == 1)
     }
 }
