@@ -97,10 +97,13 @@ public struct FlowFile: Sendable {
 
     /// Reads and checks a flow file.
     public static func load(file path: String, limits: PageLimits = .standard) throws(FlowFileError) -> FlowFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FlowFileError(file: path, path: "", message: "can't read the flow file; check the path")
+        let bytes: [UInt8]
+        do {
+            bytes = try ReadableFile.read(path, limit: limits.documentBytes)
+        } catch {
+            throw FlowFileError(file: path, path: "", message: error.isMissing ? "can't read the flow file; check the path" : "can't read the flow file: \(error.reason)")
         }
-        return try decode(Array(data), file: path, limits: limits)
+        return try decode(bytes, file: path, limits: limits)
     }
 
     /// Reads a flow from JSON bytes; errors name the file, the line and column, and the JSON path.

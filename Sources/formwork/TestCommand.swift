@@ -128,8 +128,8 @@ struct TestCommand: CLICommand {
     static func coverage(_ results: [FlowResult], pageFiles: [String], registry: Registry) -> [PageCoverage] {
         var documents: [String: PageDocument] = [:]
         for file in pageFiles {
-            guard let bytes = FileManager.default.contents(atPath: file),
-                  let document = PageDocument.decode(Array(bytes), registry: registry, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
+            guard let bytes = try? ReadableFile.read(file, limit: CLILimits.standard.documentBytes),
+                  let document = PageDocument.decode(bytes, registry: registry, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
             documents[document.id] = documents[document.id] ?? document
         }
         var hits: [String: PageHits] = [:]
