@@ -176,6 +176,7 @@ public final class PageHarness {
     public func close() {
         presenter.cancel()
         for session in sessions.reversed() { session.close() }
+        navigator.removeAll()
     }
 
     // MARK: - Pages

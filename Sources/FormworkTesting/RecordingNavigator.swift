@@ -30,6 +30,11 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
 
     func record(_ event: NavigationEvent) { events.append(event) }
 
+    /// Lets go of every page, as a host does when its pages close. NB: the stack holds each page,
+    /// each page its engine, and the engine this navigator: without this, a closed harness and
+    /// everything it opened stay alive for good.
+    func removeAll() { stack.removeAll() }
+
     /// Takes `session` off the stack (back, or it closed by itself).
     func remove(_ session: PageSession) {
         let wasTop = top === session
