@@ -27,6 +27,7 @@ public final class PageHarness {
     /// 2024-01-01T00:00:00Z, the clock flows use unless they say otherwise.
     public nonisolated static let defaultClock: Int64 = 1_704_067_200_000
 
+    /// The engine the pages run in, with the harness's host.
     public let engine: PageEngine
     /// Answers the page's requests and records them.
     public let stub: StubTransport
