@@ -29,7 +29,9 @@ public enum AtomicFile {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The destination's path.
         public let path: String
+        /// Why the write failed.
         public let reason: String
+        /// `can't write 'PATH': REASON`.
         public var description: String { "can't write '\(path)': \(reason)" }
     }
 

@@ -25,6 +25,7 @@ public struct PagePacker: Sendable {
     /// The budgets the pages are checked against (as `formwork check` does).
     public let limits: PageLimits
 
+    /// A packer checking pages against `registry` within `limits`.
     public init(registry: Registry = .standard, limits: PageLimits = .standard) {
         self.registry = registry
         self.limits = limits
@@ -34,17 +35,24 @@ public struct PagePacker: Sendable {
     public struct Report: Sendable, Equatable {
         /// A page that was packed, from `sourceFile` (a name in the source folder).
         public struct Packed: Sendable, Equatable {
+            /// The page's manifest entry.
             public let entry: PageManifest.Entry
+            /// The file it was read from, in the source folder.
             public let sourceFile: String
         }
         /// A file in the source folder that isn't a page.
         public struct Skipped: Sendable, Equatable {
+            /// The file's name.
             public let file: String
+            /// Why it isn't packed (a flow file, the manifest).
             public let reason: String
         }
 
+        /// The manifest written.
         public let manifest: PageManifest
+        /// The pages packed, by id.
         public let packed: [Packed]
+        /// The files left out.
         public let skipped: [Skipped]
         /// Where `manifest.json` was written.
         public let manifestURL: URL

@@ -22,8 +22,11 @@ import Foundation
 /// // DeliveryError: no page 'dish-edt' in the bundled pages or the cache. Did you mean 'dish-edit'? Available: dish-edit, menu
 /// ```
 public struct PageRepository: Sendable {
+    /// The app's bundled pages, always there.
     public let bundledDirectory: URL
+    /// The folder sync installs pages in; nil to serve bundled pages only.
     public let cacheDirectory: URL?
+    /// A cached page needing a newer engine than this is not served.
     public let engineVersion: Int
     /// The app's registry: a cached page using a type it lacks is not served.
     public let registry: Registry
@@ -31,6 +34,7 @@ public struct PageRepository: Sendable {
     /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
     public let report: (@Sendable (String) -> Void)?
 
+    /// A repository serving the best copy of each page from `cache` or `bundled`, reporting to `report` why a cached copy was passed over.
     public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, registry: Registry = .standard, report: (@Sendable (String) -> Void)? = nil) {
         bundledDirectory = bundled
         self.registry = registry

@@ -25,6 +25,7 @@ public struct SyncReport: Sendable, Equatable {
         /// bundled copy caught up with it.
         case removed(id: String, version: Int, reason: String)
 
+        /// The change as `formwork sync` prints it: `installed dish-edit v4 (was v3)`.
         public var description: String {
             switch self {
             case .installed(let id, let version, let previous):
@@ -40,6 +41,7 @@ public struct SyncReport: Sendable, Equatable {
             }
         }
 
+        /// Whether a download or its verification failed.
         public var isFailure: Bool { if case .failed = self { return true } else { return false } }
     }
 
@@ -54,6 +56,7 @@ public struct SyncReport: Sendable, Equatable {
     /// Problems with the cache itself that sync repaired (a corrupt cache manifest, say).
     public let notes: [String]
 
+    /// A report of a sync that saw `totalVersion`.
     public init(totalVersion: String, upToDate: Bool, changes: [Change], current: [String], notes: [String] = []) {
         self.totalVersion = totalVersion
         self.upToDate = upToDate

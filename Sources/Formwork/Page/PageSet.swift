@@ -14,11 +14,13 @@ public struct PageSet: Sendable {
     public struct Page: Sendable {
         /// The file's name as given.
         public let file: String
+        /// The file's bytes.
         public let bytes: [UInt8]
         /// Nil when the file isn't a page at all (not JSON, not an object).
         public let document: PageDocument?
     }
 
+    /// Every file, in the order given.
     public let pages: [Page]
     /// Every problem in every page, in file order.
     public let diagnostics: [PageDiagnostic]
