@@ -8,8 +8,10 @@
 /// let schema = PageSchema.make(for: appRegistry)   // a PageValue; `formwork schema` prints it
 /// ```
 public enum PageSchema {
+    /// The JSON Schema dialect: draft 2020-12.
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
 
+    /// The page schema knowing every type `registry` has.
     public static func make(for registry: Registry) -> PageValue {
         var defs = PageObject()
         defs["value"] = ["description": "a literal, {\"expr\": …} or {\"template\": …}"]
