@@ -1,3 +1,4 @@
+import Foundation
 import Formwork
 import FuzzSupport
 
@@ -10,7 +11,9 @@ import FuzzSupport
 FuzzDriver.run { data, size in
     let input = FuzzInput(FuzzDriver.bytes(data, size))
     var stores = StoreBuilder(input.seed)
-    let scope = ExpressionScope(data: stores.object(), global: stores.object(), param: stores.object())
+    // NB: a fixed clock and zone, so `now()` answers the same twice.
+    let scope = ExpressionScope(data: stores.object(), global: stores.object(), param: stores.object(),
+                                clock: FixedClock(milliseconds: 1_704_067_200_000), timeZone: TimeZone(identifier: "UTC") ?? .current)
     let limits = PageLimits.standard
     let asTemplate = input.seed.first.map { $0 & 0x80 != 0 } ?? false
     let compiled: CompiledExpression
