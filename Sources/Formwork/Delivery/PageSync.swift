@@ -45,6 +45,7 @@ public struct PageSync: Sendable {
     ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
     ///     Sync gives each request its size and time budget (`TransportRequest.maxResponseBytes`,
     ///     `timeout`); a transport of your own should honour them.
+    ///   - engineVersion: sync as this engine would (`FormworkEngine.version` by default).
     ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
     ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,

@@ -31,6 +31,7 @@ public struct PageSet: Sendable {
     /// Decodes and checks `files` (a name, used in messages, and the bytes of each).
     ///
     /// - Parameters:
+    ///   - files: each file's name (used in messages) and bytes.
     ///   - registry: the types the pages may use.
     ///   - checkPushes: whether `push` targets must be among these pages; false for a page checked
     ///     on its own.
