@@ -1,16 +1,23 @@
 /// What flows exercised on each page, by JSON path in the page: interactions started, actions
 /// and error handlers run, validations checked, components shown, `if` branches taken.
 public struct PageHits: Sendable, Equatable {
+    /// JSON paths of the interactions started.
     public var interactions: Set<String> = []
+    /// JSON paths of the actions run.
     public var actions: Set<String> = []
+    /// JSON paths of the error handlers run.
     public var handlers: Set<String> = []
+    /// JSON paths of the validations checked.
     public var validations: Set<String> = []
+    /// JSON paths of the components shown.
     public var components: Set<String> = []
     /// `"<path of the if> then"` / `"<path of the if> else"`.
     public var branches: Set<String> = []
 
+    /// Nothing exercised yet.
     public init() {}
 
+    /// Adds what `other` exercised.
     public mutating func merge(_ other: PageHits) {
         interactions.formUnion(other.interactions)
         actions.formUnion(other.actions)
@@ -28,6 +35,7 @@ public final class CoverageProbe {
     /// Page id → what ran on it.
     public private(set) var hits: [String: PageHits] = [:]
 
+    /// A probe that has recorded nothing.
     public init() {}
 
     /// `registry` with every action, validation and error handler wrapped to record its runs.

@@ -8,6 +8,7 @@ import Foundation
 /// A plain JSON value must be equal (an int equals the same number). An object with one `$` member
 /// is a matcher: `$contains`, `$count`, `$matches`, `$not`, `$exists`, `$equals`.
 public struct FlowExpectation: Sendable, Equatable {
+    /// What the value at the path must be.
     public enum Matcher: Sendable, Equatable {
         /// Equal (ints and numbers of the same value are equal).
         case equals(PageValue)
@@ -24,9 +25,12 @@ public struct FlowExpectation: Sendable, Equatable {
         case exists(Bool)
     }
 
+    /// Where the value is read.
     public let path: FlowPath
+    /// What it must be.
     public let matcher: Matcher
 
+    /// A check that the value at `path` satisfies `matcher`.
     public init(_ path: FlowPath, _ matcher: Matcher) {
         self.path = path
         self.matcher = matcher

@@ -19,6 +19,7 @@ import Foundation
 public struct FlowFile: Sendable {
     /// The flow's name (`"flow"`), or the file's name without `.flow.json`.
     public var name: String
+    /// What the flow proves, for a person (`"description"`).
     public var description: String?
     /// The file it was read from.
     public var file: String?
@@ -28,7 +29,9 @@ public struct FlowFile: Sendable {
     /// Where pushed pages (and a page given by id) are found, relative to the flow file; default
     /// the page file's folder.
     public var pages: String?
+    /// The page's `$param`.
     public var params: PageValue
+    /// `$global` when the page opens.
     public var globals: PageValue
     /// Milliseconds since 1970 for `now()`; default 2024-01-01T00:00:00Z.
     public var clock: Int64
@@ -37,11 +40,14 @@ public struct FlowFile: Sendable {
     /// The person's preferred languages (`"locale": "zh-Hans"` or `["de-CH", "en"]`); none means
     /// the page's default language.
     public var languages: [String] = []
+    /// Canned answers for the requests the pages send.
     public var stubs: [StubRule]
     /// Stubs for the app's own actions, functions and validations (`"action analytics": …`).
     public var hostStubs: [HostStub] = []
+    /// What the person does, and what must be true after, in order.
     public var steps: [FlowStep]
 
+    /// A flow opening `page` with `params` and `globals`, answering requests from `stubs`, running `steps`.
     public init(name: String, description: String? = nil, file: String? = nil, page: String, pages: String? = nil,
                 params: PageValue = .object(PageObject()), globals: PageValue = .object(PageObject()),
                 clock: Int64 = PageHarness.defaultClock, timeZone: String = "UTC", stubs: [StubRule] = [], steps: [FlowStep] = []) {
@@ -101,10 +107,13 @@ public struct FlowFile: Sendable {
 
     /// Reads and checks a flow file.
     public static func load(file path: String, limits: PageLimits = .standard) throws(FlowFileError) -> FlowFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FlowFileError(file: path, path: "", message: "can't read the flow file; check the path")
+        let bytes: [UInt8]
+        do {
+            bytes = try ReadableFile.read(path, limit: limits.documentBytes)
+        } catch {
+            throw FlowFileError(file: path, path: "", message: error.isMissing ? "can't read the flow file; check the path" : "can't read the flow file: \(error.reason)")
         }
-        return try decode(Array(data), file: path, limits: limits)
+        return try decode(bytes, file: path, limits: limits)
     }
 
     /// Reads a flow from JSON bytes; errors name the file, the line and column, and the JSON path.

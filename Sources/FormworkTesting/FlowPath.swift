@@ -5,13 +5,16 @@
 /// quoted JSON strings in brackets; indexes are in brackets and may count from the end (`[-1]`
 /// is the last element).
 public struct FlowPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step of a path: a member name or an index.
     public enum Segment: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
+    /// The path's steps, in order.
     public let segments: [Segment]
 
+    /// A path of these steps.
     public init(segments: [Segment]) { self.segments = segments }
 
     /// Parses a path; the message says what is wrong where.
@@ -69,6 +72,7 @@ public struct FlowPath: Sendable, Hashable, CustomStringConvertible {
         return ""
     }
 
+    /// The path as a flow file writes it: `requests[-1].body.name`.
     public var description: String {
         var text = ""
         for (n, segment) in segments.enumerated() {
@@ -85,6 +89,7 @@ public struct FlowPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// This path, one step further.
     public func appending(_ segment: Segment) -> FlowPath { FlowPath(segments: segments + [segment]) }
 
     /// Reads `segments` below `value`; null where the path leads nowhere. Negative indexes

@@ -15,6 +15,7 @@ import Foundation
 /// ```
 @MainActor
 public final class FlowRecorder {
+    /// The harness whose session is recorded.
     public let harness: PageHarness
     private var flow: FlowFile
     private var seenData: [ObjectIdentifier: PageValue] = [:]

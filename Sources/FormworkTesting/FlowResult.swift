@@ -8,11 +8,14 @@ public struct FlowFailure: Sendable, Equatable, CustomStringConvertible {
     public let step: Int?
     /// `expect data.price`, `tap save`, `open dish-edit.json`.
     public let label: String
+    /// What went wrong, for a person: `expected 12.5, got null`.
     public let message: String
     /// For a failed expectation: what was expected (as written) and what was read.
     public let expected: PageValue?
+    /// For a failed expectation: the value read.
     public let actual: PageValue?
 
+    /// A failure of step `step` (nil: before the first step).
     public init(step: Int?, label: String, message: String, expected: PageValue? = nil, actual: PageValue? = nil) {
         self.step = step
         self.label = label
@@ -21,10 +24,12 @@ public struct FlowFailure: Sendable, Equatable, CustomStringConvertible {
         self.actual = actual
     }
 
+    /// `step 4 (expect data.price): expected 12.5, got null`.
     public var description: String {
         (step.map { "step \($0) (\(label))" } ?? label) + ": " + message
     }
 
+    /// As JSON, for `formwork test --format json`.
     public var jsonValue: PageValue {
         .object(PageObject([
             ("step", step.map { .int(Int64($0)) } ?? .null), ("label", .string(label)), ("message", .string(message)),
@@ -37,7 +42,9 @@ public struct FlowFailure: Sendable, Equatable, CustomStringConvertible {
 public struct FlowResult: Sendable {
     /// The flow file as it was named to the runner.
     public let file: String
+    /// The flow's name (its `"flow"`), or its file name without `.flow.json`.
     public let name: String
+    /// How many steps the flow has.
     public let stepCount: Int
     /// Empty when the flow passed; a failed step's failed expectations otherwise.
     public let failures: [FlowFailure]
@@ -46,6 +53,7 @@ public struct FlowResult: Sendable {
     /// The pages the flow opened (the first page and every pushed one).
     public let documents: [PageDocument]
 
+    /// Whether every step passed.
     public var passed: Bool { failures.isEmpty }
 
     /// `PASS pages/dish-edit.flow.json (7 steps)` or
@@ -56,6 +64,7 @@ public struct FlowResult: Sendable {
         return (["FAIL \(file) — \(first)"] + failures.dropFirst().map { "     \($0)" }).joined(separator: "\n")
     }
 
+    /// As JSON, for `formwork test --format json`.
     public var jsonValue: PageValue {
         .object(PageObject([
             ("file", .string(file)), ("flow", .string(name)), ("passed", .bool(passed)), ("steps", .int(Int64(stepCount))),

@@ -18,6 +18,7 @@ public struct FlowRunner {
     /// functions and validations answer from the flows' host stubs (`"action analytics": …`).
     public var described: RegistryDescription?
 
+    /// A runner for pages using `registry` (or the registry file `described`), within `limits`.
     public init(registry: Registry = .standard, described: RegistryDescription? = nil, limits: PageLimits = .standard) {
         self.registry = registry
         self.described = described

@@ -8,6 +8,7 @@ import Formwork
 /// let schema = FlowSchema.make(hostTypes: described.hostTypes)
 /// ```
 public enum FlowSchema {
+    /// The schema, with a stub member for each of `hostTypes`.
     public static func make(hostTypes: RegistryIDs = RegistryIDs()) -> PageValue {
         let string: PageValue = ["type": "string"]
         let anything: PageValue = [:]

@@ -11,6 +11,7 @@
 /// {"stub": {"PUT /api/dishes/42": {"status": 500}}}
 /// ```
 public struct FlowStep: Sendable, Equatable {
+    /// What a step does.
     public enum Action: Sendable, Equatable {
         case set(key: String, value: PageValue)
         /// Taps `times` times in a row, as fast as a person can (no waiting in between).
@@ -31,12 +32,14 @@ public struct FlowStep: Sendable, Equatable {
         case cancel
     }
 
+    /// What the step does.
     public let action: Action
     /// A note the author wrote on the step (`"note"`), shown in failures.
     public let note: String?
     /// The step's JSON path in the file, like `steps[3]`.
     public let path: String
 
+    /// A step doing `action`; `path` is where it is in the flow file, for messages.
     public init(_ action: Action, note: String? = nil, path: String = "") {
         self.action = action
         self.note = note

@@ -14,6 +14,7 @@
 /// An action's answers are used in order, one per run, the last repeating; a function's and a
 /// validation's answer is the first whose `args` (or `value`) equal the call's, or that has none.
 public struct HostStub: Sendable, Equatable {
+    /// Which of the app's own types a stub stands in for.
     public enum Kind: String, Sendable, CaseIterable {
         case action, function, validation
     }
@@ -30,6 +31,7 @@ public struct HostStub: Sendable, Equatable {
         /// `$error.kind` of an action's failure; default `"error"`.
         public var errorKind: String?
 
+        /// An answer: `result`, or a failure with `error` (and `errorKind`), for calls equal to `match` (any call when nil).
         public init(match: PageValue? = nil, result: PageValue = .null, error: String? = nil, errorKind: String? = nil) {
             self.match = match
             self.result = result
@@ -38,10 +40,14 @@ public struct HostStub: Sendable, Equatable {
         }
     }
 
+    /// An action, a function or a validation.
     public let kind: Kind
+    /// The type's id, as the registry file names it (`analytics`, `currency`).
     public let name: String
+    /// The answers, in the order the file gives them.
     public let answers: [Answer]
 
+    /// A stub for the `kind` called `name`, answering with `answers`.
     public init(_ kind: Kind, _ name: String, answers: [Answer]) {
         self.kind = kind
         self.name = name
@@ -59,6 +65,7 @@ public struct HostStub: Sendable, Equatable {
 
     // MARK: - JSON
 
+    /// The answers as the flow file writes them: one object, or an array of them.
     public var answersJSON: PageValue {
         let values = answers.map { answer -> PageValue in
             var object = PageObject()
@@ -122,9 +129,12 @@ public struct HostStub: Sendable, Equatable {
 /// The stubs of a flow file or `--api-stub` file: request stubs (`"POST /api/dishes"`) and host
 /// stubs (`"action analytics"`), read from one object.
 public struct StubSet: Sendable, Equatable {
+    /// Stubs for requests, such as `"POST /api/dishes"`.
     public var requests: [StubRule]
+    /// Stubs for the app's own actions, functions and validations.
     public var host: [HostStub]
 
+    /// A set of request stubs and host stubs.
     public init(requests: [StubRule] = [], host: [HostStub] = []) {
         self.requests = requests
         self.host = host

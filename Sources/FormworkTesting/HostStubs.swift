@@ -25,6 +25,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     /// What a missing function stub's message tells the author to do, given the stub's key.
     public var advice: @Sendable (String) -> String = { key in "add \"\(key)\": {\"result\": …} to the flow's \"stubs\"" }
 
+    /// No stubs yet.
     public init() {}
 
     /// Adds stubs; a stub for a name already stubbed replaces it.
@@ -71,6 +72,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
 
     // MARK: - HostStandIn
 
+    /// Runs the app's action `id` from its stub: the stub's next answer, or `$result` passed on when there is none.
     @MainActor public func runAction(_ id: String, _ context: ActionContext) async throws -> PageValue {
         record(id, HostStubs.attributes(context))
         guard let (stub, count) = stub(.action, id), let answer = stub.answers.isEmpty ? nil : stub.answers[min(count, stub.answers.count - 1)] else {
@@ -80,12 +82,14 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
         return answer.result
     }
 
+    /// Checks the app's validation `id` from its stub: the message of the first answer matching `$value`, or nil (passes).
     @MainActor public func checkValidation(_ id: String, _ context: ValidationContext) throws -> String? {
         guard let (stub, _) = stub(.validation, id) else { return nil }
         let answer = stub.answers.first { $0.match == nil || $0.match == context.value }
         return answer?.result.isNull == false ? answer?.result.displayText : nil
     }
 
+    /// Runs the app's error handler `id`: it records the run and handles the failure.
     @MainActor public func handleError(_ id: String, _ context: ActionContext) async throws {
         // NB: a handler's own `retry` or `when` (one it declares) is recorded like its other attributes.
         let type = context.session.engine.registry.errorHandlers[id]
@@ -93,6 +97,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
         record(id, HostStubs.attributes(context, leaving: common))
     }
 
+    /// Calls the app's function `name` from its stub: the first answer whose `args` equal `arguments`; throws, naming the stub to add, when none does.
     public func callFunction(_ name: String, _ arguments: [PageValue]) throws -> PageValue {
         guard let (stub, _) = stub(.function, name) else {
             throw FunctionFailure("\(name)() is the app's own function and has no stub here; \(advice("function \(name)"))")

@@ -7,25 +7,36 @@
 ///   actions        23/25   92%   not run: interactions.onSave[3].onError[0] …
 /// ```
 public struct PageCoverage: Sendable {
+    /// One part of the page, and whether a flow exercised it.
     public struct Item: Sendable, Equatable {
         /// The JSON path in the page (with ` then`/` else` for a branch).
         public let path: String
         /// What it is, like `tap save`, `api`, `required on price`.
         public let label: String
+        /// Whether a flow exercised it.
         public let covered: Bool
     }
 
+    /// The items of one kind: interactions, actions, validations, components, branches or error handlers.
     public struct Category: Sendable {
+        /// `interactions`, `actions`, `validations`, `components`, `branches` or `error handlers`.
         public let name: String
+        /// Every item of the kind in the page, in page order.
         public let items: [Item]
 
+        /// How many items were exercised.
         public var covered: Int { items.count { $0.covered } }
+        /// How many items there are.
         public var total: Int { items.count }
+        /// The share exercised, 0–100 (100 when there are none).
         public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+        /// The items no flow exercised.
         public var missed: [Item] { items.filter { !$0.covered } }
     }
 
+    /// The page's id.
     public let page: String
+    /// The page's file, when it was read from one.
     public let file: String?
     /// interactions, actions, validations, components, branches, error handlers.
     public let categories: [Category]
@@ -37,6 +48,7 @@ public struct PageCoverage: Sendable {
         return total == 0 ? 100 : Double(counted.reduce(0) { $0 + $1.covered }) * 100 / Double(total)
     }
 
+    /// The coverage of `document` by what `hits` recorded.
     public init(document: PageDocument, hits: PageHits) {
         page = document.id
         file = document.file
@@ -69,6 +81,7 @@ public struct PageCoverage: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// As JSON, for `formwork test --coverage --format json`.
     public var jsonValue: PageValue {
         .object(PageObject([
             ("page", .string(page)), ("file", file.map { .string($0) } ?? .null), ("percent", .number(percent)),

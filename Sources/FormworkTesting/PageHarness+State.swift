@@ -11,7 +11,9 @@ extension PageHarness {
     public var requests: [SentRequest] { stub.requests }
     /// Every navigation, in order.
     public var navigation: [NavigationEvent] { navigator.events }
+    /// The alerts the pages showed, in order.
     public var alerts: [PresentedMessage] { presenter.alerts }
+    /// The toasts' messages, in order.
     public var toasts: [String] { presenter.toasts.map(\.message) }
     /// What the first page handed back with `response`, if it did.
     public var response: PageValue? { root?.response }
@@ -108,6 +110,7 @@ extension PageHarness {
         try expect(path, .equals(expected))
     }
 
+    /// Throws unless the value at `path` satisfies `matcher` (`.contains`, `.count`, `.matches`, `.not`, `.exists`).
     public func expect(_ path: String, _ matcher: FlowExpectation.Matcher) throws {
         let flowPath: FlowPath
         do { flowPath = try FlowPath(path) } catch { throw PageHarnessError(error.message) }

@@ -27,6 +27,7 @@ public final class PageHarness {
     /// 2024-01-01T00:00:00Z, the clock flows use unless they say otherwise.
     public nonisolated static let defaultClock: Int64 = 1_704_067_200_000
 
+    /// The engine the pages run in, with the harness's host.
     public let engine: PageEngine
     /// Answers the page's requests and records them.
     public let stub: StubTransport
@@ -119,11 +120,16 @@ public final class PageHarness {
     /// Decodes the page file at `path` and opens it. Pushed pages are looked up in the file's
     /// folder unless the harness was given `pages`.
     public func open(file path: String, params: PageValue = .null) async throws {
-        guard let data = FileManager.default.contents(atPath: path) else { throw PageHarnessError("can't read the page file '\(path)'") }
+        let data: [UInt8]
+        do {
+            data = try ReadableFile.read(path, limit: engine.limits.documentBytes)
+        } catch {
+            throw PageHarnessError(error.isMissing ? "can't read the page file '\(path)'" : "can't read the page file '\(path)': \(error.reason)")
+        }
         if engine.pages == nil {
             engine.pages = DirectoryPageSource(directory: URL(fileURLWithPath: path).deletingLastPathComponent())
         }
-        try await open(try load(Array(data), file: path), params: params)
+        try await open(try load(data, file: path), params: params)
     }
 
     /// Decodes a page written inline and opens it.
@@ -173,6 +179,7 @@ public final class PageHarness {
     public func close() {
         presenter.cancel()
         for session in sessions.reversed() { session.close() }
+        navigator.removeAll()
     }
 
     // MARK: - Pages

@@ -6,9 +6,12 @@
 /// no component "saev" on the page 'dish-edit'; did you mean "save"?
 /// ```
 public struct PageHarnessError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for the test's author.
     public let message: String
 
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

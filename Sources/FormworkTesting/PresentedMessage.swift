@@ -1,15 +1,20 @@
 /// Something the page showed the person: an alert, a toast, a confirmation or a picker.
 public struct PresentedMessage: Sendable, Equatable {
+    /// How it was shown.
     public enum Kind: String, Sendable {
         case alert, toast, confirm, picker
     }
 
+    /// An alert, a toast, a confirmation or a picker.
     public let kind: Kind
+    /// Its title; empty for a toast.
     public let title: String
+    /// Its text (a picker's title, a toast's message).
     public let message: String
     /// The page that showed it.
     public let page: String
 
+    /// A message of `kind` that `page` showed.
     public init(kind: Kind, title: String, message: String, page: String) {
         self.kind = kind
         self.title = title

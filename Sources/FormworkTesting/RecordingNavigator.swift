@@ -18,6 +18,7 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
     /// Called when a page is on top again because the one above it left.
     var onReveal: (@MainActor (PageSession) -> Void)?
 
+    /// A navigator with no pages open.
     public init() {}
 
     /// The page on top.
@@ -30,6 +31,11 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
 
     func record(_ event: NavigationEvent) { events.append(event) }
 
+    /// Lets go of every page, as a host does when its pages close. NB: the stack holds each page,
+    /// each page its engine, and the engine this navigator: without this, a closed harness and
+    /// everything it opened stay alive for good.
+    func removeAll() { stack.removeAll() }
+
     /// Takes `session` off the stack (back, or it closed by itself).
     func remove(_ session: PageSession) {
         let wasTop = top === session
@@ -39,17 +45,20 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
 
     // MARK: - PageNavigator
 
+    /// Puts a pushed page on top of the stack and records the push.
     public func show(_ session: PageSession) async {
         stack.append(session)
         events.append(NavigationEvent(kind: .push, page: session.document.id, from: session.opener?.document.id, value: session.params))
         onShow?(session)
     }
 
+    /// Takes a page off the stack and records the pop.
     public func dismiss(_ session: PageSession) async {
         events.append(NavigationEvent(kind: .pop, page: session.document.id, from: session.opener?.document.id))
         remove(session)
     }
 
+    /// Records a `push` to a native route and answers from `routes`.
     public func pushRoute(_ url: URL, from session: PageSession) async throws -> PageValue? {
         events.append(NavigationEvent(kind: .route, page: url.absoluteString, from: session.document.id))
         return routes[url.absoluteString]
@@ -57,6 +66,7 @@ public final class RecordingNavigator: PageNavigator, PageRouter {
 
     // MARK: - PageRouter
 
+    /// Records a `route` action and answers from `routes`, or null.
     public func route(_ url: URL, from session: PageSession) async throws -> PageValue {
         events.append(NavigationEvent(kind: .route, page: url.absoluteString, from: session.document.id))
         return routes[url.absoluteString] ?? .null

@@ -32,9 +32,12 @@ public final class ScriptedPresenter: PagePresenter {
     /// The id of the page shown on top, for `PresentedMessage.page`.
     var currentPage: @MainActor () -> String = { "" }
 
+    /// A presenter with no answers queued: pickers and confirmations wait for the test.
     public init() {}
 
+    /// The alerts shown, in order.
     public var alerts: [PresentedMessage] { presented.filter { $0.kind == .alert } }
+    /// The toasts shown, in order.
     public var toasts: [PresentedMessage] { presented.filter { $0.kind == .toast } }
 
     /// Questions waiting for an answer, oldest first.
@@ -102,6 +105,7 @@ public final class ScriptedPresenter: PagePresenter {
 
     // MARK: - PagePresenter
 
+    /// Records the picker and waits until the test answers it (`PageHarness.pick`); closing the page cancels it.
     public func pick(_ request: PickerRequest) async -> Int? {
         presented.append(PresentedMessage(kind: .picker, title: request.title, message: request.options.map(\.title).joined(separator: " | "), page: currentPage()))
         let page = currentPage()
@@ -110,6 +114,7 @@ public final class ScriptedPresenter: PagePresenter {
         return answer
     }
 
+    /// Records the confirmation and waits until the test answers it (`PageHarness.confirm`).
     public func confirm(title: String, message: String) async -> Bool {
         presented.append(PresentedMessage(kind: .confirm, title: title, message: message, page: currentPage()))
         let page = currentPage()
@@ -118,10 +123,12 @@ public final class ScriptedPresenter: PagePresenter {
         return answer
     }
 
+    /// Records the alert; it is dismissed at once.
     public func alert(title: String, message: String) async {
         presented.append(PresentedMessage(kind: .alert, title: title, message: message, page: currentPage()))
     }
 
+    /// Records the toast.
     public func toast(_ message: String) {
         presented.append(PresentedMessage(kind: .toast, title: "", message: message, page: currentPage()))
     }

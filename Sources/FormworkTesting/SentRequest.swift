@@ -10,11 +10,15 @@ import Foundation
 /// request.body["price"]    // .number(12.5)
 /// ```
 public struct SentRequest: Sendable, Equatable {
+    /// The HTTP method, in capitals.
     public let method: String
     /// The URL as the page wrote it (relative URLs stay relative).
     public let url: String
+    /// The URL's path, without the query.
     public let path: String
+    /// The URL's query, without the `?`; nil when there is none.
     public let query: String?
+    /// The headers the page set, by name as written.
     public let headers: [String: String]
     /// The body decoded as JSON; text when it isn't JSON; null when there is none.
     public let body: PageValue

@@ -11,12 +11,16 @@ import Foundation
 /// harness.stub.on("GET", "/api/menu", .failure("offline"))
 /// ```
 public struct StubResponse: Sendable, Equatable {
+    /// The HTTP status.
     public var status: Int
+    /// The response headers.
     public var headers: [String: String]
+    /// The body, sent as JSON (null: no body).
     public var body: PageValue
     /// When set, the request fails as if the network did, with this message.
     public var networkFailure: String?
 
+    /// An answer with `status`, `headers` and `body`, or a network failure when `networkFailure` is set.
     public init(status: Int = 200, headers: [String: String] = [:], body: PageValue = .null, networkFailure: String? = nil) {
         self.status = status
         self.headers = headers

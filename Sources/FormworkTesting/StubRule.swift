@@ -1,10 +1,14 @@
 /// One stub as flow files and `--api-stub` files write it: `"POST /api/dishes": {"status": 201, "body": {…}}`,
 /// or an array of answers used in order (the last repeats).
 public struct StubRule: Sendable, Equatable {
+    /// The method it answers, in capitals.
     public let method: String
+    /// The path it answers.
     public let path: String
+    /// The answers, used in order; the last repeats.
     public let responses: [StubResponse]
 
+    /// A stub answering `method path` with `responses` in turn.
     public init(method: String, path: String, responses: [StubResponse]) {
         self.method = method.uppercased()
         self.path = path

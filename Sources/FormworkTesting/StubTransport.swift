@@ -52,6 +52,7 @@ public final class StubTransport: PageTransport {
         "add one with on(\"\(method)\", \"\(path)\")"
     }
 
+    /// A transport with no stubs: every request fails as if offline, and is recorded.
     public init() {}
 
     /// Answers `method path` with these responses, in order (the last one repeats).
@@ -64,6 +65,7 @@ public final class StubTransport: PageTransport {
         on(method, path, answer: .handler(handler))
     }
 
+    /// Answers `method path` with `answer`; a later stub for the same request wins.
     public func on(_ method: String, _ path: String, answer: Answer) {
         stubs.append(Stub(method: method.uppercased(), pattern: path, answer: answer))
     }
@@ -73,6 +75,7 @@ public final class StubTransport: PageTransport {
 
     // MARK: - Transport
 
+    /// Records the request and answers it from the last matching stub; with none, fails as if the network did, and notes it in `unmatched`.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var sent = SentRequest(request)
         let index = requests.count

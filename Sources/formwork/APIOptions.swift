@@ -23,10 +23,10 @@ struct APIOptions {
     @MainActor
     func configure(_ stub: StubTransport, hostStubs: HostStubs? = nil) throws(CLIFailure) {
         if let stubFile {
-            guard let data = FileManager.default.contents(atPath: stubFile) else { throw CLIFailure("can't read the stub file '\(stubFile)'; check the path") }
+            let data = try CLIFile.read(stubFile, what: "stub file")
             let document: JSONReader.Document
             do {
-                document = try JSONReader.parseDocument(bytes: Array(data))
+                document = try JSONReader.parseDocument(bytes: data)
             } catch {
                 throw CLIFailure("\(stubFile):\(error.line):\(error.column): the stub file is not valid JSON: \(error.message)")
             }

@@ -1,18 +1,41 @@
 /// A small scanner over command-line arguments: `--name value`, `--name=value`, flags and
 /// positionals, in any order. Commands pull what they know; `finish()` rejects leftovers.
+///
+/// `--` ends the options, as in every POSIX tool: what follows it is positional even when it
+/// starts with a dash, so `formwork eval -- '--5'` evaluates `--5` and `formwork check -- --odd.json`
+/// checks a file named `--odd.json`. (To give an option the value `--`, write `--name=--`.)
 struct ArgumentScanner {
+    /// The arguments before `--`: options and positionals.
     private var remaining: [String]
     private var consumed: [Bool]
+    /// The arguments after `--`: positionals only, never taken as options.
+    private let operands: [String]
+    private var operandsTaken = false
 
     init(_ arguments: [String]) {
-        remaining = arguments
-        consumed = Array(repeating: false, count: arguments.count)
+        if let end = arguments.firstIndex(of: "--") {
+            remaining = Array(arguments[..<end])
+            operands = Array(arguments[(end + 1)...])
+        } else {
+            remaining = arguments
+            operands = []
+        }
+        consumed = Array(repeating: false, count: remaining.count)
     }
 
     /// Whether `--name` is present (consumes it).
     mutating func flag(_ name: String) -> Bool {
+        take("--\(name)")
+    }
+
+    /// Whether the exact argument `spelling` (such as `-h`) is present before `--` (consumes it).
+    mutating func shortFlag(_ spelling: String) -> Bool {
+        take(spelling)
+    }
+
+    private mutating func take(_ spelling: String) -> Bool {
         var found = false
-        for i in remaining.indices where !consumed[i] && remaining[i] == "--\(name)" {
+        for i in remaining.indices where !consumed[i] && remaining[i] == spelling {
             consumed[i] = true
             found = true
         }
@@ -48,7 +71,8 @@ struct ArgumentScanner {
         try options(name).last
     }
 
-    /// Arguments that aren't options, in order (consumes them). Call after pulling all options.
+    /// Arguments that aren't options, in order, then everything after `--` (consumes them).
+    /// Call after pulling all options.
     mutating func positionals() -> [String] {
         var values: [String] = []
         for i in remaining.indices where !consumed[i] {
@@ -57,13 +81,20 @@ struct ArgumentScanner {
             consumed[i] = true
             values.append(argument)
         }
+        if !operandsTaken {
+            operandsTaken = true
+            values += operands
+        }
         return values
     }
 
     /// Fails on anything no one asked for, naming it.
     func finish() throws(UsageError) {
         if let i = remaining.indices.first(where: { !consumed[$0] }) {
-            throw UsageError("unknown option '\(remaining[i])'")
+            throw UsageError("unknown option '\(remaining[i])'" + (remaining[i].hasPrefix("-") ? "; to give text that starts with a dash, put it after '--'" : ""))
+        }
+        if !operandsTaken, let first = operands.first {
+            throw UsageError("unexpected argument '\(first)' after '--'; this command takes none")
         }
     }
 }

@@ -82,13 +82,13 @@ struct CheckCommand: CLICommand {
         }
         var readable: [(name: String, bytes: [UInt8])] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                var unreadable = PageDiagnostic.error("file", "", "can't read the file")
+            do {
+                readable.append((file, try ReadableFile.read(file, limit: CLILimits.standard.documentBytes)))
+            } catch {
+                var unreadable = PageDiagnostic.error("file", "", "can't read the file: \(error.reason)")
                 unreadable.file = file
                 diagnostics.append(unreadable)
-                continue
             }
-            readable.append((file, Array(data)))
         }
         // NB: a single page file has no neighbours, so its pushes aren't checked against any.
         // NB: libraries beside a page given on its own (and in lib/ there) are at hand for it.

@@ -55,14 +55,12 @@ struct PageOptions {
 
     /// Reads a JSON file, or explains what is wrong with it (file:line:column).
     static func readJSON(_ path: String, what: String) throws(CLIFailure) -> PageValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIFailure("can't read the \(what) file '\(path)'; check the path")
-        }
+        let data = try CLIFile.read(path, what: "\(what) file")
         guard data.count <= CLILimits.standard.documentBytes else {
             throw CLIFailure("\(path): the \(what) file is \(data.count) bytes long; JSON files may be at most \(CLILimits.standard.documentBytes) bytes (the documentBytes limit)")
         }
         do {
-            return try JSONReader.parse(bytes: Array(data), maximumDepth: CLILimits.standard.valueDepth)
+            return try JSONReader.parse(bytes: data, maximumDepth: CLILimits.standard.valueDepth)
         } catch {
             throw CLIFailure("\(path):\(error.line):\(error.column): the \(what) file is not valid JSON: \(error.message)")
         }
@@ -72,10 +70,10 @@ struct PageOptions {
     /// `file:line:column: path: error: message`. The libraries it names are looked for beside
     /// it and in the `lib/` folder there.
     static func loadDocument(_ file: String, registry: Registry) throws(CLIFailure) -> PageDocument {
-        guard let bytes = FileManager.default.contents(atPath: file) else { throw CLIFailure("can't read the page '\(file)'; check the path") }
+        let bytes = try CLIFile.read(file, what: "page")
         let libraries = BlockCatalog.load(folder: URL(fileURLWithPath: file).deletingLastPathComponent(), limits: CLILimits.standard).catalog
         do {
-            return try PageDocument.load(Array(bytes), registry: registry, libraries: libraries, file: file, limits: CLILimits.standard)
+            return try PageDocument.load(bytes, registry: registry, libraries: libraries, file: file, limits: CLILimits.standard)
         } catch {
             throw CLIFailure("the page can't be opened:\n" + error.diagnostics.map(located).joined(separator: "\n"))
         }

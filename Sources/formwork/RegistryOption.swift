@@ -46,11 +46,16 @@ struct LoadedRegistry {
     /// Reads a registry file; `via` names the project file that pointed at it.
     static func read(_ file: String, via project: String?) throws(CLIFailure) -> LoadedRegistry {
         let named = project.map { " (named by \($0))" } ?? ""
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CLIFailure("can't read the registry file '\(file)'\(named); check the path, or write it from the app with registry.writeDescription(to:)")
+        let data: [UInt8]
+        do {
+            data = try ReadableFile.read(file, limit: CLILimits.standard.documentBytes)
+        } catch {
+            throw CLIFailure(error.isMissing
+                ? "can't read the registry file '\(file)'\(named); check the path, or write it from the app with registry.writeDescription(to:)"
+                : "can't read the registry file '\(file)'\(named): \(error.reason)")
         }
         do {
-            let description = try RegistryDescription(bytes: Array(data), source: file)
+            let description = try RegistryDescription(bytes: data, source: file)
             return LoadedRegistry(description: description, file: file, registry: description.registry())
         } catch {
             throw CLIFailure("the registry file can't be read\(named):\n\(error)")

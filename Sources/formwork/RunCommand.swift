@@ -83,8 +83,11 @@ struct RunCommand: CLICommand {
         console.opened()
         var lines: AnyIterator<String>
         if let script {
-            guard let data = FileManager.default.contents(atPath: script) else {
-                Console.error("error: can't read the script '\(script)'; check the path")
+            let data: [UInt8]
+            do {
+                data = try CLIFile.read(script, what: "script")
+            } catch {
+                Console.error("error: \(error.message)")
                 return ExitCode.failure
             }
             var remaining = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]

@@ -132,8 +132,8 @@ struct TestCommand: CLICommand {
             let folder = (file as NSString).deletingLastPathComponent
             let libraries = catalogs[folder] ?? BlockCatalog.load(folder: URL(fileURLWithPath: folder), limits: CLILimits.standard).catalog
             catalogs[folder] = libraries
-            guard let bytes = FileManager.default.contents(atPath: file), !BlockCatalog.looksLikeLibrary(Array(bytes)),
-                  let document = PageDocument.decode(Array(bytes), registry: registry, libraries: libraries, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
+            guard let bytes = try? ReadableFile.read(file, limit: CLILimits.standard.documentBytes), !BlockCatalog.looksLikeLibrary(bytes),
+                  let document = PageDocument.decode(bytes, registry: registry, libraries: libraries, file: file, limits: CLILimits.standard).document, !document.id.isEmpty else { continue }
             documents[document.id] = documents[document.id] ?? document
         }
         var hits: [String: PageHits] = [:]

@@ -29,7 +29,9 @@ public enum AtomicFile {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The destination's path.
         public let path: String
+        /// Why the write failed.
         public let reason: String
+        /// `can't write 'PATH': REASON`.
         public var description: String { "can't write '\(path)': \(reason)" }
     }
 
@@ -39,6 +41,8 @@ public enum AtomicFile {
     /// Replaces the file at `url` with `data`, atomically.
     ///
     /// - Parameters:
+    ///   - data: the file's new contents.
+    ///   - url: the file to replace (or create).
     ///   - permissions: the mode of a new file (0644: the owner writes, everyone reads; 0600 for
     ///     secrets: only the owner reads or writes); an existing file keeps its own.
     ///   - verify: called with the bytes read back from the temporary file; return a reason to

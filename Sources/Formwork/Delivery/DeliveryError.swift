@@ -25,6 +25,7 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another sync is updating this cache folder right now; nothing was done.
     case cacheBusy(path: String)
 
+    /// What went wrong, naming the file, URL or page, and what to check.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):

@@ -19,6 +19,7 @@ public struct PageHeader: Sendable, Equatable, CustomStringConvertible {
     /// The `minEngineVersion` field: the oldest `FormworkEngine.version` that can run the page.
     public var minEngineVersion: Int
 
+    /// A header with these fields.
     public init(id: String, version: Int, minEngineVersion: Int) {
         self.id = id
         self.version = version
@@ -27,8 +28,11 @@ public struct PageHeader: Sendable, Equatable, CustomStringConvertible {
 
     /// Why a header couldn't be read, as one line for a page author.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong.
         public let message: String
+        /// A failure saying `message`.
         public init(_ message: String) { self.message = message }
+        /// The message.
         public var description: String { message }
     }
 

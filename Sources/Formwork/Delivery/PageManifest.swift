@@ -22,10 +22,13 @@ import Foundation
 public struct PageManifest: Sendable, Equatable {
     /// One published page.
     public struct Entry: Sendable, Equatable {
+        /// The page's id.
         public var id: String
         /// A file name beside the manifest (no folders): `dish-edit.json`.
         public var file: String
+        /// The page's version.
         public var version: Int
+        /// The oldest engine that can run it.
         public var minEngineVersion: Int
         /// Bytes in the file.
         public var size: Int
@@ -40,6 +43,7 @@ public struct PageManifest: Sendable, Equatable {
         /// have. Written as `"libraries"` only when not empty.
         public var libraries: [String: Int] = [:]
 
+        /// An entry with these fields (and no `requires`).
         public init(id: String, file: String, version: Int, minEngineVersion: Int, size: Int, sha256: String) {
             self.id = id
             self.file = file
@@ -61,6 +65,7 @@ public struct PageManifest: Sendable, Equatable {
         }
     }
 
+    /// Changes whenever any page does: a sync that saw it last time has nothing to do.
     public var totalVersion: String
     /// Sorted by id.
     public var pages: [Entry]
@@ -72,6 +77,7 @@ public struct PageManifest: Sendable, Equatable {
         self.init(totalVersion: PageManifest.totalVersion(of: pages, libraries: libraries), pages: pages, libraries: libraries)
     }
 
+    /// A manifest with this `totalVersion`, as read from a file.
     public init(totalVersion: String, pages: [Entry], libraries: [Entry] = []) {
         self.totalVersion = totalVersion
         self.pages = pages.sorted { $0.id < $1.id }

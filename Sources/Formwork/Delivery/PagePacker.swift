@@ -49,19 +49,26 @@ public struct PagePacker: Sendable {
     public struct Report: Sendable, Equatable {
         /// A page that was packed, from `sourceFile` (a name in the source folder).
         public struct Packed: Sendable, Equatable {
+            /// The page's manifest entry.
             public let entry: PageManifest.Entry
+            /// The file it was read from, in the source folder.
             public let sourceFile: String
         }
         /// A file in the source folder that isn't a page.
         public struct Skipped: Sendable, Equatable {
+            /// The file's name.
             public let file: String
+            /// Why it isn't packed (a flow file, the manifest).
             public let reason: String
         }
 
+        /// The manifest written.
         public let manifest: PageManifest
+        /// The pages packed, by id.
         public let packed: [Packed]
         /// The block libraries that were packed, by id.
         public let libraries: [Packed]
+        /// The files left out.
         public let skipped: [Skipped]
         /// Where `manifest.json` was written.
         public let manifestURL: URL

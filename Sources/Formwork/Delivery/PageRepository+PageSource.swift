@@ -13,6 +13,7 @@ import Foundation
 /// version while pages already open keep theirs. Why a cached copy was passed over goes to the
 /// repository's `report` closure.
 extension PageRepository: PageSource {
+    /// The bytes of the best copy of page `id`, and the file they came from.
     public func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
         let resolved: ResolvedPage
         do {

@@ -23,8 +23,11 @@ import Foundation
 /// // DeliveryError: no page 'dish-edt' in the bundled pages or the cache. Did you mean 'dish-edit'? Available: dish-edit, menu
 /// ```
 public struct PageRepository: Sendable {
+    /// The app's bundled pages, always there.
     public let bundledDirectory: URL
+    /// The folder sync installs pages in; nil to serve bundled pages only.
     public let cacheDirectory: URL?
+    /// A cached page needing a newer engine than this is not served.
     public let engineVersion: Int
     /// The app's registry: a cached page using a type it lacks is not served.
     public let registry: Registry

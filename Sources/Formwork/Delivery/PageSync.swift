@@ -24,13 +24,19 @@ import Foundation
 /// report.lines   // ["installed dish-edit v4 (was v3)", "synced totalVersion 5f2c1a9b0d3e…: 1 installed, 2 already current"]
 /// ```
 public struct PageSync: Sendable {
+    /// The published `manifest.json`; pages are fetched from beside it.
     public let manifestURL: URL
+    /// The folder downloaded pages are installed in.
     public let cacheDirectory: URL
+    /// The app's bundled pages: pages no newer than these aren't downloaded.
     public let bundledDirectory: URL?
+    /// What the manifest and pages are fetched with.
     public let transport: any PageTransport
+    /// The engine version pages must run on (`FormworkEngine.version` unless given).
     public let engineVersion: Int
     /// The app's registry: a page whose manifest entry `requires` a type it lacks is skipped.
     public let registry: Registry
+    /// The download budgets: manifest and page sizes, request and sync times.
     public let limits: PageLimits
 
     /// - Parameters:
@@ -40,6 +46,7 @@ public struct PageSync: Sendable {
     ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
     ///     Sync gives each request its size and time budget (`TransportRequest.maxResponseBytes`,
     ///     `timeout`); a transport of your own should honour them.
+    ///   - engineVersion: sync as this engine would (`FormworkEngine.version` by default).
     ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
     ///     Required: given the built-ins only, every page using the app's own types would be
     ///     skipped (`PageEngine.pageSync(…)` passes the engine's).

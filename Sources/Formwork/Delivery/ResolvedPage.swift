@@ -20,11 +20,13 @@ public struct ResolvedPage: Sendable, Equatable {
         /// Shipped with the app.
         case bundled
 
+        /// `cache` or `bundled`.
         public var description: String { rawValue }
     }
 
     /// The page's `page`, `version` and `minEngineVersion`.
     public let header: PageHeader
+    /// The cache or the bundle.
     public let source: Source
     /// The page document's bytes.
     public let data: Data
@@ -34,6 +36,7 @@ public struct ResolvedPage: Sendable, Equatable {
     /// line each; empty when nothing was passed over. Hosts should log these.
     public let diagnostics: [String]
 
+    /// A page resolved from `source`.
     public init(header: PageHeader, source: Source, data: Data, url: URL, diagnostics: [String] = []) {
         self.header = header
         self.source = source
@@ -42,8 +45,11 @@ public struct ResolvedPage: Sendable, Equatable {
         self.diagnostics = diagnostics
     }
 
+    /// The page's id.
     public var id: String { header.id }
+    /// The page's version.
     public var version: Int { header.version }
+    /// The oldest engine that can run it.
     public var minEngineVersion: Int { header.minEngineVersion }
 
     /// The page document as JSON text.

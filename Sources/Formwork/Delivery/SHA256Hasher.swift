@@ -26,6 +26,7 @@ public struct SHA256Hasher: Sendable {
     /// Total message length in bytes so far.
     private var length: UInt64 = 0
 
+    /// A hasher that has seen nothing.
     public init() { pending.reserveCapacity(64) }
 
     // MARK: - Streaming

@@ -35,6 +35,7 @@ public struct SyncReport: Sendable, Equatable {
         /// have (`reason` says why); the current version of the page stays.
         case needsLibrary(id: String, version: Int, library: String, minimum: Int, reason: String)
 
+        /// The change as `formwork sync` prints it: `installed dish-edit v4 (was v3)`.
         public var description: String {
             switch self {
             case .installed(let id, let version, let previous):
@@ -78,6 +79,7 @@ public struct SyncReport: Sendable, Equatable {
     /// Problems with the cache itself that sync repaired (a corrupt cache manifest, say).
     public let notes: [String]
 
+    /// A report of a sync that saw `totalVersion`.
     public init(totalVersion: String, upToDate: Bool, changes: [Change], current: [String], notes: [String] = []) {
         self.totalVersion = totalVersion
         self.upToDate = upToDate

@@ -9,6 +9,7 @@
 ///   ^~~~~~~~~~~~~~
 /// ```
 public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of error, for code that reacts to some (`$error.kind` shows it to pages).
     public enum Kind: String, Sendable {
         /// The text isn't a valid expression.
         case syntax
@@ -34,13 +35,16 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
         case function
     }
 
+    /// What kind of error.
     public let kind: Kind
+    /// What is wrong, for the page's author.
     public let message: String
     /// Where in `source` the error is.
     public let range: SourceRange
     /// The whole expression (or template) text.
     public let source: String
 
+    /// An error of `kind` at `range` of the expression `source`.
     public init(_ kind: Kind, _ message: String, range: SourceRange, source: String) {
         self.kind = kind
         self.message = message
@@ -56,6 +60,7 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
         "error: \(message)\n" + ExpressionError.excerpt(of: source, range: range)
     }
 
+    /// The error with its source line and a caret under the range.
     public var description: String { rendered }
 
     /// Two lines: the source line holding `range.start`, indented two spaces, and `^~~~` under the range.

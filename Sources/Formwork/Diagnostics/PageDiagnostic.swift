@@ -7,6 +7,7 @@
 ///   ^~~~
 /// ```
 public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// Whether the page can't open (`error`) or opens with the problem noted (`warning`).
     public enum Severity: String, Sendable {
         case error, warning
     }
@@ -15,18 +16,22 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// `unknown-id`, `unknown-attribute`, `value` (a literal its type refuses), `param`, `key`,
     /// `interaction`, `engine`, `page`, `limit` (a budget of `PageLimits`), `loop` (a loop `check` can see).
     public let code: String
+    /// An error or a warning.
     public let severity: Severity
     /// The JSON path of the node, like `components[2].attributes[0].value`; empty for the whole page.
     public let path: String
+    /// What is wrong and what to do, for the page's author.
     public let message: String
     /// The file the page came from, when known.
     public var file: String?
     /// Line and column of the node in the file, when known.
     public var line: Int?
+    /// The column, from 1, when known.
     public var column: Int?
     /// For errors inside an expression: the expression error with its range.
     public let expressionError: ExpressionError?
 
+    /// A diagnostic of `severity` and `code` at the JSON path `path`.
     public init(_ severity: Severity, code: String, path: String, _ message: String, expressionError: ExpressionError? = nil) {
         self.severity = severity
         self.code = code
@@ -35,10 +40,12 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
         self.expressionError = expressionError
     }
 
+    /// An error at `path`; `expression` when it is inside an expression.
     public static func error(_ code: String, _ path: String, _ message: String, expression: ExpressionError? = nil) -> PageDiagnostic {
         PageDiagnostic(.error, code: code, path: path, message, expressionError: expression)
     }
 
+    /// A warning at `path`.
     public static func warning(_ code: String, _ path: String, _ message: String) -> PageDiagnostic {
         PageDiagnostic(.warning, code: code, path: path, message)
     }
@@ -55,6 +62,7 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
         return text
     }
 
+    /// The diagnostic as `formwork check` prints it.
     public var description: String { rendered }
 
     /// The diagnostic as a JSON object, for `--format json`.
@@ -81,10 +89,14 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
 
 /// A page that can't be opened or a chain that can't run, with every diagnostic that explains why.
 public struct PageError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in page order.
     public let diagnostics: [PageDiagnostic]
 
+    /// An error explained by `diagnostics`.
     public init(_ diagnostics: [PageDiagnostic]) { self.diagnostics = diagnostics }
+    /// An error explained by one diagnostic.
     public init(_ diagnostic: PageDiagnostic) { self.diagnostics = [diagnostic] }
 
+    /// The diagnostics as `formwork check` prints them, one a line.
     public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
 }

@@ -1,9 +1,12 @@
 /// A range in an expression's source, as UTF-8 byte offsets. Line and column are computed only
 /// when an error is printed (`SourceLocation`), never while scanning.
 public struct SourceRange: Sendable, Hashable {
+    /// The first byte, from 0.
     public var start: Int
+    /// The byte after the last (never before `start`).
     public var end: Int
 
+    /// The bytes from `start` up to `end`; an `end` before `start` is taken as `start`.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = max(start, end)
@@ -17,9 +20,12 @@ public struct SourceRange: Sendable, Hashable {
 
 /// A human position in a source text: 1-based line and column (columns count characters).
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The line, from 1.
     public let line: Int
+    /// The column, from 1, in characters.
     public let column: Int
 
+    /// The position at `line` and `column`.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -43,5 +49,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.init(line: line, column: prefix.count + 1)
     }
 
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }

@@ -185,5 +185,6 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
 
     private var wholeRange: SourceRange { SourceRange(start: 0, end: source.utf8.count) }
 
+    /// The source text.
     public var description: String { source }
 }

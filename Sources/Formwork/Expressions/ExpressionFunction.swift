@@ -22,6 +22,7 @@
 /// ExpressionFunction("vat", signature: FunctionSignature([.value("amount", .number)], result: [.number])) { args in … }
 /// ```
 public struct ExpressionFunction: Sendable {
+    /// The name a call uses: `vat` for `vat($data.price)`.
     public let name: String
     /// How many arguments a call may pass; `Int.max` as the upper bound for "any number".
     public let arity: ClosedRange<Int>
@@ -85,15 +86,19 @@ public struct ExpressionFunction: Sendable {
 
 /// A failure a function reports, such as a bad argument type. The engine adds where the call is.
 public struct FunctionFailure: Error, Sendable {
+    /// What kind of failure: `$error.kind` shows it to pages.
     public enum Kind: Sendable {
         case type, conversion, overflow, divisionByZero, other
         /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`), or a regular expression's `regexSteps`.
         case limit
     }
 
+    /// What kind of failure.
     public let kind: Kind
+    /// What went wrong, for the page's author.
     public let message: String
 
+    /// A failure saying `message`.
     public init(_ message: String, kind: Kind = .other) {
         self.kind = kind
         self.message = message

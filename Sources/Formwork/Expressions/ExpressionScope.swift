@@ -30,6 +30,7 @@ public struct ExpressionScope: Sendable {
     public var value: PageValue = .null
     /// `$item` and `$index`: the element and position inside a repeated component.
     public var item: PageValue = .null
+    /// `$index`: the position inside a repeated component.
     public var index: PageValue = .null
     /// `$state`: inside a block's components, the state of the instances around the component, by
     /// instance name (`{"shipping": {"open": true}}`); a block's `$state.open` reads its own.
@@ -48,6 +49,7 @@ public struct ExpressionScope: Sendable {
     /// `valueDepth` and `valueBytes` of what it gives).
     public var limits: PageLimits
 
+    /// A scope over the three stores, reading the time from `clock` in `timeZone`, evaluating within `limits`.
     public init(
         data: PageValue = .null, global: PageValue = .null, param: PageValue = .null,
         clock: any PageClock = SystemClock(), timeZone: TimeZone = .current, limits: PageLimits = .standard

@@ -7,6 +7,7 @@
 /// // the first argument of currency is known to be a bool: a comparison
 /// ```
 public struct FunctionCallSite: Sendable, Equatable {
+    /// The function called.
     public let name: String
     /// The whole call, `name(…)`.
     public let range: SourceRange

@@ -3,6 +3,7 @@
 public struct FunctionLibrary: Sendable {
     private var functions: [String: ExpressionFunction] = [:]
 
+    /// A library of `functions`; a later one replaces an earlier one of the same name.
     public init(_ functions: [ExpressionFunction] = []) {
         for function in functions { register(function) }
     }
@@ -12,8 +13,10 @@ public struct FunctionLibrary: Sendable {
         functions[function.name] = function
     }
 
+    /// The function called `name`, if any.
     public subscript(name: String) -> ExpressionFunction? { functions[name] }
 
+    /// Every function's name, sorted.
     public var names: [String] { functions.keys.sorted() }
 
     /// Every built-in function: text, numbers, collections, conversion and time.

@@ -11,6 +11,7 @@
 public struct FunctionSignature: Sendable, Equatable {
     /// One parameter: a value of some types, or a lambda.
     public struct Parameter: Sendable, Equatable {
+        /// The parameter's name, for messages and docs.
         public var name: String
         /// The value types accepted; empty means any value. Only value types (not `actions`,
         /// `chains` or `components`) make sense here.
@@ -20,6 +21,7 @@ public struct FunctionSignature: Sendable, Equatable {
         /// Whether a call may leave it out (only trailing parameters may be optional).
         public var isOptional: Bool
 
+        /// A parameter called `name` accepting `types` (empty: any), a lambda of up to `lambdaParameters` parameters when set.
         public init(_ name: String, types: [AttributeType], lambdaParameters: Int? = nil, isOptional: Bool = false) {
             self.name = name
             self.types = types
@@ -51,6 +53,7 @@ public struct FunctionSignature: Sendable, Equatable {
         }
     }
 
+    /// The parameters, in order.
     public var parameters: [Parameter]
     /// Whether the last parameter may be repeated (`min(a, b, …)`).
     public var isVariadic: Bool
@@ -59,6 +62,7 @@ public struct FunctionSignature: Sendable, Equatable {
     /// One line for docs and tools.
     public var summary: String
 
+    /// A signature of `parameters` (the last repeatable when `variadic`) giving `result`.
     public init(_ parameters: [Parameter], variadic: Bool = false, result: [AttributeType], summary: String = "") {
         self.parameters = parameters
         self.isVariadic = variadic

@@ -48,6 +48,7 @@ public struct PageRegex: @unchecked Sendable {
         /// The engine gave up, which ICU does when backtracking needs more memory than it allows.
         case engineFailure(pattern: String)
 
+        /// What went wrong, and how to simplify the pattern, for a page author.
         public var description: String {
             switch self {
             case .invalid(let pattern):
@@ -70,6 +71,7 @@ public struct PageRegex: @unchecked Sendable {
 
     /// The pattern as written.
     public let pattern: String
+    /// Whether the whole text must match, or a match anywhere in it will do.
     public let mode: Mode
     private let expression: NSRegularExpression
 

@@ -33,6 +33,9 @@ public struct PageHost {
     /// from `report`.
     public var alertsUnhandledFailures: Bool
 
+    /// A host; leave out what the pages don't use: with no navigator `push` fails, with no
+    /// transport `api` fails, with no router `route` fails, and the silent presenter cancels
+    /// pickers and confirmations.
     public init(
         navigator: (any PageNavigator)? = nil, presenter: any PagePresenter = SilentPresenter(),
         transport: (any PageTransport)? = nil, router: (any PageRouter)? = nil,

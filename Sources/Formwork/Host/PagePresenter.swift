@@ -13,11 +13,14 @@ public protocol PagePresenter: AnyObject {
 
 /// What a `picker` (or a `select` being tapped) asks the person.
 public struct PickerRequest: Sendable, Equatable {
+    /// What the picker asks, shown above the options.
     public let title: String
+    /// The choices, in the order shown.
     public let options: [PickerOption]
     /// The index of the currently selected option, if any.
     public let selected: Int?
 
+    /// A picker titled `title` offering `options`, with `selected` chosen (nil: none).
     public init(title: String, options: [PickerOption], selected: Int?) {
         self.title = title
         self.options = options
@@ -27,9 +30,12 @@ public struct PickerRequest: Sendable, Equatable {
 
 /// One choice: the text shown and the value chosen.
 public struct PickerOption: Sendable, Equatable {
+    /// The text shown.
     public let title: String
+    /// The value the chain gets when the person chooses it.
     public let value: PageValue
 
+    /// A choice showing `title` and giving `value`.
     public init(title: String, value: PageValue) {
         self.title = title
         self.value = value
@@ -50,9 +56,14 @@ public struct PickerOption: Sendable, Equatable {
 /// toasts are dropped. Use a real presenter, or FormworkTesting's scripted one, to answer them.
 @MainActor
 public final class SilentPresenter: PagePresenter {
+    /// A presenter that answers nothing.
     public init() {}
+    /// Cancels the picker: nil.
     public func pick(_ request: PickerRequest) async -> Int? { nil }
+    /// Declines: false.
     public func confirm(title: String, message: String) async -> Bool { false }
+    /// Drops the alert.
     public func alert(title: String, message: String) async {}
+    /// Drops the toast.
     public func toast(_ message: String) {}
 }

@@ -12,9 +12,13 @@ import Foundation
 ///                                body: Data(#"{"name":"Tofu"}"#.utf8))
 /// ```
 public struct TransportRequest: Sendable, Equatable {
+    /// The HTTP method: `GET`, `POST`, …
     public var method: String
+    /// The URL; a relative one is resolved by the transport against its base URL.
     public var url: URL
+    /// The headers to send.
     public var headers: [String: String]
+    /// The body to send, if any.
     public var body: Data?
     /// The most bytes of the answer's body to read, counted after decompression; past it the
     /// request fails with `TransportError.responseTooLarge`. Nil: the transport's own budget for
@@ -25,6 +29,7 @@ public struct TransportRequest: Sendable, Equatable {
     /// transport's own (`PageLimits.requestSeconds`).
     public var timeout: TimeInterval?
 
+    /// A request; `maxResponseBytes` and `timeout` default to the transport's budgets.
     public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
                 maxResponseBytes: Int? = nil, timeout: TimeInterval? = nil) {
         self.method = method
@@ -39,11 +44,14 @@ public struct TransportRequest: Sendable, Equatable {
 /// What the server answered. Any status is a response, 404 and 500 included: the caller decides
 /// what a status means.
 public struct TransportResponse: Sendable, Equatable {
+    /// The HTTP status.
     public var status: Int
     /// Header names in lower case (`content-type`), whatever case the server sent.
     public var headers: [String: String]
+    /// The body, decompressed.
     public var body: Data
 
+    /// A response with `status`, `headers` and `body`.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -105,6 +113,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The task that made the request was cancelled (for example the page was closed).
     case cancelled
 
+    /// What went wrong, naming the URL or host.
     public var description: String {
         switch self {
         case .hostNotAllowed(let host):

@@ -31,10 +31,14 @@ import FoundationNetworking
 ///   - allowedHosts: `host` (any port) or `host:port` entries, compared without regard to case.
 ///   - limits: `apiResponseBytes` and `requestSeconds` bound requests that don't set their own.
 public struct URLSessionTransport: PageTransport {
+    /// Where relative URLs point; its host and port are allowed.
     public let baseURL: URL?
+    /// The hosts requests may go to, besides the base URL's: `host` (any port) or `host:port`.
     public let allowedHosts: Set<String>
+    /// The budgets for requests that don't set their own.
     public let limits: PageLimits
 
+    /// A transport resolving relative URLs against `baseURL` and sending only to `allowedHosts`.
     public init(baseURL: URL? = nil, allowedHosts: Set<String>, limits: PageLimits = .standard) {
         self.baseURL = baseURL
         self.allowedHosts = allowedHosts
@@ -50,6 +54,8 @@ public struct URLSessionTransport: PageTransport {
         return configuration
     }
 
+    /// Sends `request` and reads the whole answer within its budgets; throws `TransportError` for
+    /// a host not allowed, an answer too large or too slow, or a network failure.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let url = try resolvedURL(request.url)
         let hosts = HostPolicy(baseURL: baseURL, allowedHosts: allowedHosts)

@@ -118,6 +118,7 @@ public struct PageLimits: Sendable, Equatable {
     /// preview drops it (the browser reconnects and gets the current state).
     public var previewBacklogBytes = 8 << 20
 
+    /// The standard budgets; change the ones to differ.
     public init() {}
 
     /// The limits Formwork ships with.
@@ -129,8 +130,11 @@ public struct PageLimits: Sendable, Equatable {
 extension PageLimits {
     /// One budget as Grammar.md's "Limits" table shows it.
     public struct Row: Sendable, Equatable {
+        /// The property's name, like `evaluationSteps`.
         public let name: String
+        /// The standard value as the table prints it, like `1,000,000` or `8 MiB`.
         public let value: String
+        /// What it bounds.
         public let bounds: String
     }
 

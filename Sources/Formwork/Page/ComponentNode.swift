@@ -8,10 +8,13 @@ public struct ComponentNode: Sendable {
     public var typeID: String { storage.typeID }
     /// The instance name, unique in the page, like `menuName`.
     public var key: String? { storage.key }
+    /// Its attributes, compiled.
     public var attributes: AttributeList { storage.attributes }
+    /// Its validations, in order.
     public var validations: [ValidationNode] { storage.validations }
     /// Event name → chain, like `onChange`.
     public var interactions: [String: [ActionNode]] { storage.interactions }
+    /// The components inside it, in order.
     public var children: [ComponentNode] { storage.children }
     /// JSON path of the component in the page, for diagnostics.
     public var path: String { storage.path }
@@ -46,6 +49,7 @@ public struct ComponentNode: Sendable {
 
     private let storage: Storage
 
+    /// A component of type `typeID` called `key`.
     public init(typeID: String, key: String?, attributes: AttributeList, validations: [ValidationNode], interactions: [String: [ActionNode]], children: [ComponentNode], fallback: ComponentNode?, path: String, block: BlockInstance? = nil) {
         storage = Storage(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path, block: block)
     }

@@ -12,11 +12,14 @@
 /// recomputed only when something it reads changes, may read other computed values, and can't be
 /// written.
 public struct ComputedNode: Sendable {
+    /// The value's name: `$computed.NAME`.
     public let name: String
+    /// The expression it follows.
     public let expression: CompiledExpression
     /// JSON path of the value in the page, like `computed.total`.
     public let path: String
 
+    /// A computed value called `name` following `expression`, at `path`.
     public init(name: String, expression: CompiledExpression, path: String) {
         self.name = name
         self.expression = expression

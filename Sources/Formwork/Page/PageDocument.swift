@@ -3,18 +3,25 @@
 /// Build one with `PageDocument.decode(_:registry:file:)`; it returns the document together with
 /// every problem found, so a page author sees all errors at once.
 public struct PageDocument: Sendable {
+    /// The page's id (`"page"`): what `push` and the repository name it by.
     public let id: String
+    /// The page's version; delivery installs only higher ones.
     public let version: Int
+    /// The oldest engine version that can run the page.
     public let minEngineVersion: Int
+    /// The page's title, often a template.
     public let title: AttributeNode?
+    /// The `$param` values the page declares.
     public let params: [ParamSpec]
     /// The initial `$data`.
     public let data: PageValue
     /// `$computed`: named values computed from the stores, in the order written.
     public let computed: [ComputedNode]
+    /// The top-level components, in order.
     public let components: [ComponentNode]
     /// Interaction name → chain: `loaded`, `appear`, `disappear`, `onSave`, …
     public let interactions: [String: [ActionNode]]
+    /// The page's error handlers, tried after an action's own.
     public let onError: [HandlerNode]
     /// Chains that run when a value changes or a condition turns true, in page order.
     public let watchers: [WatcherNode]
@@ -47,8 +54,12 @@ public struct PageDocument: Sendable {
 
 /// A declared `$param`: its name, type, whether it must be given, and a default.
 public struct ParamSpec: Sendable {
+    /// The param's name: `$param.NAME`.
     public let name: String
+    /// The param's type.
     public let type: AttributeType
+    /// Whether the opener must give it.
     public let required: Bool
+    /// The value when the opener gives none.
     public let defaultValue: PageValue?
 }

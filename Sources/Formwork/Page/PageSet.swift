@@ -14,11 +14,13 @@ public struct PageSet: Sendable {
     public struct Page: Sendable {
         /// The file's name as given.
         public let file: String
+        /// The file's bytes.
         public let bytes: [UInt8]
         /// Nil when the file isn't a page at all (not JSON, not an object).
         public let document: PageDocument?
     }
 
+    /// Every file, in the order given.
     public let pages: [Page]
     /// The block libraries among the files (a file whose top level has `"library"`), checked too.
     public let libraries: [BlockLibrary]
@@ -31,6 +33,7 @@ public struct PageSet: Sendable {
     /// Decodes and checks `files` (a name, used in messages, and the bytes of each).
     ///
     /// - Parameters:
+    ///   - files: each file's name (used in messages) and bytes.
     ///   - registry: the types the pages may use.
     ///   - libraries: libraries the pages may name besides those among `files`.
     ///   - checkPushes: whether `push` targets must be among these pages; false for a page checked

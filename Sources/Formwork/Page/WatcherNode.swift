@@ -8,6 +8,7 @@
 /// ]
 /// ```
 public struct WatcherNode: Sendable {
+    /// What starts the watcher: `on` a change, or `when` a condition turns true.
     public enum Trigger: String, Sendable {
         /// Runs each time the expression's value changes; `$event` is `{value, oldValue}`.
         case on
@@ -15,12 +16,16 @@ public struct WatcherNode: Sendable {
         case when
     }
 
+    /// `on` or `when`.
     public let trigger: Trigger
+    /// The value watched, or the condition.
     public let expression: CompiledExpression
+    /// The chain it runs.
     public let actions: [ActionNode]
     /// JSON path in the page, like `watchers[0]`; its chain is traced under this name.
     public let path: String
 
+    /// A watcher running `actions` on `trigger` of `expression`.
     public init(trigger: Trigger, expression: CompiledExpression, actions: [ActionNode], path: String) {
         self.trigger = trigger
         self.expression = expression

@@ -8,12 +8,18 @@
 /// })
 /// ```
 public struct ActionType: RegisteredType {
+    /// "action", in messages.
     public static let kindName = "action"
+    /// The id pages use, like `api`.
     public let id: String
+    /// The attributes it takes.
     public let attributes: [AttributeSpec]
+    /// One line for generated docs.
     public let summary: String
+    /// What it does: gets the context, returns `$result` for the next action, or throws to fail the chain.
     public let run: @MainActor @Sendable (ActionContext) async throws -> PageValue
 
+    /// An action `id` taking `attributes`, doing `run`.
     public init(_ id: String, attributes: [AttributeSpec] = [], summary: String = "", run: @escaping @MainActor @Sendable (ActionContext) async throws -> PageValue) {
         self.id = id
         self.attributes = attributes
@@ -42,6 +48,7 @@ public struct ActionType: RegisteredType {
 /// })
 /// ```
 public struct ValidationType: RegisteredType {
+    /// "validation", in messages.
     public static let kindName = "validation"
     /// Attributes every validation has: `message` (a template) and `when` (check only while true).
     /// A type declaring one of these names itself keeps its own, and the engine doesn't read it.
@@ -50,14 +57,18 @@ public struct ValidationType: RegisteredType {
         AttributeSpec("when", .bool, default: true, summary: "check only while this is true"),
     ]
 
+    /// The id pages use, like `required`.
     public let id: String
+    /// The attributes it takes, with the common ones.
     public let attributes: [AttributeSpec]
+    /// One line for generated docs.
     public let summary: String
     /// Whether the check waits (on the server, say): the page counts as busy while it runs.
     public let isAsync: Bool
     /// The common attributes (`message`, `when`) this type declares itself; the engine doesn't
     /// read them: it neither replaces the message nor skips the check.
     public let replacedCommonAttributes: [String]
+    /// The check: nil when `$value` is acceptable, else the message to show.
     public let check: @MainActor @Sendable (ValidationContext) async throws -> String?
 
     /// A check that answers at once.
@@ -86,20 +97,27 @@ public struct ValidationType: RegisteredType {
 /// // "retry": "onSubmit" is the handler's; the engine never runs the failed action again for "undo"
 /// ```
 public struct ErrorHandlerType: RegisteredType {
+    /// "error handler", in messages.
     public static let kindName = "error handler"
+    /// Attributes every error handler has: `when` (handle only matching errors) and `retry`.
     public static let commonAttributes: [AttributeSpec] = [
         AttributeSpec("when", .bool, default: true, summary: "handle only errors for which this is true, e.g. $error.status == 401"),
         AttributeSpec("retry", .bool, default: false, summary: "when the handler is done, run the failed action once more; if it succeeds, the chain goes on"),
     ]
 
+    /// The id pages use, like `toast`.
     public let id: String
+    /// The attributes it takes, with the common ones.
     public let attributes: [AttributeSpec]
+    /// One line for generated docs.
     public let summary: String
     /// The common attributes (`when`, `retry`) this handler declares itself; the engine doesn't
     /// read them: without its `when` it takes every error, without its `retry` it retries nothing.
     public let replacedCommonAttributes: [String]
+    /// What it does with the failure (`$error` in the context).
     public let handle: @MainActor @Sendable (ActionContext) async throws -> Void
 
+    /// An error handler `id` taking `attributes` (and the common ones), doing `handle`.
     public init(_ id: String, attributes: [AttributeSpec] = [], summary: String = "", handle: @escaping @MainActor @Sendable (ActionContext) async throws -> Void) {
         self.id = id
         (self.attributes, replacedCommonAttributes) = CommonAttributes.merge(attributes, common: ErrorHandlerType.commonAttributes)

@@ -1,9 +1,13 @@
 /// How a registered type declares one of its attributes: name, type, default, whether a page
 /// must give it, and whether it may bind two-way (a user edit writes the store).
 public struct AttributeSpec: Sendable {
+    /// The attribute's name.
     public let name: String
+    /// The type its value must have.
     public let type: AttributeType
+    /// The value when the page gives none.
     public let defaultValue: PageValue
+    /// Whether a page must give it.
     public let required: Bool
     /// Whether a plain `$data`/`$global` path bound here is written back on user edits.
     public let twoWay: Bool
@@ -17,6 +21,7 @@ public struct AttributeSpec: Sendable {
     /// `"GET /x HTTP/1.1\r\n…"`. The type still checks computed values when it runs.
     public let check: (@Sendable (PageValue) -> String?)?
 
+    /// An attribute `name` of `type`; see the properties for the rest.
     public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "",
                 check: (@Sendable (PageValue) -> String?)? = nil) {
         self.name = name
@@ -62,6 +67,7 @@ public protocol RegisteredType: Sendable {
 }
 
 extension RegisteredType {
+    /// The declared attribute called `name`, if any.
     public func attribute(_ name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
 
     public var replacedCommonAttributes: [String] { [] }

@@ -11,6 +11,7 @@
 /// ], events: ["onChange"], valueAttribute: "value"))
 /// ```
 public struct ComponentType: RegisteredType {
+    /// "component", in messages.
     public static let kindName = "component"
     /// Attributes every component has, added to each type: `hidden`, `enabled`, `validateOn`. A
     /// type that declares one of these names itself keeps its own, and the engine's feature of
@@ -22,15 +23,19 @@ public struct ComponentType: RegisteredType {
         AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action"),
     ]
 
+    /// The id pages use, like `text-field`.
     public var id: String { storage.id }
+    /// The attributes it takes, with the common ones.
     public var attributes: [AttributeSpec] { storage.attributes }
     /// Events a page may attach chains to, like `onChange` or `onTap`.
     public var events: [String] { storage.events }
+    /// How it holds children, if it does.
     public var layout: ComponentLayout { storage.layout }
     /// The attribute holding the input's value: what validations see as `$value`, what `set` edits.
     public var valueAttribute: String? { storage.valueAttribute }
     /// Built-in behaviour that runs when the event fires, before the page's chain for it.
     public var eventHandlers: [String: ComponentEventHandler] { storage.eventHandlers }
+    /// One line for generated docs.
     public var summary: String { storage.summary }
     /// The common attributes (`hidden`, `enabled`, `validateOn`) this type declares itself; the
     /// engine doesn't read them.
@@ -62,6 +67,7 @@ public struct ComponentType: RegisteredType {
 
     private let storage: Storage
 
+    /// A component type; see the example above.
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
         valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""

@@ -18,14 +18,19 @@ public protocol HostStandIn: Sendable {
 /// The stand-in for tools that can't run host types: actions pass `$result` on, validations
 /// pass, handlers take the error and do nothing, and functions fail saying so.
 public struct UnavailableHost: HostStandIn {
+    /// The stand-in.
     public init() {}
 
+    /// Passes `$result` on.
     public func runAction(_ id: String, _ context: ActionContext) async throws -> PageValue { context.result }
 
+    /// Passes: nil.
     public func checkValidation(_ id: String, _ context: ValidationContext) throws -> String? { nil }
 
+    /// Takes the error and does nothing.
     public func handleError(_ id: String, _ context: ActionContext) async throws {}
 
+    /// Fails, saying the function runs only in the app.
     public func callFunction(_ name: String, _ arguments: [PageValue]) throws -> PageValue {
         throw FunctionFailure("\(name)() is the app's own function: it runs only in the app; give it a stub to run the page here")
     }

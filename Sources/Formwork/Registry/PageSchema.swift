@@ -12,8 +12,10 @@
 /// A page with blocks of its own can't be described ahead of time: its components are checked
 /// for their shape only, and `formwork check` does the rest.
 public enum PageSchema {
+    /// The JSON Schema dialect: draft 2020-12.
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
 
+    /// The page schema knowing every type `registry` has, and the blocks of `libraries`.
     public static func make(for registry: Registry, libraries: BlockCatalog = .empty) -> PageValue {
         let blocks = libraries.libraries.keys.sorted().flatMap { id in (libraries[id]?.blockIDs ?? []).compactMap { libraries[id]?.blocks[$0] } }
         let components = registry.components.all.map { ($0.id, $0.attributes, $0.summary) }

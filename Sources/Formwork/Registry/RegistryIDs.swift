@@ -7,10 +7,15 @@
 /// needs.missing(from: .standard).sentence      // "action 'analytics' and function 'currency'"
 /// ```
 public struct RegistryIDs: Sendable, Equatable {
+    /// Component ids, sorted.
     public var components: [String]
+    /// Action ids, sorted.
     public var actions: [String]
+    /// Validation ids, sorted.
     public var validations: [String]
+    /// Error handler ids, sorted.
     public var errorHandlers: [String]
+    /// Function names, sorted.
     public var functions: [String]
 
     /// The kinds in the order they are listed, with their JSON member and the word for one id.
@@ -30,6 +35,7 @@ public struct RegistryIDs: Sendable, Equatable {
         self.functions = Array(Set(functions)).sorted()
     }
 
+    /// Whether there are no ids of any kind.
     public var isEmpty: Bool { RegistryIDs.kinds.allSatisfy { self[keyPath: $0.ids].isEmpty } }
 
     /// The ids `registry` doesn't have.

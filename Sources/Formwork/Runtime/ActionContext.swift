@@ -5,9 +5,11 @@ import Foundation
 /// action returns, so observers see one consistent update.
 @MainActor
 public struct ActionContext {
+    /// The page the action runs on.
     public let session: PageSession
     /// The registered type id and the attributes as written.
     public let typeID: String
+    /// The action's attributes as written.
     public let attributes: AttributeList
     /// JSON path of the action in the page, for messages.
     public let path: String
@@ -54,11 +56,13 @@ public struct ActionContext {
     /// else the registered default.
     public func value(_ name: String) throws -> PageValue { try reader.value(name) }
 
+    /// The attribute's value as display text; nil when null.
     public func string(_ name: String) throws -> String? {
         let value = try value(name)
         return value.isNull ? nil : value.displayText
     }
 
+    /// The attribute's value, as truthiness.
     public func bool(_ name: String) throws -> Bool { try value(name).isTruthy }
 
     /// A chain held by an `actions` attribute, like `if`'s `then`.

@@ -6,14 +6,20 @@
 /// // $error: {"kind": "http", "message": "The server answered 404", "status": 404, ...}
 /// ```
 public struct ActionFailure: Error, Sendable, CustomStringConvertible {
+    /// `$error.kind`: `http`, `network`, `validation`, `limit`, …
     public var kind: String
+    /// `$error.message`, for people.
     public var message: String
+    /// `$error.status`: the HTTP status, when there was an answer.
     public var status: Int?
+    /// `$error.code`: the server's own error code (the answer's `code` member), or null.
     public var code: PageValue
+    /// `$error.body`: the answer's body.
     public var body: PageValue
     /// More members for `$error`, like `errors` from `validate`.
     public var details: PageObject
 
+    /// A failure of `kind` saying `message`.
     public init(kind: String, message: String, status: Int? = nil, code: PageValue = .null, body: PageValue = .null, details: PageObject = PageObject()) {
         self.kind = kind
         self.message = message
@@ -23,6 +29,7 @@ public struct ActionFailure: Error, Sendable, CustomStringConvertible {
         self.details = details
     }
 
+    /// The message.
     public var description: String { message }
 
     /// The `$error` object handlers see.
@@ -39,6 +46,7 @@ public struct ActionFailure: Error, Sendable, CustomStringConvertible {
 /// Ends a chain quietly: the person cancelled a picker or a confirmation, or backed out of a
 /// pushed page. No error handler runs.
 public struct ChainCancelled: Error, Sendable {
+    /// Cancels the chain.
     public init() {}
 }
 
@@ -54,6 +62,7 @@ public enum ChainOutcome: Sendable, Equatable {
     /// interaction isn't defined).
     case ignored(String)
 
+    /// The last result of a completed chain; nil otherwise.
     public var result: PageValue? {
         if case .completed(let value) = self { return value }
         return nil

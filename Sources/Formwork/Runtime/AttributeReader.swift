@@ -39,10 +39,13 @@ struct AttributeReader {
 
 /// An attribute's expression failed while an action, validation or handler read it.
 public struct AttributeFailure: Error, Sendable, CustomStringConvertible {
+    /// The attribute's name.
     public let attribute: String
     /// JSON path of the attribute's value in the page.
     public let path: String
+    /// What went wrong in its expression.
     public let error: ExpressionError
 
+    /// `path: ` and the expression error with its caret.
     public var description: String { "\(path): \(error.rendered)" }
 }

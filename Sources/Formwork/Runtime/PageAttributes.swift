@@ -32,6 +32,7 @@ public struct PageAttributes: Sendable, Equatable {
     /// The names, in the order the type declares them.
     public var names: [String] { specs.map(\.name) }
 
+    /// How many attributes.
     public var count: Int { values.count }
 
     /// Name → value, for a host that wants a plain dictionary.
@@ -50,6 +51,7 @@ public struct PageAttributes: Sendable, Equatable {
         set { values[position] = newValue }
     }
 
+    /// Whether both hold the same names with equal values.
     public static func == (lhs: PageAttributes, rhs: PageAttributes) -> Bool {
         lhs.dictionary == rhs.dictionary
     }

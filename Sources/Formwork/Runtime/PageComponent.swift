@@ -10,7 +10,9 @@ import Foundation
 /// ```
 @MainActor
 public final class PageComponent {
+    /// The registered type it is an instance of.
     public let type: ComponentType
+    /// The component as the page declares it.
     public let node: ComponentNode
     /// The instance key; a fallback keeps the key of the component it stands in for.
     public let key: String?
@@ -32,6 +34,7 @@ public final class PageComponent {
     public internal(set) var errorIsFromServer = false
     /// Whether it validates on every edit (`validateOn: "change"`) rather than on submit.
     var validatesOnChange: Bool { type.engineReads("validateOn") && attributes["validateOn"]?.stringValue == "change" }
+    /// The component it is inside; nil at the top of the page.
     public internal(set) weak var parent: PageComponent?
     /// `$item` and `$index` for components inside a repeated parent; a row kept when its list's
     /// items change takes its item's new value and position.

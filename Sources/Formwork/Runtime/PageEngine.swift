@@ -11,8 +11,11 @@ import Foundation
 /// ```
 @MainActor
 public final class PageEngine {
+    /// The types pages may use.
     public let registry: Registry
+    /// The app around the pages: navigation, presentation, transport, router, clock.
     public var host: PageHost
+    /// `$global`, shared by every page the engine opens.
     public let globals: GlobalStore
     /// Where `push` finds pages by id.
     public var pages: (any PageSource)?
@@ -22,6 +25,7 @@ public final class PageEngine {
     /// What the pages' chains are doing, for `isIdle` and `waitUntilIdle()`.
     let activity = PageActivity()
 
+    /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
     public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard) {
         self.registry = registry
         self.host = host

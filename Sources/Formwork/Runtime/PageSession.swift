@@ -7,7 +7,9 @@ import Foundation
 /// observe its components, and `close()` it to cancel what is still running.
 @MainActor
 public final class PageSession {
+    /// The page it runs.
     public let document: PageDocument
+    /// The engine that opened it.
     public let engine: PageEngine
     /// `$data`.
     public private(set) var data: PageValue
@@ -15,6 +17,7 @@ public final class PageSession {
     public let params: PageValue
     /// The top-level components.
     public private(set) var components: [PageComponent] = []
+    /// Whether it was closed: it runs nothing more.
     public private(set) var isClosed = false
     /// The value handed back by a `response` action, once there is one.
     public private(set) var response: PageValue?

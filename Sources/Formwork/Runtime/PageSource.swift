@@ -19,8 +19,10 @@ extension PageSource {
 /// NB: not built on `PageRepository`: that one requires the `version` and `minEngineVersion` that
 /// publishing needs, while a page being written may leave them to their defaults.
 public struct DirectoryPageSource: PageSource {
+    /// The folder.
     public let directory: URL
 
+    /// Pages in `directory`.
     public init(directory: URL) { self.directory = directory }
 
     /// The libraries in the folder and its `lib/` folder (a library that can't be read is left
@@ -29,6 +31,7 @@ public struct DirectoryPageSource: PageSource {
         BlockCatalog.load(folder: directory).catalog
     }
 
+    /// The bytes of page `id` and its file; throws when no file in the folder holds it.
     public func page(_ id: String) throws -> (bytes: [UInt8], file: String?) {
         // NB: the engine checks ids too; checking here keeps a host calling the source itself safe.
         guard PageHeader.isValidID(id) else { throw PageError(.error("page", "", "no page \(PageValue.string(id).preview()) in \(directory.path): \(PageHeader.idRule)")) }

@@ -7,6 +7,7 @@
 /// value that is a number, a bool, null, or a string no longer than the preview); anything else
 /// is written out at once, so a trace never keeps a large value alive.
 public struct PageTraceEvent: Sendable, Equatable, CustomStringConvertible {
+    /// What the line is about.
     public enum Kind: String, Sendable {
         case action, request, response, navigation, store, present, validation, error, event
     }
@@ -32,10 +33,13 @@ public struct PageTraceEvent: Sendable, Equatable, CustomStringConvertible {
         case assignment(Target, PageValue, limit: Int)
     }
 
+    /// The id of the page it happened on.
     public let page: String
+    /// What it is about.
     public let kind: Kind
     private let content: Content
 
+    /// A line of `kind` on `page` saying `text`.
     public init(page: String, kind: Kind, text: String) {
         self.page = page
         self.kind = kind
@@ -64,8 +68,10 @@ public struct PageTraceEvent: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `[page] kind: text`, as `formwork run` prints it.
     public var description: String { "[\(page)] \(kind.rawValue): \(text)" }
 
+    /// Whether both say the same about the same page.
     public static func == (lhs: PageTraceEvent, rhs: PageTraceEvent) -> Bool {
         lhs.page == rhs.page && lhs.kind == rhs.kind && lhs.text == rhs.text
     }

@@ -1,9 +1,13 @@
 /// What a validation sees: `$value` (the component's value), its attributes, and the page.
 @MainActor
 public struct ValidationContext {
+    /// The page.
     public let session: PageSession
+    /// The component validated.
     public let component: PageComponent
+    /// The validation's registered id.
     public let typeID: String
+    /// The validation's attributes as written.
     public let attributes: AttributeList
     let specs: [AttributeSpec]
 
@@ -14,9 +18,13 @@ public struct ValidationContext {
         AttributeReader(attributes: attributes, specs: specs, scope: session.scope(for: component))
     }
 
+    /// Whether the page gives the attribute `name`.
     public func has(_ name: String) -> Bool { attributes[name] != nil }
+    /// The attribute's value now: evaluated, else the literal, else the registered default.
     public func value(_ name: String) throws -> PageValue { try reader.value(name) }
+    /// The attribute's value, as truthiness.
     public func bool(_ name: String) throws -> Bool { try reader.value(name).isTruthy }
+    /// The attribute's value as display text; nil when null.
     public func string(_ name: String) throws -> String? {
         let value = try reader.value(name)
         return value.isNull ? nil : value.displayText
@@ -26,8 +34,11 @@ public struct ValidationContext {
 /// What a component type's built-in event behaviour sees (a `select` being tapped).
 @MainActor
 public struct ComponentEventContext {
+    /// The page.
     public let session: PageSession
+    /// The component the event happened on.
     public let component: PageComponent
+    /// The event's name, like `onTap`.
     public let event: String
 
     /// The app around the page; calls to its presenter count as waiting for the person.

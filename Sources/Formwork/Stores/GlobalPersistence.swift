@@ -27,12 +27,14 @@ public struct GlobalLoadFailure: Error, Sendable, Equatable, CustomStringConvert
     /// store refuses to start rather than overwrite it).
     public let keptAt: String?
 
+    /// A failure reading `file` for `reason`, its contents kept at `keptAt`.
     public init(file: String, reason: String, keptAt: String?) {
         self.file = file
         self.reason = reason
         self.keptAt = keptAt
     }
 
+    /// What happened and what was done about it, for a log.
     public var description: String {
         guard let keptAt else {
             return "the saved globals in \(file) could not be read (\(reason)) nor moved aside; "
@@ -49,10 +51,14 @@ public struct GlobalLoadFailure: Error, Sendable, Equatable, CustomStringConvert
 /// mid-write leaves the previous file whole. A file that can't be loaded is never overwritten:
 /// it is renamed to `<name>.unreadable-<UTC time>` first, and the store reports it.
 public struct FileGlobalPersistence: GlobalPersistence {
+    /// The file.
     public let url: URL
 
+    /// Keeps `$global` in the file at `url` (created, with its folder, on the first save).
     public init(url: URL) { self.url = url }
 
+    /// The saved value; nil when there is no file yet. Throws `GlobalLoadFailure` after moving
+    /// an unreadable file aside.
     public func load() throws -> PageValue? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let reason: String
@@ -67,6 +73,7 @@ public struct FileGlobalPersistence: GlobalPersistence {
         throw GlobalLoadFailure(file: url.path, reason: reason, keptAt: setAside())
     }
 
+    /// Writes `value` atomically, readable by its owner only.
     public func save(_ value: PageValue) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // The same temp-file-and-rename writer page sync installs pages with; a new file is

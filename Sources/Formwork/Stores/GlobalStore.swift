@@ -7,6 +7,7 @@ import Foundation
 /// (atomically, for the file-backed one) before the write returns.
 @MainActor
 public final class GlobalStore {
+    /// `$global` now.
     public private(set) var value: PageValue
     private let persistence: (any GlobalPersistence)?
     private var listeners: [ObjectIdentifier: @MainActor ([StorePath]) -> Void] = [:]

@@ -17,19 +17,24 @@ public struct JSONReader {
 
     /// A JSON syntax error.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, for the file's author.
         public let message: String
+        /// The line of the problem, from 1.
         public let line: Int
+        /// The column of the problem, from 1.
         public let column: Int
         /// Where in the document the reader was, like `components[2].attributes`; empty at the top.
         public let path: String
         /// The text is well-formed JSON, but holds a number Formwork won't read because it would
         /// have to round it (an integer outside 64 bits).
         public var isUnreadableNumber = false
+        /// `line:column: message`.
         public var description: String {
             "\(line):\(column): \(message)" + (path.isEmpty ? "" : " (at \(path))")
         }
     }
 
+    /// Reads `text` as one JSON value, within the standard `valueDepth`.
     public static func parse(_ text: String) throws(Failure) -> PageValue {
         try parse(bytes: Array(text.utf8))
     }

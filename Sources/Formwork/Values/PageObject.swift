@@ -20,8 +20,10 @@ public struct PageObject: Sendable {
     /// Objects with at most this many members are searched without hashing.
     static let linearLimit = 8
 
+    /// An empty object.
     public init() {}
 
+    /// An object of `pairs`, in order; a repeated key keeps its first position and its last value.
     public init(_ pairs: [(String, PageValue)]) {
         members.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
@@ -36,7 +38,9 @@ public struct PageObject: Sendable {
         }
     }
 
+    /// How many members.
     public var count: Int { members.count }
+    /// Whether there are no members.
     public var isEmpty: Bool { members.isEmpty }
 
     /// The keys in insertion order.
@@ -45,6 +49,7 @@ public struct PageObject: Sendable {
     /// Members in insertion order.
     public var entries: [(key: String, value: PageValue)] { members.map { ($0.key, $0.value) } }
 
+    /// The values in insertion order.
     public var values: [PageValue] { members.map(\.value) }
 
     /// The value for `key`. Assigning `nil` removes the key; assigning to a new key appends it.
@@ -114,23 +119,29 @@ public struct PageObject: Sendable {
 }
 
 extension PageObject: Sequence {
+    /// Iterates the members in insertion order.
     public struct Iterator: IteratorProtocol {
         fileprivate var members: IndexingIterator<[Member]>
+        /// The next member, or nil at the end.
         public mutating func next() -> (key: String, value: PageValue)? {
             members.next().map { ($0.key, $0.value) }
         }
     }
 
+    /// An iterator over the members in insertion order.
     public func makeIterator() -> Iterator { Iterator(members: members.makeIterator()) }
 
+    /// The number of members.
     public var underestimatedCount: Int { members.count }
 }
 
 extension PageObject: ExpressibleByDictionaryLiteral {
+    /// `["name": "Tofu"]`, its members in the order written.
     public init(dictionaryLiteral elements: (String, PageValue)...) { self.init(elements) }
 }
 
 extension PageObject: Equatable {
+    /// Whether both have the same keys with equal values, in any order.
     public static func == (lhs: PageObject, rhs: PageObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (position, member) in lhs.members.enumerated() {

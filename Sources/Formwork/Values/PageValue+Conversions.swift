@@ -95,5 +95,6 @@ extension PageValue: Equatable {
 }
 
 extension PageValue: CustomStringConvertible {
+    /// The value as compact JSON.
     public var description: String { jsonText }
 }

@@ -13,7 +13,9 @@ extension PageValue {
 
     /// What went wrong writing into a value along a path.
     public struct PathError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, naming the path.
         public let message: String
+        /// The message.
         public var description: String { message }
     }
 

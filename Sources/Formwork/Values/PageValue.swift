@@ -25,12 +25,19 @@ extension PageValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` is `.bool(true)`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `2` is `.int(2)`.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// `12.5` is `.number(12.5)`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `"Tofu"` is `.string("Tofu")`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `[1, "a"]` is an `.array`.
     public init(arrayLiteral elements: PageValue...) { self = .array(elements) }
+    /// `["name": "Tofu"]` is an `.object`, its members in the order written.
     public init(dictionaryLiteral elements: (String, PageValue)...) {
         var object = PageObject()
         for (key, value) in elements { object[key] = value }
@@ -53,10 +60,14 @@ extension PageValue {
         return nil
     }
 
+    /// Whether the value is `.null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
+    /// The text of a `.string`; nil for any other value.
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The value of a `.bool`; nil for any other value.
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// An `.int`, or a `.number` that is a whole number within 64 bits; nil otherwise.
     public var intValue: Int64? {
         switch self {
         case .int(let i): return i
@@ -72,7 +83,9 @@ extension PageValue {
         default: return nil
         }
     }
+    /// The elements of an `.array`; nil for any other value.
     public var arrayValue: [PageValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The members of an `.object`; nil for any other value.
     public var objectValue: PageObject? { if case .object(let o) = self { return o } else { return nil } }
 
     /// The name of this value's type as page authors see it in messages: `null`, `bool`, `int`,

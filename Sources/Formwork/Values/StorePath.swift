@@ -4,6 +4,7 @@
 /// plain path, the one they can write (`assignablePath`). A write to a path concerns readers of
 /// that path, of its ancestors and of its descendants (`overlaps`).
 public struct StorePath: Sendable, Hashable, CustomStringConvertible {
+    /// The store a path starts in: `$data`, `$computed`, `$global`, `$param` or `$page`.
     public enum Root: String, Sendable, Hashable, CaseIterable {
         case data, computed, global, param, page, state
 
@@ -23,14 +24,18 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// One step into a value: a member name or an array index.
     public enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
+    /// The store.
     public let root: Root
+    /// The steps into the store's value, in order.
     public var components: [Component]
 
+    /// The path into `root` along `components`.
     public init(_ root: Root, _ components: [Component] = []) {
         self.root = root
         self.components = components
@@ -42,12 +47,15 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
         self = path
     }
 
+    /// This path, one step further.
     public func appending(_ component: Component) -> StorePath {
         StorePath(root, components + [component])
     }
 
+    /// This path, into the member `key`.
     public func appending(key: String) -> StorePath { appending(.key(key)) }
 
+    /// This path, further along `more`.
     public func appending(contentsOf more: [Component]) -> StorePath {
         StorePath(root, components + more)
     }
@@ -63,6 +71,7 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
         isPrefix(of: other) || other.isPrefix(of: self)
     }
 
+    /// The path as an expression writes it: `$data.items[0].name`.
     public var description: String {
         // NB: appended piece by piece into one string: the trace writes a path on every store write.
         var text = "$"

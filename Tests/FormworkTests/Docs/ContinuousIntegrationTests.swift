@@ -29,6 +29,9 @@ struct ContinuousIntegrationTests {
         })
         let shown = block.split(separator: "\n").map(String.init)
         #expect(Array(commands.dropFirst()) == shown)
-        #expect(shown.last?.contains("for run in 1 2 3 4 5") == true)   // at least five release runs
+        #expect(shown.contains { $0.contains("for run in 1 2 3 4 5") })   // at least five release runs
+        #expect(shown.contains { $0.hasPrefix("swift test --sanitize=thread --scratch-path .build-tsan") })
+        #expect(shown.contains { $0.hasPrefix("Fuzz/run all ") })
+        #expect(shown.contains(".ci/docs"))
     }
 }

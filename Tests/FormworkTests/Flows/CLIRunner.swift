@@ -19,9 +19,11 @@ enum CLIRunner {
     /// Runs `formwork arguments…` in `folder` with `input` on standard input, waiting on a thread
     /// of its own so the test doesn't hold one of the few threads every other test's tasks run on
     /// (on a 2-core machine, two blocked threads stall every page chain in the process).
-    static func run(_ arguments: [String], in folder: URL? = nil, input: String = "") async throws -> Output {
+    ///
+    /// With `shell`, `arguments[0]` is the program to run (a shell), and `$0` of its script is formwork.
+    static func run(_ arguments: [String], in folder: URL? = nil, input: String = "", shell: Bool = false) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try blockingRun(arguments, in: folder, input: input) }) }.start()
+            Thread { continuation.resume(with: Result { try blockingRun(arguments, in: folder, input: input, shell: shell) }) }.start()
         }
     }
 
@@ -30,14 +32,19 @@ enum CLIRunner {
         try blockingRun(arguments, in: folder, input: input)
     }
 
-    private static func blockingRun(_ arguments: [String], in folder: URL?, input: String) throws -> Output {
+    private static func blockingRun(_ arguments: [String], in folder: URL?, input: String, shell: Bool = false) throws -> Output {
         guard let executable else {
             Issue.record("the formwork binary was not found next to the tests; build it with swift build")
             return Output(status: -1, stdout: "", stderr: "")
         }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if shell, let program = arguments.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(arguments.dropFirst()) + [executable.path]
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         if let folder { process.currentDirectoryURL = folder }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

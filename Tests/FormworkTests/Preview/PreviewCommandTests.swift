@@ -11,7 +11,7 @@ struct PreviewCommandTests {
         #expect(help.stdout.hasPrefix("USAGE: formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--locale TAG] [--registry FILE]\n"))
         #expect(help.stdout.contains("Ctrl-C stops the preview."))
         let overview = try await offThread { try CLIRunner.run(["--help"]) }
-        #expect(overview.stdout.contains("  preview   See and use pages in a browser while you write them; saving reloads.\n"))
+        #expect(overview.stdout.contains("  preview      See and use pages in a browser while you write them; saving reloads.\n"))
     }
 
     @Test(arguments: [
