@@ -27,9 +27,13 @@ public struct PagePacker: Sendable {
     /// The budgets the pages are checked against (as `formwork check` does).
     public let limits: PageLimits
 
-    /// - Parameter registry: the app's registry (`Registry.standard` for pages using only the
-    ///   built-ins). Given the built-ins only, a page using one of the app's types is refused with
-    ///   a message saying so.
+    /// A packer checking pages against the app's registry within `limits`.
+    ///
+    /// - Parameters:
+    ///   - registry: the app's registry (`Registry.standard` for pages using only the built-ins).
+    ///     Given the built-ins only, a page using one of the app's types is refused with a message
+    ///     saying so.
+    ///   - limits: the budgets pages are checked against, as `formwork check` does.
     public init(registry: Registry, limits: PageLimits = .standard) {
         var registry = registry
         if registry.hostTypeIDs.isEmpty, registry.unknownAdvice == Registry.defaultUnknownAdvice {

@@ -35,9 +35,16 @@ public struct PageRepository: Sendable {
     /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
     public let report: (@Sendable (String) -> Void)?
 
-    /// - Parameter registry: the registry the app's engine uses. Required: given the built-ins
-    ///   only, every cached page using the app's own types would be passed over
-    ///   (`PageEngine.pageRepository(…)` passes the engine's).
+    /// A repository serving the best copy of each page from `cache` or `bundled`.
+    ///
+    /// - Parameters:
+    ///   - bundled: the pages (and block libraries) bundled with the app.
+    ///   - cache: the folder `PageSync` installs into; nil for bundled pages only.
+    ///   - engineVersion: a cached page or library needing a newer engine is not served.
+    ///   - registry: the registry the app's engine uses. Required: given the built-ins only, every
+    ///     cached page using the app's own types would be passed over
+    ///     (`PageEngine.pageRepository(…)` passes the engine's).
+    ///   - report: called with each reason a cached copy was passed over.
     public init(bundled: URL, cache: URL?, engineVersion: Int = FormworkEngine.version, registry: Registry, report: (@Sendable (String) -> Void)? = nil) {
         bundledDirectory = bundled
         self.registry = registry
