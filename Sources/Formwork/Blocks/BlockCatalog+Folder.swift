@@ -48,8 +48,25 @@ extension BlockCatalog {
     }
 
     /// Whether JSON bytes are a library's (their top level has a `"library"` member).
+    ///
+    /// NB: bytes without the text `"library"` anywhere can't be one, and aren't parsed: a folder
+    /// of pages is looked through on every page a repository resolves and every preview tick.
     public static func looksLikeLibrary(_ bytes: [UInt8]) -> Bool {
-        guard let root = try? JSONReader.parse(bytes: bytes) else { return false }
+        guard contains(bytes, libraryMember), let root = try? JSONReader.parse(bytes: bytes) else { return false }
         return BlockLibrary.isLibrary(root)
+    }
+
+    private static let libraryMember = Array(#""library""#.utf8)
+
+    /// Whether `needle` occurs in `bytes`.
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var i = 0
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
     }
 }
