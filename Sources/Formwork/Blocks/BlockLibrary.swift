@@ -46,14 +46,9 @@ public struct BlockLibrary: Sendable {
     /// Reads a library from JSON bytes. Returns the library (nil when it can't be read at all) and
     /// every problem in how it is written. What its blocks contain is checked by `check`.
     public static func decode(_ bytes: [UInt8], file: String? = nil, limits: PageLimits = .standard) -> (library: BlockLibrary?, diagnostics: [PageDiagnostic]) {
+        // NB: the one way every diagnostic gets its file, line and column (PageDiagnostic+Blocks).
         func located(_ diagnostic: PageDiagnostic, _ document: JSONReader.Document?) -> PageDiagnostic {
-            var d = diagnostic
-            d.file = file
-            if let location = document?.location(of: d.path) ?? document?.location(of: PageChecker.parentPath(d.path)) {
-                d.line = location.line
-                d.column = location.column
-            }
-            return d
+            diagnostic.located(file: file, locations: document, libraries: [])
         }
         if bytes.count > limits.documentBytes {
             return (nil, [located(.error("limit", "", "the library is \(PageLimits.grouped(bytes.count)) bytes long; libraries may be at most \(PageLimits.describe(bytes: limits.documentBytes)) (the documentBytes limit)"), nil)])
