@@ -61,7 +61,7 @@ import Testing
 
     @Test func aManifestThatDripsIsCutOffAtRequestSeconds() async throws {
         defer { scene.tearDown() }
-        scene.server.route("GET", "/pages/manifest.json", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
+        scene.server.route("GET", "/pages/manifest.json", .init(stream: .drip(Data(" ".utf8), every: 0.05, lasting: 30)))
         var limits = Self.small
         limits.requestSeconds = 0.5
 

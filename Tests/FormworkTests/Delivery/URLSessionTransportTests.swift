@@ -139,8 +139,9 @@ import Testing
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        // The answer is held until the test has seen the cancellation (or 30 s pass), so a
-        // cancel that didn't reach the request shows as a long wait, however loaded the machine.
+        // The answer is held until the test has seen the cancellation (or 30 s pass), so a cancel
+        // that didn't reach the request shows as the answer "late" arriving instead of the
+        // cancellation — never as a wall-clock bound a busy machine could stretch.
         let release = DispatchSemaphore(value: 0)
         defer { release.signal() }
         server.route("GET", "/slow") { _ in
@@ -148,13 +149,11 @@ import Testing
             return .text("late")
         }
         let transport = URLSessionTransport(baseURL: server.baseURL, allowedHosts: [])
-        let started = Date()
         let task = Task { try await transport.send(TransportRequest(url: server.url("/slow"))) }
         try await Task.sleep(nanoseconds: 200_000_000)
         task.cancel()
 
         await #expect(throws: TransportError.cancelled) { try await task.value }
-        #expect(Date().timeIntervalSince(started) < 20)
     }
 
     @Test func errorDescriptionsTellTheAuthorWhatToDo() {

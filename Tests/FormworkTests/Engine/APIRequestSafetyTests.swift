@@ -46,7 +46,7 @@ struct APIRequestSafetyTests {
 
     @Test func anAnswerThatDripsFailsWithKindLimitAtRequestSeconds() async throws {
         defer { server.stop() }
-        server.route("GET", "/api/feed", .init(stream: .drip(Data(" ".utf8), every: 0.05)))
+        server.route("GET", "/api/feed", .init(stream: .drip(Data(" ".utf8), every: 0.05, lasting: 30)))
         let page = try open(#"{"id": "api", "attributes": {"url": "/api/feed"}}"#, requestSeconds: 0.5)
 
         let error = try #require(await page.trigger("go").failureError)

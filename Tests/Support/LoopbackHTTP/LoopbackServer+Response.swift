@@ -91,8 +91,10 @@ extension LoopbackServer {
     public enum BodyStream: Sendable, Equatable {
         /// `chunk`, again and again, as fast as the client reads: an endless body.
         case repeating(Data)
-        /// `chunk` every `every` seconds: a server that keeps the connection busy but never finishes.
-        case drip(Data, every: TimeInterval)
+        /// `chunk` every `every` seconds: a server that keeps the connection busy. It closes the
+        /// connection (ending the body) after `lasting` seconds, so a client whose deadline fails
+        /// gets a complete answer, and a test fails on that rather than on a clock.
+        case drip(Data, every: TimeInterval, lasting: TimeInterval = .infinity)
         /// A gzip stream of zeros (`Content-Encoding: gzip` is added): 850 KB on the wire that
         /// inflate to 136 MB, cut off without its end.
         ///

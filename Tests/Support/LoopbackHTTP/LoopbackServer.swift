@@ -171,9 +171,10 @@ extension LoopbackServer {
             case .repeating(let chunk):
                 let bytes = Array(chunk)
                 while !isStopped, POSIXSocket.write(fd, bytes) {}
-            case .drip(let chunk, let interval):
+            case .drip(let chunk, let interval, let lasting):
                 let bytes = Array(chunk)
-                while !isStopped, POSIXSocket.write(fd, bytes) { Thread.sleep(forTimeInterval: interval) }
+                let end = Date(timeIntervalSinceNow: lasting)
+                while !isStopped, Date() < end, POSIXSocket.write(fd, bytes) { Thread.sleep(forTimeInterval: interval) }
             case .gzipBomb:
                 guard POSIXSocket.write(fd, GzipZeros.endlessPrefix) else { return }
                 let unit = GzipZeros.endlessRepeatingUnit(count: 4096)
