@@ -126,6 +126,10 @@ public struct FlowRunner {
         case .pick(.cancel): try await harness.cancelPicker()
         case .confirm(let yes): try await harness.confirm(yes)
         case .back: try await harness.back()
+        case .reopen: try await harness.reopen()
+        case .background:
+            harness.engine.applicationWillResignActive()
+            try await harness.settle()
         case .stub(let stubs):
             harness.stub.add(stubs.requests)
             harness.hostStubs.add(stubs.host)

@@ -18,13 +18,15 @@ public enum FlowSchema {
             PageSchema.object(Dictionary(uniqueKeysWithValues: [(keyword, schema), ("note", string)] + extra), required: [keyword])
         }
         let steps: [PageValue] = [
-            ["const": "back"],
+            ["enum": ["back", "reopen", "background"]],
             step("set", keyOrRow, extra: [("value", anything)]),
             step("tap", keyOrRow, extra: [("times", ["type": "integer", "minimum": 1, "maximum": 10, "description": "taps in a row, without waiting between them"])]),
             step("trigger", ["type": "string", "minLength": 1], extra: [("event", anything)]),
             step("pick", ["type": ["integer", "string", "null"]]),
             step("confirm", ["anyOf": [["type": "boolean"], ["enum": ["yes", "no"]]]]),
             step("back", ["const": true]),
+            step("reopen", ["const": true]),
+            step("background", ["const": true]),
             step("expect", ["type": "object", "minProperties": 1, "propertyNames": ["pattern": .string(rootPattern)]]),
             step("stub", ["$ref": "#/$defs/stubs"]),
         ]

@@ -7,6 +7,8 @@
 /// {"pick": 1}            {"pick": "Mains"}        {"pick": null}   (cancels)
 /// {"confirm": true}
 /// {"back": true}         "back"
+/// {"reopen": true}       "reopen"       (close the page and open it again: its draft is restored)
+/// {"background": true}   "background"   (the app goes to the background: drafts are written)
 /// {"expect": {"data.dish.price": 12.5, "error.name": null}}
 /// {"stub": {"PUT /api/dishes/42": {"status": 500}}}
 /// ```
@@ -20,6 +22,10 @@ public struct FlowStep: Sendable, Equatable {
         case pick(Pick)
         case confirm(Bool)
         case back
+        /// Closes every page and opens the first one again with the same params (`PageHarness.reopen()`).
+        case reopen
+        /// The app goes to the background (`PageEngine.applicationWillResignActive()`).
+        case background
         case expect([FlowExpectation])
         /// Request stubs and host stubs added for the rest of the flow.
         case stub(StubSet)
@@ -47,7 +53,7 @@ public struct FlowStep: Sendable, Equatable {
     }
 
     /// The step keywords, in the order the docs list them.
-    public static let keywords = ["set", "tap", "trigger", "pick", "confirm", "back", "expect", "stub"]
+    public static let keywords = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "expect", "stub"]
 
     /// How failures name the step: `set price`, `tap save`, `pick "Mains"`, `expect`.
     public var label: String {
@@ -60,6 +66,8 @@ public struct FlowStep: Sendable, Equatable {
         case .pick(.cancel): return "pick cancel"
         case .confirm(let yes): return "confirm \(yes ? "yes" : "no")"
         case .back: return "back"
+        case .reopen: return "reopen"
+        case .background: return "background"
         case .expect: return "expect"
         case .stub: return "stub"
         }
@@ -83,6 +91,8 @@ public struct FlowStep: Sendable, Equatable {
         case .pick(.cancel): object["pick"] = .null
         case .confirm(let yes): object["confirm"] = .bool(yes)
         case .back: object["back"] = .bool(true)
+        case .reopen: object["reopen"] = .bool(true)
+        case .background: object["background"] = .bool(true)
         case .expect(let expectations):
             object["expect"] = .object(PageObject(expectations.map { ($0.path.description, $0.expectedJSON) }))
         case .stub(let stubs): object["stub"] = stubs.jsonValue
@@ -96,6 +106,8 @@ public struct FlowStep: Sendable, Equatable {
     /// Reads one step; `path` is its JSON path (`steps[3]`), for errors.
     static func decode(_ value: PageValue, path: String) throws(FlowFileError.Problem) -> FlowStep {
         if case .string("back") = value { return FlowStep(.back, path: path) }
+        if case .string("reopen") = value { return FlowStep(.reopen, path: path) }
+        if case .string("background") = value { return FlowStep(.background, path: path) }
         guard case .object(let object) = value else {
             throw .init(path, "a step is an object with one of " + keywords.joined(separator: ", ") + ", like {\"tap\": \"save\"}; not \(value.jsonText)")
         }
@@ -150,6 +162,12 @@ public struct FlowStep: Sendable, Equatable {
         case "back":
             guard argument == .bool(true) else { throw .init(at, "write {\"back\": true}") }
             action = .back
+        case "reopen":
+            guard argument == .bool(true) else { throw .init(at, "write {\"reopen\": true}") }
+            action = .reopen
+        case "background":
+            guard argument == .bool(true) else { throw .init(at, "write {\"background\": true}") }
+            action = .background
         case "expect":
             guard case .object(let checks) = argument, !checks.isEmpty else {
                 throw .init(at, "'expect' takes an object of path → expected value, like {\"data.price\": 12.5}")

@@ -28,7 +28,7 @@ extension PageHarness {
     public nonisolated static let readableRoots = [
         "data", "computed", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
         "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
-        "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace", "host",
+        "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace", "host", "draft",
     ]
 
     /// Reads any state by a flow path: `data.dish.price`, `component.save.enabled`,
@@ -77,6 +77,10 @@ extension PageHarness {
         case "failures": return below(.array(failures))
         case "diagnostics": return below(.array(diagnostics.map { .string($0.rendered) }))
         case "trace": return below(.array(trace.map { .string($0.description) }))
+        case "draft":
+            // NB: the first page's saved draft as the storage holds it, or null.
+            guard let id = root?.document.id else { return .null }
+            return below((try engine.drafts?.load(pageID: id))?.jsonValue ?? .null)
         case "host":
             guard case .key(let name)? = rest.first else {
                 return .object(PageObject(hostStubs.calledNames.map { ($0, .array(hostStubs.calls($0))) }))

@@ -80,16 +80,18 @@ public final class PageHarness {
     ///   - timeZone: UTC unless given.
     ///   - languages: the person's preferred languages (`["de-CH", "en"]`); none means the page's default language.
     ///   - limits: the budgets to keep to.
+    ///   - drafts: where pages that ask for a draft keep it; in memory unless given, so a page
+    ///     closed and opened again (`reopen()`) finds it, and nothing reaches the disk.
     public init(registry: Registry = .standard, described: RegistryDescription? = nil, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
                 clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
-                languages: [String] = [], limits: PageLimits = .standard) {
+                languages: [String] = [], limits: PageLimits = .standard, drafts: any DraftStorage = MemoryDraftStorage()) {
         self.registry = described.map { [hostStubs] in $0.registry(standIn: hostStubs) } ?? registry
         stub = StubTransport()
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
         let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
-        engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits)
+        engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits, drafts: drafts)
         engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
@@ -173,6 +175,16 @@ public final class PageHarness {
         } catch {
             throw PageHarnessError(error.description)
         }
+    }
+
+    /// Closes every page (the first one's draft is written, as when a person leaves it) and opens
+    /// the first page again with the same params, as a person coming back to it later would: a
+    /// page that keeps a draft finds it (`"draft"`, Grammar.md 2.20).
+    public func reopen() async throws {
+        guard let page = root else { throw PageHarnessError("no page is open yet; call open(…) first") }
+        close()
+        root = nil
+        try await open(page.document, params: page.params)
     }
 
     /// Closes every page, cancelling pending questions and running chains.

@@ -2,13 +2,14 @@ import Foundation
 import Formwork
 import FormworkTesting
 
-/// `formwork run PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json]`
+/// `formwork run PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]`
 struct RunCommand: CLICommand {
     static let name = "run"
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
         USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
-                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--registry FILE]
+                                      [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]
+                                      [--registry FILE]
 
         Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
         terminal (redrawing the form after each), or from --script or a pipe (printing a trace of
@@ -20,11 +21,14 @@ struct RunCommand: CLICommand {
           pick N|TITLE      answer the open picker (N from 0); 'pick cancel' cancels it
           confirm yes|no    answer the open confirmation
           back              leave the current page (a pushed page returns to its opener)
+          reopen            close the page and open it again (a page with "draft" finds its draft)
+          background        the app goes to the background: drafts are written at once
           data, globals     print $data or $global as one line of JSON
           show              draw the form again
           help, quit
 
-        Lines starting with # are comments. `now()` is fixed at the moment the page opened.
+        Lines starting with # are comments. `now()` is fixed at the moment the page opened (with
+        --drafts it runs, so drafts are saved as time passes, as in an app).
 
         OPTIONS:
           --param KEY=VALUE   a $param; VALUE is the text as typed for a param declared "string",
@@ -40,6 +44,9 @@ struct RunCommand: CLICommand {
           --api-base URL      send requests no stub answers to this server (its host is allowed)
           --script FILE       read commands from FILE instead of standard input
           --record FILE       write the session as a flow file whose expect steps pin what was seen
+          --drafts DIR        keep the drafts of pages with "draft" in DIR (FileDraftStorage): what
+                              was typed is restored when the page is run again; without it, drafts
+                              live in memory until the command ends
         \(RegistryOption.help)
 
         EXAMPLE:
@@ -52,6 +59,7 @@ struct RunCommand: CLICommand {
     let api: APIOptions
     let script: String?
     let record: String?
+    let drafts: String?
     let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
@@ -61,6 +69,7 @@ struct RunCommand: CLICommand {
         api = try APIOptions(&arguments)
         script = try arguments.option("script")
         record = try arguments.option("record")
+        drafts = try arguments.option("drafts")
         if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
         let positionals = arguments.positionals()
         guard positionals.count == 1, let file = positionals.first else {
@@ -123,8 +132,10 @@ struct RunCommand: CLICommand {
         let globals = try options.globalValue()
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
+        // NB: with --drafts the clock runs, so drafts are saved every 500 ms as in an app.
         let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
-                                  clock: FixedClock(milliseconds: clock), timeZone: .current, languages: options.languages, limits: CLILimits.standard)
+                                  clock: drafts == nil ? FixedClock(milliseconds: clock) : SystemClock(), timeZone: .current, languages: options.languages,
+                                  limits: CLILimits.standard, drafts: drafts.map { FileDraftStorage(directory: URL(fileURLWithPath: $0)) } ?? MemoryDraftStorage())
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
         let document = try PageOptions.loadDocument(file, registry: harness.registry)
         let params = try options.paramValue(for: document)

@@ -9,7 +9,7 @@ import FormworkTesting
 final class RunConsole {
     enum Next { case next, quit }
 
-    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "data", "globals", "show", "help", "quit", "exit"]
+    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "data", "globals", "show", "help", "quit", "exit"]
 
     let harness: PageHarness
     let recorder: FlowRecorder?
@@ -112,6 +112,10 @@ final class RunConsole {
             }
         case "back":
             return .back
+        case "reopen":
+            return .reopen
+        case "background":
+            return .background
         default:
             let hint = Suggestions.nearest(to: name, in: RunConsole.commands).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(name)'\(hint.isEmpty ? "." : hint) Type help for the commands.")
@@ -158,6 +162,8 @@ final class RunConsole {
         pick N|TITLE      answer the open picker (N from 0); pick cancel cancels it
         confirm yes|no    answer the open confirmation
         back              leave the current page
+        reopen            close the page and open it again (a page with "draft" finds its draft)
+        background        the app goes to the background (drafts are written at once)
         data, globals     print $data or $global as one line of JSON
         show              draw the form again
         help, quit

@@ -2,7 +2,7 @@
 enum BuiltIns {
     static func register(in registry: inout Registry) {
         for type in BuiltInComponents.all { registry.register(type) }
-        for type in StoreActions.all + RequestActions.all + PresentationActions.all + NavigationActions.all + FlowActions.all + BlockActions.all {
+        for type in StoreActions.all + RequestActions.all + PresentationActions.all + NavigationActions.all + FlowActions.all + BlockActions.all + DraftActions.all {
             registry.register(type)
         }
         for type in BuiltInValidations.all { registry.register(type) }

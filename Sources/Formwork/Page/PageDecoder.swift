@@ -75,7 +75,7 @@ struct PageDecoder {
             error("structure", "", "a page must be a JSON object with \"page\", \"components\" and so on, not \(Wording.withArticle(root.typeName))")
             return nil
         }
-        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "libraries", "title", "params", "data", "computed", "blocks", "chains", "handlers", "components", "interactions", "watchers", "onError", "whileRunning", "strings", "defaultLocale"], path: "", what: "a page")
+        checkMembers(page, allowed: ["$schema", "description", "page", "version", "minEngineVersion", "libraries", "title", "params", "data", "computed", "blocks", "chains", "handlers", "components", "interactions", "watchers", "onError", "whileRunning", "strings", "defaultLocale", "draft"], path: "", what: "a page")
         // NB: the header follows the rules delivery uses, so a page that opens can be published.
         let (header, headerProblems) = PageHeader.read(page)
         for problem in headerProblems { error(problem.code, problem.path, problem.message) }
@@ -103,11 +103,13 @@ struct PageDecoder {
         let queued = decodeWhileRunning(page["whileRunning"])
         let watchers = decodeWatchers(page["watchers"])
         let blockChecks = definitionChecks(Array(own.blocks.values))
-        return PageDocument(
+        var document = PageDocument(
             id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components,
             interactions: interactions, onError: onError, watchers: watchers, queued: queued, blocks: own.blocks.values.sorted { $0.id < $1.id },
             libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, source: root, locations: locations,
             strings: texts.table, texts: texts.uses)
+        document.draft = decodeDraft(page["draft"])
+        return document
     }
 
     private mutating func decodeParams(_ value: PageValue?) -> [ParamSpec] {

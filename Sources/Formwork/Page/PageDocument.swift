@@ -47,6 +47,8 @@ public struct PageDocument: Sendable {
     public internal(set) var strings: StringTable = .empty
     /// Every localized value in the page, for `check --locale`.
     public internal(set) var texts: [TextUse] = []
+    /// What the page asks of drafts (`"draft"`); nil when it keeps none.
+    public internal(set) var draft: DraftPolicy? = nil
 
     /// Interactions the engine triggers by itself.
     public static let lifecycleInteractions = ["loaded", "appear", "disappear"]

@@ -24,14 +24,29 @@ public final class PageEngine {
     public let limits: PageLimits
     /// What the pages' chains are doing, for `isIdle` and `waitUntilIdle()`.
     let activity = PageActivity()
+    /// Where the drafts of pages that ask for one (`"draft"`) are kept; nil keeps none.
+    public let drafts: (any DraftStorage)?
+    /// The draft keepers of the open pages, for `applicationWillResignActive()`.
+    var draftKeepers: [WeakDraftKeeper] = []
 
     /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
-    public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard) {
+    ///
+    /// - Parameters:
+    ///   - registry: the types pages may use.
+    ///   - host: the app around the pages.
+    ///   - globals: `$global`, with its persistence.
+    ///   - pages: where `push` finds pages by id.
+    ///   - limits: the budgets pages run within.
+    ///   - drafts: where pages that ask for a draft (`"draft": true`) keep what the person typed
+    ///     (`FileDraftStorage`); nil keeps no drafts.
+    public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard,
+                drafts: (any DraftStorage)? = nil) {
         self.registry = registry
         self.host = host
         self.globals = globals
         self.pages = pages
         self.limits = limits
+        self.drafts = drafts
     }
 
     /// Whether every page this engine opened is settled: no chain is working; each one has ended or
@@ -75,8 +90,8 @@ public final class PageEngine {
         return try PageDocument.load(found.bytes, registry: registry, libraries: pages.libraries(), file: found.file, limits: limits)
     }
 
-    /// Opens a page: checks the engine version and the params, builds the component tree with its
-    /// bindings, and starts `loaded`. Returns at once; `waitUntilIdle()` waits for `loaded`.
+    /// Opens a page: checks the engine version and the params, restores the page's draft when it
+    /// keeps one (`"draft"`), builds the component tree with its bindings, and starts `loaded`. Returns at once; `waitUntilIdle()` waits for `loaded`.
     public func open(_ document: PageDocument, params: PageValue = .null, opener: PageSession? = nil) throws(PageError) -> PageSession {
         if document.minEngineVersion > FormworkEngine.version {
             throw PageError(.error("engine", "minEngineVersion", "the page '\(document.id)' needs engine version \(document.minEngineVersion), but this is version \(FormworkEngine.version); update the app or publish a page for this engine"))
@@ -86,8 +101,10 @@ public final class PageEngine {
             throw PageError(.error("limit", "", "can't open the page '\(document.id)': \(limits.pushDepth) pages are already open on this stack (the pushDepth limit); a page that keeps pushing pages (itself, or pages that push each other) never ends, so it was stopped"))
         }
         let bound = try ParamBinder.bind(params, to: document.params, page: document.id)
-        let session = PageSession(document: document, engine: self, params: bound, stackDepth: depth)
+        let draft = openDraft(of: document)
+        let session = PageSession(document: document, engine: self, params: bound, stackDepth: depth, data: draft.data)
         session.opener = opener
+        session.startDraft(draft.opening)
         if let chain = document.interactions["loaded"] {
             session.start(chain, event: .null, component: nil, name: "loaded")
         }

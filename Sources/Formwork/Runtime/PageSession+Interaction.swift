@@ -7,9 +7,12 @@ extension PageSession {
     @discardableResult
     public func appear() async -> ChainOutcome { await trigger("appear") }
 
-    /// Runs `disappear`.
+    /// Writes the page's draft if edits wait (`flushDraft()`), then runs `disappear`.
     @discardableResult
-    public func disappear() async -> ChainOutcome { await trigger("disappear") }
+    public func disappear() async -> ChainOutcome {
+        flushDraft()
+        return await trigger("disappear")
+    }
 
     // MARK: - Events
 

@@ -96,10 +96,13 @@ public final class PageSession {
         var name: String { component.type.attributes[position].name }
     }
 
-    init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1) {
+    /// Keeps the page's draft, when it asks for one and the engine has a storage (`PageSession+Drafts`).
+    var draftKeeper: DraftKeeper?
+
+    init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1, data: PageValue? = nil) {
         self.document = document
         self.engine = engine
-        self.data = document.data
+        self.data = data ?? document.data
         self.params = params
         self.stackDepth = stackDepth
         locale = PageLocale(languages: engine.host.languages, strings: document.strings)
@@ -325,6 +328,7 @@ public final class PageSession {
         let paths = batch.paths
         batch.paths = []
         refresh(paths)
+        draftDataChanged(paths)
         try engine.globals.commit(paths.filter { $0.root == .global }, origin: ObjectIdentifier(self))
     }
 
@@ -413,6 +417,8 @@ public final class PageSession {
     public func respond(_ value: PageValue) {
         response = value
         record(.navigation, "response \(tracePreview(value))")
+        // The page handed its work in: what the person typed for it is no draft any more.
+        draftKeeper?.discard(why: "the page handed back a response")
         let waiters = responseWaiters
         responseWaiters = []
         for waiter in waiters {
@@ -440,9 +446,11 @@ public final class PageSession {
         }
     }
 
-    /// Closes the page: cancels its running chains and their requests, and stops listening to `$global`.
+    /// Closes the page: writes its draft if edits wait, cancels its running chains and their
+    /// requests, and stops listening to `$global`.
     public func close() {
         guard !isClosed else { return }
+        draftKeeper?.stop()
         isClosed = true
         for task in running.values { task.cancel() }
         gate.close()

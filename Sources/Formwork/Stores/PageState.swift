@@ -9,6 +9,7 @@
 /// | `$page.requests` | how many `api` requests are waiting for an answer |
 /// | `$page.locale` | the person's locale (`de-CH`), the host's first preferred language, or the page's default language |
 /// | `$page.direction` | `ltr`, or `rtl` for a locale written right to left (Arabic, Hebrew, …) |
+/// | `$page.draft` | `restored` when the page opened with the person's draft, `dropped` when a draft was found but no longer fit or had expired, `none` otherwise |
 ///
 /// Each change reports the paths that changed, so the session updates exactly what reads them
 /// (`"enabled": {"expr": "!$page.busy"}` disables a button while the page works).
@@ -19,6 +20,8 @@ final class PageState {
     private var requests = 0
     private var submits = 0
     private var running: [String: Int] = [:]
+    /// `$page.draft`: what became of a saved draft when the page opened.
+    private var draft = "none"
     /// `locale` and `direction`, fixed for the session.
     private let language: [(String, PageValue)]
     /// The value as expressions read it, rebuilt only when something changes.
@@ -33,6 +36,16 @@ final class PageState {
     private static let busyPath = StorePath(.page, [.key("busy")])
     private static let requestsPath = StorePath(.page, [.key("requests")])
     private static let submittingPath = StorePath(.page, [.key("submitting")])
+
+    private static let draftPath = StorePath(.page, [.key("draft")])
+
+    /// The page opened with its draft (`restored`), without a draft it had (`dropped`), or had none.
+    func draftOpened(_ state: String) -> [StorePath] {
+        guard state != draft else { return [] }
+        draft = state
+        rebuild()
+        return [PageState.draftPath]
+    }
 
     var isSubmitting: Bool { submits > 0 }
 
@@ -84,6 +97,6 @@ final class PageState {
             ("submitting", .bool(isSubmitting)),
             ("running", .object(PageObject(running.keys.sorted().map { ($0, .bool(true)) }))),
             ("requests", .int(Int64(requests))),
-        ] + language))
+        ] + language + [("draft", .string(draft))]))
     }
 }

@@ -1,0 +1,132 @@
+/// What a page asks of drafts, from its `"draft"` member: keep a draft of `$data`, leave some
+/// paths out of it, and let it expire.
+///
+/// ```json
+/// "draft": true
+/// "draft": { "exclude": ["$data.cardNumber", "$data.lines[*].note"], "expires": "2d" }
+/// ```
+///
+/// A `secure` field's value is left out whatever the page says (see `DraftPolicy.securePaths`).
+public struct DraftPolicy: Sendable, Equatable {
+    /// The paths never written to a draft, as written in the page (`$data.cardNumber`,
+    /// `$data.lines[*].note`: `[*]` stands for every element of a list).
+    public let exclude: [String]
+    /// How long a draft is kept after its last save, in milliseconds; an older one is removed
+    /// when the page opens instead of restored.
+    public let expiresMilliseconds: Int64
+    /// The parsed `exclude`.
+    let excluded: [DraftPath]
+
+    /// A week: how long a draft is kept when the page doesn't say.
+    public static let defaultExpiryMilliseconds: Int64 = 7 * 86_400_000
+    /// The longest `expires` a page may give: 365 days.
+    public static let longestExpiryMilliseconds: Int64 = 365 * 86_400_000
+    /// How often, at most, a page's draft is written while the person edits: every 500 ms.
+    public static let saveIntervalMilliseconds: Int64 = 500
+
+    /// A policy leaving out `exclude` (paths into `$data`, `[*]` for every element) and expiring
+    /// after `expiresMilliseconds`; nil when a path can't be read (`DraftPath.parse` says why).
+    public init?(exclude: [String] = [], expiresMilliseconds: Int64 = DraftPolicy.defaultExpiryMilliseconds) {
+        var parsed: [DraftPath] = []
+        for text in exclude {
+            guard case .success(let path) = DraftPath.parse(text) else { return nil }
+            parsed.append(path)
+        }
+        self.exclude = exclude
+        self.expiresMilliseconds = expiresMilliseconds
+        excluded = parsed
+    }
+
+    /// `3 days`, `5 hours`, `20 minutes`, `12 seconds`: the largest whole unit of `milliseconds`.
+    static func describe(milliseconds: Int64) -> String {
+        let units: [(Int64, String)] = [(86_400_000, "day"), (3_600_000, "hour"), (60_000, "minute"), (1000, "second")]
+        for (size, name) in units where milliseconds >= size {
+            let count = milliseconds / size
+            return "\(count) \(name)\(count == 1 ? "" : "s")"
+        }
+        return "\(max(0, milliseconds)) ms"
+    }
+
+    /// Reads an expiry like `30m`, `12h`, `7d` (also `s` for seconds) into milliseconds; nil when
+    /// it isn't one.
+    static func milliseconds(_ text: String) -> Int64? {
+        guard let unit = text.last, let count = Int64(text.dropLast()), count > 0, count <= 1_000_000 else { return nil }
+        switch unit {
+        case "s": return count * 1000
+        case "m": return count * 60_000
+        case "h": return count * 3_600_000
+        case "d": return count * 86_400_000
+        default: return nil
+        }
+    }
+}
+
+/// A path into `$data` that may say "every element" (`[*]`): what a draft leaves out.
+struct DraftPath: Sendable, Equatable {
+    enum Step: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+        case everyElement
+    }
+
+    var steps: [Step]
+
+    /// Reads `$data.a.b`, `$data.lines[*].note`, `$data.lines[0].note`, `$data["odd key"]`.
+    static func parse(_ text: String) -> Result<DraftPath, DraftPathError> {
+        guard text.hasPrefix("$data") else { return .failure(DraftPathError("a path to leave out starts with $data, like $data.cardNumber; not '\(text)'")) }
+        // NB: `[*]` is read by replacing it with an index no page writes, then parsing a plain path.
+        let marker = Int(Int32.max)
+        let plain = text.replacingOccurrences(of: "[*]", with: "[\(marker)]")
+        guard let path = StorePath(plain), path.root == .data, !path.components.isEmpty else {
+            return .failure(DraftPathError("'\(text)' is not a path into $data; write it like $data.cardNumber or $data.lines[*].note ([*] for every element of a list)"))
+        }
+        return .success(DraftPath(steps: path.components.map {
+            switch $0 {
+            case .key(let key): return .key(key)
+            case .index(let index): return index == marker ? .everyElement : .index(index)
+            }
+        }))
+    }
+
+    /// `value` without what this path names.
+    func removing(from value: PageValue) -> PageValue {
+        DraftPath.remove(steps[...], from: value)
+    }
+
+    private static func remove(_ steps: ArraySlice<Step>, from value: PageValue) -> PageValue {
+        guard let step = steps.first else { return value }
+        let rest = steps.dropFirst()
+        switch (step, value) {
+        case (.key(let key), .object(var object)):
+            guard let member = object[key] else { return value }
+            if rest.isEmpty { object[key] = nil } else { object[key] = remove(rest, from: member) }
+            return .object(object)
+        case (.index(let index), .array(var items)) where items.indices.contains(index):
+            if rest.isEmpty { items[index] = .null } else { items[index] = remove(rest, from: items[index]) }
+            return .array(items)
+        case (.everyElement, .array(let items)):
+            return .array(items.map { rest.isEmpty ? .null : remove(rest, from: $0) })
+        default:
+            return value
+        }
+    }
+
+    /// As a page writes it: `$data.lines[*].note`.
+    var description: String {
+        var text = "$data"
+        for step in steps {
+            switch step {
+            case .key(let key): text += StorePath(.data, [.key(key)]).description.dropFirst(5)
+            case .index(let index): text += "[\(index)]"
+            case .everyElement: text += "[*]"
+            }
+        }
+        return text
+    }
+}
+
+/// Why a path in `"exclude"` can't be read.
+struct DraftPathError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Keeps each page's draft in its own JSON file, `<page id>.draft.json`, in a folder only its
+/// owner can enter (0700), each file readable by its owner only (0600): drafts hold what people
+/// typed.
+///
+/// Saving writes a temporary file next to the draft and renames it over the old one
+/// (`AtomicFile`), so an app killed mid-write leaves the previous draft whole: a reader sees the
+/// old draft or the new one, never a torn or empty file. A file that can't be read is removed and
+/// reported (`DraftLoadFailure`); it never stops the page from opening.
+///
+/// ```swift
+/// let drafts = FileDraftStorage(directory: appSupport.appendingPathComponent("drafts"))
+/// try drafts.load(pageID: "dish-edit")?.data   // {"name": "Tofu", "price": 12.5}
+/// ```
+public struct FileDraftStorage: DraftStorage {
+    /// The folder the drafts are kept in.
+    public let directory: URL
+
+    /// Keeps drafts in `directory` (created, owner-only, on the first save).
+    ///
+    /// - Parameter directory: a folder for drafts only; nothing else should be kept there.
+    public init(directory: URL) { self.directory = directory }
+
+    /// The file of `pageID`'s draft.
+    ///
+    /// - Throws: `DraftLoadFailure` when `pageID` isn't a valid page id (it names a file).
+    public func file(for pageID: String) throws -> URL {
+        guard PageHeader.isValidID(pageID) else {
+            throw DraftLoadFailure(pageID: pageID, file: directory.path, reason: PageHeader.idRule)
+        }
+        return directory.appendingPathComponent(pageID + ".draft.json")
+    }
+
+    /// The saved draft, nil when there is none. A file that isn't a draft of `pageID` is removed
+    /// and `DraftLoadFailure` thrown.
+    public func load(pageID: String) throws -> PageDraft? {
+        let url = try file(for: pageID)
+        removeLeftovers(of: url)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let reason: String
+        do {
+            let bytes = try Data(contentsOf: url)
+            let value = try JSONReader.parse(bytes: Array(bytes))
+            if let draft = PageDraft(jsonValue: value) {
+                if draft.pageID == pageID { return draft }
+                reason = "it is the draft of '\(draft.pageID)'"
+            } else {
+                reason = "it isn't a draft: expected an object with \"page\", \"version\", \"savedAt\" and \"data\""
+            }
+        } catch let error as JSONReader.Failure {
+            reason = "not valid JSON: \(error)"
+        } catch {
+            reason = "unreadable: \(error.localizedDescription)"
+        }
+        try? FileManager.default.removeItem(at: url)
+        throw DraftLoadFailure(pageID: pageID, file: url.path, reason: reason)
+    }
+
+    /// Writes `draft` atomically, readable by its owner only.
+    public func save(_ draft: PageDraft) throws {
+        let url = try file(for: draft.pageID)
+        if !FileManager.default.fileExists(atPath: directory.path) {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        try AtomicFile.write(Data(draft.jsonValue.jsonText.utf8), to: url, permissions: 0o600)
+    }
+
+    /// Removes the temporary files of writes to `url` that the app didn't live to finish.
+    private func removeLeftovers(of url: URL) {
+        let suffix = "-" + url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix(suffix) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Removes `pageID`'s draft, if there is one.
+    public func remove(pageID: String) throws {
+        let url = try file(for: pageID)
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch where !FileManager.default.fileExists(atPath: url.path) {
+            return
+        }
+    }
+}
