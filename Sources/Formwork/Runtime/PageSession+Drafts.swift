@@ -50,6 +50,11 @@ extension PageSession {
         refresh(stateStore.draftOpened(opened.restore.name))
     }
 
+    /// The person edited or tapped something: from now on, changes to `$data` are their draft.
+    func draftPersonActed() {
+        draftKeeper?.personActed = true
+    }
+
     /// `$data` changed in a committed write.
     func draftDataChanged(_ paths: [StorePath]) {
         guard let draftKeeper, paths.contains(where: { $0.root == .data }) else { return }

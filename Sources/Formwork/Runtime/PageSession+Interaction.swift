@@ -47,6 +47,7 @@ extension PageSession {
         if !component.isEnabled { return .ignored("'\(component.key ?? component.type.id)' is disabled") }
         let behaviour = component.type.eventHandlers[event], chain = component.node.interactions[event]
         guard behaviour != nil || chain != nil else { return .ignored("'\(component.key ?? component.type.id)' has no \(event) interaction") }
+        draftPersonActed()
         let (ticket, refusal) = await enterInteraction("\(component.key ?? component.type.id).\(event)", component: component, submits: event == "onTap")
         guard let ticket else { return refusal ?? .cancelled }
         let outcome = await run(event, on: component, payload: payload, behaviour: behaviour, chain: chain, ticket: ticket)
@@ -118,6 +119,7 @@ extension PageSession {
             throw PageError(.error("edit", component.node.path, "\(label) takes \(Wording.withArticle(spec.type.rawValue)), not \(newValue.typeName) \(newValue.preview())"))
         }
         let attributeNode = component.node.attributes[name]
+        draftPersonActed()
         switch attributeNode?.content {
         case .expression(let expression)?:
             guard let path = expression.assignablePath ?? expression.itemPath.flatMap({ component.itemPath?.appending(contentsOf: $0) }) else {

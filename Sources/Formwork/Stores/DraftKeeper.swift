@@ -58,10 +58,17 @@ final class DraftKeeper {
     /// The page opened with `draft`: it is what the storage holds, so it isn't written again as it is.
     func restoredFrom(_ draft: PageDraft) {
         lastSaved = draft.data
+        personActed = true
     }
+
+    /// Whether the person has edited or tapped something since the page opened (or the page
+    /// opened with their draft): until then, what the page writes by itself (`loaded` filling
+    /// `$data` from the server) is no draft.
+    var personActed = false
 
     /// `$data` changed: writes now when the interval since the last write is over, else once it is.
     func changed() {
+        guard personActed else { return }
         isPending = true
         let now = clock.nowMilliseconds()
         guard let last = lastSavedAt, now - last < DraftPolicy.saveIntervalMilliseconds else {
