@@ -85,6 +85,11 @@ public enum PageSchema {
                     "properties": ["on": ["type": "string"], "when": ["type": "string"], "actions": ["$ref": "#/$defs/chain"], "description": ["type": "string"]],
                     "required": ["actions"], "oneOf": [["required": ["on"]], ["required": ["when"]]]]]),
                 ("whileRunning", ["type": "object", "additionalProperties": ["enum": ["refuse", "queue"]]]),
+                ("draft", ["description": "keep what the person typed as a draft that survives the app being killed (Grammar.md 2.18)",
+                           "anyOf": [["type": "boolean"], ["type": "object", "additionalProperties": false, "properties": [
+                               "exclude": ["type": "array", "items": ["type": "string", "pattern": "^\\$data[.\\[]"], "description": "paths never written, like $data.card or $data.lines[*].note"],
+                               "expires": ["type": "string", "pattern": "^[1-9][0-9]*[smhd]$", "description": "how long a draft is kept after its last save, like 30m, 12h, 7d"],
+                           ]]]]),
                 ("components", ["type": "array"]),
                 ("interactions", ["type": "object", "additionalProperties": ["$ref": "#/$defs/chain"]]),
                 ("onError", ["$ref": "#/$defs/handlers"]),

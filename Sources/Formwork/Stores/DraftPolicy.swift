@@ -73,7 +73,10 @@ struct DraftPath: Sendable, Equatable {
 
     /// Reads `$data.a.b`, `$data.lines[*].note`, `$data.lines[0].note`, `$data["odd key"]`.
     static func parse(_ text: String) -> Result<DraftPath, DraftPathError> {
-        guard text.hasPrefix("$data") else { return .failure(DraftPathError("a path to leave out starts with $data, like $data.cardNumber; not '\(text)'")) }
+        guard text.hasPrefix("$data") else {
+            let fix = text.hasPrefix("$") || text.isEmpty ? "like $data.cardNumber" : "write '$data.\(text)'"
+            return .failure(DraftPathError("a path to leave out of the draft starts with $data (only $data is saved); \(fix), not '\(text)'"))
+        }
         // NB: `[*]` is read by replacing it with an index no page writes, then parsing a plain path.
         let marker = Int(Int32.max)
         let plain = text.replacingOccurrences(of: "[*]", with: "[\(marker)]")
