@@ -44,7 +44,7 @@ extension PageSession {
         engine.keepDraft(keeper)
         switch opened.restore {
         case .none: break
-        case .restored(let draft): record(.store, "draft restored, saved at \(draft.savedAt)")
+        case .restored(let draft): record(.store, "draft restored, saved \(DraftPolicy.timestamp(draft.savedAt))")
         case .dropped(let reason): record(.store, "draft dropped: \(reason)")
         }
         refresh(stateStore.draftOpened(opened.restore.name))

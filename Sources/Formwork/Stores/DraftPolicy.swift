@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a page asks of drafts, from its `"draft"` member: keep a draft of `$data`, leave some
 /// paths out of it, and let it expire.
 ///
@@ -45,6 +47,11 @@ public struct DraftPolicy: Sendable, Equatable {
             return "\(count) \(name)\(count == 1 ? "" : "s")"
         }
         return "\(max(0, milliseconds)) ms"
+    }
+
+    /// `2024-01-01T00:00:00Z`: when a draft was saved, for the trace.
+    static func timestamp(_ milliseconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
     /// Reads an expiry like `30m`, `12h`, `7d` (also `s` for seconds) into milliseconds; nil when
