@@ -137,6 +137,8 @@ final class DraftKeeper {
             saves += 1
             note(.saved(draft))
         } catch {
+            // NB: still waiting: the next flush (the app leaving, the page closing) tries again.
+            isPending = true
             note(.failed("the draft of '\(pageID)' could not be saved: \(error)"))
         }
     }

@@ -217,6 +217,40 @@ struct DraftSessionTests {
         #expect(!FileManager.default.fileExists(atPath: try files.file(for: "card").path))
     }
 
+    /// A storage whose saves fail until told otherwise.
+    final class FailingStorage: DraftStorage, @unchecked Sendable {
+        let kept = MemoryDraftStorage()
+        private let lock = NSLock()
+        private var failing = true
+        func heal() { lock.lock(); failing = false; lock.unlock() }
+        func load(pageID: String) throws -> PageDraft? { try kept.load(pageID: pageID) }
+        func remove(pageID: String) throws { try kept.remove(pageID: pageID) }
+        func save(_ draft: PageDraft) throws {
+            lock.lock()
+            let fail = failing
+            lock.unlock()
+            if fail { throw CocoaError(.fileWriteOutOfSpace) }
+            try kept.save(draft)
+        }
+    }
+
+    @Test func aSaveThatFailsIsReportedAndTriedAgainAtTheNextFlush() async throws {
+        let storage = FailingStorage()
+        var reports: [String] = []
+        let engine = PageEngine(host: PageHost(clock: clock, report: { if case .diagnostic(let d) = $0 { reports.append(d.message) } }), drafts: storage)
+        let page = try engine.open(try EnginePages.load(Self.page))
+        await page.waitUntilIdle()
+        try await page.edit(try field(page, "name"), to: "Ada")
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasPrefix("the draft of 'card' could not be saved: ") == true)
+        #expect(page.hasUnsavedDraft, "what couldn't be written still waits")
+        #expect(page.data["name"] == "Ada", "the page goes on")
+
+        storage.heal()
+        page.close()
+        #expect(storage.kept.draft(of: "card")?.data["name"] == "Ada")
+    }
+
     @Test func aPageWithoutDraftOrAnEngineWithoutStorageKeepsNone() async throws {
         let plain = try PageEngine(host: PageHost(clock: clock), drafts: storage).open(try EnginePages.load(Self.page.replacingOccurrences(of: "\"draft\": {\"exclude\": [\"$data.note\"]},", with: "")))
         try await plain.edit(try field(plain, "name"), to: "Ada")
