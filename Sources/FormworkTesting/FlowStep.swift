@@ -13,13 +13,19 @@
 public struct FlowStep: Sendable, Equatable {
     /// What a step does.
     public enum Action: Sendable, Equatable {
+        /// Types `value` into the input `key`, as a person would: `{"set": "price", "value": 12.5}`.
         case set(key: String, value: PageValue)
         /// Taps `times` times in a row, as fast as a person can (no waiting in between).
         case tap(String, times: Int = 1)
+        /// Runs the page interaction named as the host would, with `event` as `$event`.
         case trigger(String, event: PageValue)
+        /// Answers the picker the page shows.
         case pick(Pick)
+        /// Answers the page's confirmation: yes (`true`) or no.
         case confirm(Bool)
+        /// Goes back, as the system's back button does.
         case back
+        /// Checks what the page shows and did; every expectation is checked, and all that fail are reported.
         case expect([FlowExpectation])
         /// Request stubs and host stubs added for the rest of the flow.
         case stub(StubSet)
@@ -27,8 +33,11 @@ public struct FlowStep: Sendable, Equatable {
 
     /// How a picker is answered.
     public enum Pick: Sendable, Equatable {
+        /// The option at this index, from 0.
         case index(Int)
+        /// The option with this title.
         case title(String)
+        /// Closes the picker without choosing.
         case cancel
     }
 
