@@ -81,7 +81,7 @@ extension PagePreview {
                 ("title", .string(page.title)),
                 ("closed", .bool(page.isClosed)),
                 ("interactions", .array(interactions.map { .string($0) })),
-                ("components", .array(page.components.map { PreviewSnapshot.component($0, ids: ids) })),
+                ("components", .array(page.components.map { PreviewSnapshot.component($0, ids: ids, page: page) })),
             ]))
             ids.prune(keeping: page.allComponents)
             object["data"] = page.data

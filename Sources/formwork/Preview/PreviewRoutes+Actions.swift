@@ -4,6 +4,7 @@ import Formwork
 ///
 /// ```json
 /// {"do": "edit", "component": 4, "value": "Mapo tofu"}     (or "key": "name" instead of "component")
+/// {"do": "type", "component": 4, "text": "1.234,5"}        (read in the page's locale)
 /// {"do": "tap", "component": 9}
 /// {"do": "trigger", "name": "onSave"}
 /// {"do": "answer", "question": 2, "option": 1}              (a picker; "option": null cancels)
@@ -19,7 +20,7 @@ extension PreviewRoutes {
         init(_ message: String) { self.message = message }
     }
 
-    static let actionNames = ["edit", "tap", "trigger", "answer", "back", "restart"]
+    static let actionNames = ["edit", "type", "tap", "trigger", "answer", "back", "restart"]
 
     static func decodeAction(_ value: PageValue) throws(BadAction) -> PagePreview.Action {
         guard case .object(let object) = value else { throw BadAction("an action is a JSON object like {\"do\": \"tap\", \"component\": 4}") }
@@ -28,6 +29,9 @@ extension PreviewRoutes {
         case "edit":
             guard let value = object["value"] else { throw BadAction("an edit needs the new \"value\"") }
             return .edit(try component(object), value)
+        case "type":
+            guard let text = object["text"]?.stringValue else { throw BadAction("typing needs the field's \"text\", as a string") }
+            return .type(try component(object), text)
         case "tap":
             return .tap(try component(object))
         case "trigger":
