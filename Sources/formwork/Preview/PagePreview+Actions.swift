@@ -19,6 +19,8 @@ extension PagePreview {
         case back
         /// Opens the page again from the start.
         case restart
+        /// Shows the page in another language (nil: the `--locale` the preview was given).
+        case locale(String?)
     }
 
     /// A component named by the number the browser got, or by its key (the first one).
@@ -54,6 +56,8 @@ extension PagePreview {
         switch action {
         case .restart:
             await restart()
+        case .locale(let tag):
+            await show(locale: tag)
         case .back:
             if let page = top {
                 host.remove(page)

@@ -12,6 +12,7 @@ import Formwork
 /// {"do": "answer", "question": 4, "dismiss": true}           (an alert)
 /// {"do": "back"}
 /// {"do": "restart"}
+/// {"do": "locale", "locale": "zh-Hans"}                     (null: the --locale given to preview)
 /// ```
 extension PreviewRoutes {
     /// An action the preview can't understand, with what to send instead.
@@ -20,7 +21,7 @@ extension PreviewRoutes {
         init(_ message: String) { self.message = message }
     }
 
-    static let actionNames = ["edit", "type", "tap", "trigger", "answer", "back", "restart"]
+    static let actionNames = ["edit", "type", "tap", "trigger", "answer", "back", "restart", "locale"]
 
     static func decodeAction(_ value: PageValue) throws(BadAction) -> PagePreview.Action {
         guard case .object(let object) = value else { throw BadAction("an action is a JSON object like {\"do\": \"tap\", \"component\": 4}") }
@@ -51,6 +52,14 @@ extension PreviewRoutes {
             return .back
         case "restart":
             return .restart
+        case "locale":
+            switch object["locale"] {
+            case .null?, nil: return .locale(nil)
+            case .string(let tag)?:
+                guard let canonical = LocaleTag.canonical(tag) else { throw BadAction("'\(tag)' isn't a language tag; use one like zh-Hans, de-CH or en") }
+                return .locale(canonical)
+            case let other?: throw BadAction("\"locale\" is a language tag such as \"zh-Hans\", or null, not \(other.jsonText)")
+            }
         default:
             let hint = Suggestions.nearest(to: name, in: actionNames).map { "; did you mean '\($0)'?" } ?? "; use one of \(actionNames.joined(separator: ", "))"
             throw BadAction("unknown action '\(name)'" + hint)
