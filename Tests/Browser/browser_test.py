@@ -5,7 +5,8 @@ Opens the dish-edit page, types a name and a price, picks a category in the pick
 engine sent, the toast, and that the page closed handing back the saved dish. Then opens it again
 on a phone-sized screen. Last, opens the order page and switches the preview's locale to
 Simplified Chinese: the page opens again with its zh-Hans texts and money written the Chinese way,
-laid out left to right. Screenshots of each stage go to --out.
+laid out left to right; and a page with Arabic texts, switched to Arabic, lays out right to left.
+Screenshots of each stage go to --out.
 
     python3 Tests/Browser/browser_test.py --formwork .build/debug/formwork --pages pages \
         --stubs Tests/Browser/stubs.json --out .build/browser-test
@@ -15,6 +16,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -162,6 +164,44 @@ def run(args):
             raise AssertionError("formwork preview didn't stop within 30 s of Ctrl-C")
     check(status == 0, f"formwork preview should exit 0 after Ctrl-C, not {status}:\n" + "".join(output))
     check(any("Stopped the preview." in line for line in output), "formwork preview should say it stopped")
+    check_right_to_left(args)
+
+
+def check_right_to_left(args):
+    """A page with Arabic texts, switched to Arabic: the page container reads right to left."""
+    folder = tempfile.mkdtemp(prefix="formwork-rtl-")
+    with open(os.path.join(folder, "cart.json"), "w", encoding="utf-8") as file:
+        json.dump({"page": "cart", "title": {"text": "title"},
+                   "strings": {"en": {"title": "Cart", "total": "Total"}, "ar": {"title": "السلة", "total": "المجموع"}},
+                   "data": {"total": 1234.5},
+                   "components": [{"id": "label", "key": "total", "attributes": {"text": {"template": "${text('total')} ${formatMoney($data.total, 'SAR')}"}}}]},
+                  file, ensure_ascii=False)
+    preview, base, output = start_preview(args.formwork, folder, args.stubs)
+    browser = page = None
+    try:
+        browser = Chromium.launch(base + "preview/cart.json", tempfile.mkdtemp(prefix="formwork-chromium-"))
+        page = browser.page()
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        state = "window.formworkPreview && window.formworkPreview.state"
+        page.wait_for(f"{state} && {state}.page && !document.getElementById('locale-switch').hidden", "the cart with its locale switch")
+        check(page.evaluate("document.getElementById('device').dir") == "ltr", "an English page reads left to right")
+        page.evaluate("(() => { const s = document.getElementById('locale'); s.value = 'ar'; s.dispatchEvent(new Event('change')); })()")
+        page.wait_for(f"!window.formworkPreview.busy && {state}.locale === 'ar' && document.getElementById('title').textContent === 'السلة'", "the cart in Arabic")
+        device = page.evaluate("[document.getElementById('device').dir, document.getElementById('device').lang, getComputedStyle(document.getElementById('form')).direction]")
+        check(device == ["rtl", "ar", "rtl"], f"the page container should be dir=rtl lang=ar and lay the form out right to left, not {device}")
+        page.screenshot(os.path.join(args.out, "6-ar-rtl.png"))
+    finally:
+        if page:
+            page.close()
+        if browser:
+            browser.close()
+        preview.send_signal(2)
+        try:
+            preview.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            preview.kill()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
@@ -176,7 +216,7 @@ def main():
     except (AssertionError, CDPError) as error:
         print(f"browser test FAILED: {error}\nscreenshots so far: {args.out}", file=sys.stderr)
         return 1
-    print(f"browser test passed: typed, picked, saved with a stub, reopened on a phone screen, switched the order page to zh-Hans; screenshots in {args.out}")
+    print(f"browser test passed: typed, picked, saved with a stub, reopened on a phone screen, switched the order page to zh-Hans and a page to Arabic (right to left); screenshots in {args.out}")
     return 0
 
 
