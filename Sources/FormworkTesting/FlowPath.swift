@@ -7,7 +7,9 @@
 public struct FlowPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path: a member name or an index.
     public enum Segment: Sendable, Hashable {
+        /// A member by name: `price` in `data.dish.price`.
         case key(String)
+        /// An element by index from 0, or from the end when negative: `[1]`, `[-1]`.
         case index(Int)
     }
 

@@ -81,9 +81,24 @@ public struct FlowRunner {
         for (index, step) in flow.steps.enumerated() {
             var failures = await run(step, number: index + 1, on: harness)
             if failures.isEmpty { failures = overBudget(step: index + 1, label: step.label) }
-            if !failures.isEmpty { return result(failures) }
+            if !failures.isEmpty { return result(failures.map { FlowRunner.explained($0, by: harness) }) }
         }
         return result([])
+    }
+
+    /// `failure` with the reason the page gave when it has one the message lacks: the app's own
+    /// types that ran with no stub (the stub to add), else the first problem the page reported.
+    /// So `expected "Total: €17.90", got null` goes on `; currency() is the app's own function and
+    /// has no stub here; add "function currency": {"result": …} to the flow's "stubs"`.
+    static func explained(_ failure: FlowFailure, by harness: PageHarness) -> FlowFailure {
+        var reasons = harness.hostStubs.missing
+        if reasons.isEmpty, let problem = harness.diagnostics.first(where: { $0.severity == .error && $0.code != "limit" }) {
+            reasons = ["the page reported: " + problem.rendered]
+        }
+        let added = reasons.filter { !failure.message.contains($0) }
+        guard !added.isEmpty else { return failure }
+        return FlowFailure(step: failure.step, label: failure.label, message: failure.message + "; " + added.joined(separator: "; "),
+                           expected: failure.expected, actual: failure.actual)
     }
 
     /// Runs one step; returns its failures (none when it passed).
@@ -119,6 +134,7 @@ public struct FlowRunner {
     public static func perform(_ action: FlowStep.Action, on harness: PageHarness) async throws {
         switch action {
         case .set(let key, let value): try await harness.set(key, value)
+        case .type(let key, let text): try await harness.type(key, text)
         case .tap(let key, let times): try await harness.tap(key, times: times)
         case .trigger(let name, let event): try await harness.trigger(name, event: event)
         case .pick(.index(let n)): try await harness.pick(n)

@@ -20,6 +20,7 @@ public enum FlowSchema {
         let steps: [PageValue] = [
             ["enum": ["back", "reopen", "background"]],
             step("set", keyOrRow, extra: [("value", anything)]),
+            step("type", keyOrRow, extra: [("text", string)]),
             step("tap", keyOrRow, extra: [("times", ["type": "integer", "minimum": 1, "maximum": 10, "description": "taps in a row, without waiting between them"])]),
             step("trigger", ["type": "string", "minLength": 1], extra: [("event", anything)]),
             step("pick", ["type": ["integer", "string", "null"]]),

@@ -2,6 +2,7 @@
 ///
 /// ```json
 /// {"set": "price", "value": 12.5}
+/// {"type": "price", "text": "1.234,5"}   (as a person in the flow's locale types it)
 /// {"tap": "save"}        {"tap": "save", "times": 2}   (a double tap)
 /// {"trigger": "onSave", "event": {"source": "navBar"}}
 /// {"pick": 1}            {"pick": "Mains"}        {"pick": null}   (cancels)
@@ -15,17 +16,25 @@
 public struct FlowStep: Sendable, Equatable {
     /// What a step does.
     public enum Action: Sendable, Equatable {
+        /// Types `value` into the input `key`, as a person would: `{"set": "price", "value": 12.5}`.
         case set(key: String, value: PageValue)
+        /// Types `text` into an input, read in the page's locale (`1.234,5` in `de`).
+        case type(key: String, text: String)
         /// Taps `times` times in a row, as fast as a person can (no waiting in between).
         case tap(String, times: Int = 1)
+        /// Runs the page interaction named as the host would, with `event` as `$event`.
         case trigger(String, event: PageValue)
+        /// Answers the picker the page shows.
         case pick(Pick)
+        /// Answers the page's confirmation: yes (`true`) or no.
         case confirm(Bool)
+        /// Goes back, as the system's back button does.
         case back
         /// Closes every page and opens the first one again with the same params (`PageHarness.reopen()`).
         case reopen
         /// The app goes to the background (`PageEngine.applicationWillResignActive()`).
         case background
+        /// Checks what the page shows and did; every expectation is checked, and all that fail are reported.
         case expect([FlowExpectation])
         /// Request stubs and host stubs added for the rest of the flow.
         case stub(StubSet)
@@ -33,8 +42,11 @@ public struct FlowStep: Sendable, Equatable {
 
     /// How a picker is answered.
     public enum Pick: Sendable, Equatable {
+        /// The option at this index, from 0.
         case index(Int)
+        /// The option with this title.
         case title(String)
+        /// Closes the picker without choosing.
         case cancel
     }
 
@@ -53,12 +65,13 @@ public struct FlowStep: Sendable, Equatable {
     }
 
     /// The step keywords, in the order the docs list them.
-    public static let keywords = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "expect", "stub"]
+    public static let keywords = ["set", "type", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "expect", "stub"]
 
     /// How failures name the step: `set price`, `tap save`, `pick "Mains"`, `expect`.
     public var label: String {
         switch action {
         case .set(let key, _): return "set \(key)"
+        case .type(let key, let text): return "type \(key) \(PageValue.string(text).jsonText)"
         case .tap(let key, let times): return "tap \(key)" + (times == 1 ? "" : " ×\(times)")
         case .trigger(let name, _): return "trigger \(name)"
         case .pick(.index(let n)): return "pick \(n)"
@@ -80,6 +93,9 @@ public struct FlowStep: Sendable, Equatable {
         case .set(let key, let value):
             object["set"] = .string(key)
             object["value"] = value
+        case .type(let key, let text):
+            object["type"] = .string(key)
+            object["text"] = .string(text)
         case .tap(let key, let times):
             object["tap"] = .string(key)
             if times != 1 { object["times"] = .int(Int64(times)) }
@@ -117,7 +133,7 @@ public struct FlowStep: Sendable, Equatable {
             let guess = object.keys.lazy.compactMap { Suggestions.nearest(to: $0, in: keywords) }.first
             throw .init(path, (object.keys.first.map { "unknown step '\($0)'" } ?? "an empty step") + (guess.map { "; did you mean '\($0)'?" } ?? "; a step has one of " + keywords.joined(separator: ", ")))
         }
-        let extra: [String] = keyword == "set" ? ["value"] : keyword == "trigger" ? ["event"] : keyword == "tap" ? ["times"] : []
+        let extra: [String] = keyword == "set" ? ["value"] : keyword == "type" ? ["text"] : keyword == "trigger" ? ["event"] : keyword == "tap" ? ["times"] : []
         for key in object.keys where key != keyword && !extra.contains(key) && key != "note" {
             let hint = Suggestions.nearest(to: key, in: extra + ["note"]).map { "; did you mean '\($0)'?" } ?? ""
             throw .init("\(path).\(key)", "'\(keyword)' steps don't take '\(key)'" + hint + (extra.isEmpty ? "" : "; they take " + extra.joined(separator: ", ")))
@@ -137,6 +153,11 @@ public struct FlowStep: Sendable, Equatable {
         case "set":
             guard let value = object["value"] else { throw .init(path, "'set' needs a \"value\": {\"set\": \"\(argument.stringValue ?? "price")\", \"value\": 12.5}") }
             action = .set(key: try string("the component's key"), value: value)
+        case "type":
+            guard case .string(let text)? = object["text"] else {
+                throw .init(path, "'type' needs the \"text\" typed, as a string: {\"type\": \"\(argument.stringValue ?? "price")\", \"text\": \"1.234,5\"}")
+            }
+            action = .type(key: try string("the component's key"), text: text)
         case "tap":
             var times = 1
             if let raw = object["times"] {

@@ -16,7 +16,12 @@
 public struct HostStub: Sendable, Equatable {
     /// Which of the app's own types a stub stands in for.
     public enum Kind: String, Sendable, CaseIterable {
-        case action, function, validation
+        /// An action of the app's: `"action analytics"` in a flow's stubs.
+        case action
+        /// A function of the app's: `"function currency"`.
+        case function
+        /// A validation of the app's: `"validation iban"`.
+        case validation
     }
 
     /// One answer: a result, or a failure.

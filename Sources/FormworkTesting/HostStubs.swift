@@ -6,7 +6,12 @@ import Formwork
 /// of a host action or error handler is recorded with its attributes, for `host.NAME` in flows.
 ///
 /// Without a stub, a host action passes `$result` on, a validation passes, a handler takes the
-/// error, and a function fails naming the stub to add.
+/// error, and a function fails naming the stub to add. Each of these is noted in `missing`, so a
+/// flow step that fails says which stub to add.
+///
+/// A harness given the app's real registry records the runs of its own actions and handlers here
+/// too, and a stub given for one of its types answers in place of the Swift code, so a flow gives
+/// the same result with the registry file (the CLI) and with the app's types (Swift).
 ///
 /// ```swift
 /// let page = PageHarness(described: try RegistryDescription(bytes: registryFile, source: "app.registry.json"))
@@ -22,6 +27,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     private var used: [String: Int] = [:]
     private var recorded: [String: [PageValue]] = [:]
     private var recordedOrder: [String] = []
+    private var missingAdvice: [String] = []
     /// What a missing function stub's message tells the author to do, given the stub's key.
     public var advice: @Sendable (String) -> String = { key in "add \"\(key)\": {\"result\": …} to the flow's \"stubs\"" }
 
@@ -44,6 +50,19 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     /// The names of the host actions and handlers that ran, in the order they first did.
     public var calledNames: [String] { lock.withLock { recordedOrder } }
 
+    /// What to add for each of the app's types that ran with no stub to answer, once each, in the
+    /// order they first did: `the app's own function currency() has no stub here; add …`.
+    public var missing: [String] { lock.withLock { missingAdvice } }
+
+    private func noteMissing(_ advice: String) {
+        lock.withLock { if !missingAdvice.contains(advice) { missingAdvice.append(advice) } }
+    }
+
+    /// Whether a stub answers for the app's `kind` `name`.
+    func has(_ kind: HostStub.Kind, _ name: String) -> Bool {
+        lock.withLock { stubs["\(kind.rawValue) \(name)"] != nil }
+    }
+
     private func stub(_ kind: HostStub.Kind, _ name: String) -> (HostStub, Int)? {
         lock.withLock {
             let key = "\(kind.rawValue) \(name)"
@@ -54,7 +73,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
         }
     }
 
-    private func record(_ name: String, _ attributes: PageValue) {
+    func record(_ name: String, _ attributes: PageValue) {
         lock.withLock {
             if recorded[name] == nil { recordedOrder.append(name) }
             recorded[name, default: []].append(attributes)
@@ -62,7 +81,7 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     }
 
     /// The attributes the page gave, evaluated (a handler's `when` left out: it held).
-    @MainActor private static func attributes(_ context: ActionContext, leaving common: [AttributeSpec] = []) -> PageValue {
+    @MainActor static func attributes(_ context: ActionContext, leaving common: [AttributeSpec] = []) -> PageValue {
         var object = PageObject()
         for item in context.attributes.items where !item.type.holdsNodes && !common.contains(where: { $0.name == item.name }) {
             object[item.name] = (try? context.value(item.name)) ?? .null
@@ -75,8 +94,17 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     /// Runs the app's action `id` from its stub: the stub's next answer, or `$result` passed on when there is none.
     @MainActor public func runAction(_ id: String, _ context: ActionContext) async throws -> PageValue {
         record(id, HostStubs.attributes(context))
-        guard let (stub, count) = stub(.action, id), let answer = stub.answers.isEmpty ? nil : stub.answers[min(count, stub.answers.count - 1)] else {
+        guard let answer = try answerAction(id) else {
+            noteMissing("the app's own action '\(id)' has no stub here, so it passed $result on; if the page needs its answer, \(advice("action \(id)"))")
             return context.result
+        }
+        return answer
+    }
+
+    /// The stub's next answer for action `id` (a failure is thrown); nil when no stub answers.
+    func answerAction(_ id: String) throws -> PageValue? {
+        guard let (stub, count) = stub(.action, id), let answer = stub.answers.isEmpty ? nil : stub.answers[min(count, stub.answers.count - 1)] else {
+            return nil
         }
         if let error = answer.error { throw ActionFailure(kind: answer.errorKind ?? "error", message: error) }
         return answer.result
@@ -84,8 +112,17 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
 
     /// Checks the app's validation `id` from its stub: the message of the first answer matching `$value`, or nil (passes).
     @MainActor public func checkValidation(_ id: String, _ context: ValidationContext) throws -> String? {
+        guard has(.validation, id) else {
+            noteMissing("the app's own validation '\(id)' has no stub here, so every value passed it; to make it fail, add \"validation \(id)\": {\"value\": …, \"result\": \"message\"} to the flow's \"stubs\"")
+            return nil
+        }
+        return answerValidation(id, value: context.value)
+    }
+
+    /// The message the stub of validation `id` gives for `value` (nil: passes).
+    func answerValidation(_ id: String, value: PageValue) -> String? {
         guard let (stub, _) = stub(.validation, id) else { return nil }
-        let answer = stub.answers.first { $0.match == nil || $0.match == context.value }
+        let answer = stub.answers.first { $0.match == nil || $0.match == value }
         return answer?.result.isNull == false ? answer?.result.displayText : nil
     }
 
@@ -100,10 +137,14 @@ public final class HostStubs: HostStandIn, @unchecked Sendable {
     /// Calls the app's function `name` from its stub: the first answer whose `args` equal `arguments`; throws, naming the stub to add, when none does.
     public func callFunction(_ name: String, _ arguments: [PageValue]) throws -> PageValue {
         guard let (stub, _) = stub(.function, name) else {
-            throw FunctionFailure("\(name)() is the app's own function and has no stub here; \(advice("function \(name)"))")
+            let message = "\(name)() is the app's own function and has no stub here; \(advice("function \(name)"))"
+            noteMissing(message)
+            throw FunctionFailure(message)
         }
         guard let answer = stub.answers.first(where: { $0.match == nil || $0.match == .array(arguments) }) else {
-            throw FunctionFailure("no stub of \(name)() answers \(PageValue.array(arguments).jsonText); add {\"args\": \(PageValue.array(arguments).jsonText), \"result\": …} to \"function \(name)\"")
+            let message = "no stub of \(name)() answers \(PageValue.array(arguments).jsonText); add {\"args\": \(PageValue.array(arguments).jsonText), \"result\": …} to \"function \(name)\""
+            noteMissing(message)
+            throw FunctionFailure(message)
         }
         if let error = answer.error { throw FunctionFailure(error) }
         return answer.result

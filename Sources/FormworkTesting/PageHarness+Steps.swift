@@ -66,6 +66,16 @@ extension PageHarness {
         return try await perform(on: page) { try await page.edit(component, to: value) }
     }
 
+    /// Types `text` into the input `key` as a person in the page's locale would: a number field
+    /// reads `1.234,5` in `de`, a date field `14.11.2023` (see `PageSession.type(_:_:)`). Text that
+    /// doesn't read in the locale changes nothing and shows its problem as the field's error.
+    @discardableResult
+    public func type(_ key: String, _ text: String) async throws -> ChainOutcome? {
+        let component = try visible(key, doing: "edit")
+        let page = try live()
+        return try await perform(on: page) { try await page.type(component, text) }
+    }
+
     /// Taps `key` (its `onTap`; a `select` opens its picker). With `times`, taps that many times in
     /// a row as fast as a person can, without waiting in between: a double tap. The taps after the
     /// first land on whatever the first left (a button its chain disabled does nothing), and the

@@ -71,7 +71,9 @@ public final class PageHarness {
     /// A harness with no page open yet; add stubs, then `open` one.
     ///
     /// - Parameters:
-    ///   - registry: the types pages may use; a host's own types go here.
+    ///   - registry: the types pages may use; a host's own types go here. Runs of its own actions
+    ///     and handlers are recorded in `hostStubs` (`host.NAME` in flows), and a stub given there
+    ///     answers in place of its action or validation.
     ///   - described: instead of `registry`, the app's registry file read as a description: its
     ///     own types run through `hostStubs`.
     ///   - globals: the starting `$global`.
@@ -85,7 +87,9 @@ public final class PageHarness {
     public init(registry: Registry = .standard, described: RegistryDescription? = nil, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
                 clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                 languages: [String] = [], limits: PageLimits = .standard, drafts: any DraftStorage = MemoryDraftStorage()) {
-        self.registry = described.map { [hostStubs] in $0.registry(standIn: hostStubs) } ?? registry
+        // NB: with the app's real registry, its own actions and handlers are recorded (and answered
+        // by a stub when a flow gives one) as they are when only their description is known.
+        self.registry = described.map { [hostStubs] in $0.registry(standIn: hostStubs) } ?? hostStubs.recording(registry)
         stub = StubTransport()
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()

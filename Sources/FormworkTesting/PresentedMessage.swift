@@ -2,7 +2,14 @@
 public struct PresentedMessage: Sendable, Equatable {
     /// How it was shown.
     public enum Kind: String, Sendable {
-        case alert, toast, confirm, picker
+        /// An alert, waiting for the person to dismiss it.
+        case alert
+        /// A toast, gone by itself.
+        case toast
+        /// A question with yes and no.
+        case confirm
+        /// A list of options to choose from.
+        case picker
     }
 
     /// An alert, a toast, a confirmation or a picker.

@@ -10,7 +10,9 @@
 public final class ScriptedPresenter: PagePresenter {
     /// A question waiting for the person.
     public enum Question: Sendable, Equatable {
+        /// A picker, waiting for a choice (`pick`).
         case picker(PickerRequest)
+        /// A confirmation, waiting for yes or no (`confirm`).
         case confirm(title: String, message: String)
     }
 

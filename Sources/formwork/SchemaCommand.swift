@@ -47,7 +47,9 @@ struct SchemaCommand: CLICommand {
     func run() async -> Int32 {
         let loaded: LoadedRegistry
         do {
-            loaded = try registryOption.load(near: [output ?? FileManager.default.currentDirectoryPath])
+            // The project file beside the pages names the app's registry; the output folder (often
+            // elsewhere, like `schema/`) and the working folder are only looked at after them.
+            loaded = try registryOption.load(near: [pages, output, FileManager.default.currentDirectoryPath].compactMap { $0 })
         } catch {
             Console.error("error: " + error.message)
             return ExitCode.failure

@@ -3,7 +3,10 @@
 Opens the dish-edit page, types a name and a price, picks a category in the picker, turns on
 "Spicy" and raises the heat, taps Save (answered by the stub file), and checks the request the
 engine sent, the toast, and that the page closed handing back the saved dish. Then opens it again
-on a phone-sized screen. Screenshots of each stage go to --out.
+on a phone-sized screen. Last, opens the order page and switches the preview's locale to
+Simplified Chinese: the page opens again with its zh-Hans texts and money written the Chinese way,
+laid out left to right; and a page with Arabic texts, switched to Arabic, lays out right to left.
+Screenshots of each stage go to --out.
 
     python3 Tests/Browser/browser_test.py --formwork .build/debug/formwork --pages pages \
         --stubs Tests/Browser/stubs.json --out .build/browser-test
@@ -13,6 +16,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -79,7 +83,7 @@ def run(args):
         page.wait_for(f"{settled} && {state}.data.dish.price === 12.5", "$data.dish.price to be 12.5")
         tax = page.wait_for("!document.querySelector('[data-key=priceWithTax]').hidden && "
                             "document.querySelector('[data-key=priceWithTax]').textContent", "the price with tax to show")
-        check(tax == "¥13.25 with 6% tax", f"the price with tax should read '¥13.25 with 6% tax', not {tax!r}")
+        check(tax == "CN¥13.25 with 6% tax", f"the price with tax should read 'CN¥13.25 with 6% tax', not {tax!r}")
 
         # The category select opens the engine's picker; choose Soups.
         page.click("[data-key=category] button")
@@ -128,6 +132,25 @@ def run(args):
         width = page.evaluate("document.documentElement.scrollWidth")
         check(width <= 390, f"the page should fit a 390 px wide screen, but is {width} px wide")
         shot("4-phone.png")
+
+        # The order page, switched to Simplified Chinese with the locale switch in the bar.
+        page.call("Emulation.clearDeviceMetricsOverride")
+        page.call("Page.navigate", url=base + "preview/order.json")
+        page.wait_for(f"{state} && {state}.page && {state}.page.id === 'order' && !document.getElementById('locale-switch').hidden",
+                      "the order page with its locale switch")
+        options = page.evaluate("[...document.querySelectorAll('#locale option')].map(o => o.value)")
+        check(options == ["en", "zh-Hans"], f"the locale switch should offer the page's languages en and zh-Hans, not {options}")
+        check(page.evaluate("document.getElementById('title').textContent") == "Order (4 items)", "the order opens in English")
+        page.evaluate("(() => { const s = document.getElementById('locale'); s.value = 'zh-Hans'; s.dispatchEvent(new Event('change')); })()")
+        page.wait_for(f"{settled} && {state}.locale === 'zh-Hans' && document.getElementById('title').textContent === '订单（4 件）'",
+                      "the order in Simplified Chinese")
+        subtotal = page.wait_for("document.querySelector('[data-key=\"subtotal.amount\"]') && "
+                                 "document.querySelector('[data-key=\"subtotal.amount\"]').textContent", "the subtotal row")
+        check(subtotal == "小计 ¥66.00", f"the subtotal should read '小计 ¥66.00', not {subtotal!r}")
+        device = page.evaluate("[document.getElementById('device').dir, document.getElementById('device').lang]")
+        check(device == ["ltr", "zh-Hans"], f"the page container should be dir=ltr lang=zh-Hans, not {device}")
+        shot("5-zh-Hans.png")
+        print("zh-Hans screenshot: " + os.path.join(args.out, "5-zh-Hans.png"))
     finally:
         if page:
             page.close()
@@ -141,6 +164,44 @@ def run(args):
             raise AssertionError("formwork preview didn't stop within 30 s of Ctrl-C")
     check(status == 0, f"formwork preview should exit 0 after Ctrl-C, not {status}:\n" + "".join(output))
     check(any("Stopped the preview." in line for line in output), "formwork preview should say it stopped")
+    check_right_to_left(args)
+
+
+def check_right_to_left(args):
+    """A page with Arabic texts, switched to Arabic: the page container reads right to left."""
+    folder = tempfile.mkdtemp(prefix="formwork-rtl-")
+    with open(os.path.join(folder, "cart.json"), "w", encoding="utf-8") as file:
+        json.dump({"page": "cart", "title": {"text": "title"},
+                   "strings": {"en": {"title": "Cart", "total": "Total"}, "ar": {"title": "السلة", "total": "المجموع"}},
+                   "data": {"total": 1234.5},
+                   "components": [{"id": "label", "key": "total", "attributes": {"text": {"template": "${text('total')} ${formatMoney($data.total, 'SAR')}"}}}]},
+                  file, ensure_ascii=False)
+    preview, base, output = start_preview(args.formwork, folder, args.stubs)
+    browser = page = None
+    try:
+        browser = Chromium.launch(base + "preview/cart.json", tempfile.mkdtemp(prefix="formwork-chromium-"))
+        page = browser.page()
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        state = "window.formworkPreview && window.formworkPreview.state"
+        page.wait_for(f"{state} && {state}.page && !document.getElementById('locale-switch').hidden", "the cart with its locale switch")
+        check(page.evaluate("document.getElementById('device').dir") == "ltr", "an English page reads left to right")
+        page.evaluate("(() => { const s = document.getElementById('locale'); s.value = 'ar'; s.dispatchEvent(new Event('change')); })()")
+        page.wait_for(f"!window.formworkPreview.busy && {state}.locale === 'ar' && document.getElementById('title').textContent === 'السلة'", "the cart in Arabic")
+        device = page.evaluate("[document.getElementById('device').dir, document.getElementById('device').lang, getComputedStyle(document.getElementById('form')).direction]")
+        check(device == ["rtl", "ar", "rtl"], f"the page container should be dir=rtl lang=ar and lay the form out right to left, not {device}")
+        page.screenshot(os.path.join(args.out, "6-ar-rtl.png"))
+    finally:
+        if page:
+            page.close()
+        if browser:
+            browser.close()
+        preview.send_signal(2)
+        try:
+            preview.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            preview.kill()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
@@ -155,7 +216,7 @@ def main():
     except (AssertionError, CDPError) as error:
         print(f"browser test FAILED: {error}\nscreenshots so far: {args.out}", file=sys.stderr)
         return 1
-    print(f"browser test passed: typed, picked, saved with a stub and reopened on a phone screen; screenshots in {args.out}")
+    print(f"browser test passed: typed, picked, saved with a stub, reopened on a phone screen, switched the order page to zh-Hans and a page to Arabic (right to left); screenshots in {args.out}")
     return 0
 
 

@@ -14,6 +14,15 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 
+# The zh-Hans screenshot needs a font with Chinese characters (else they draw as empty boxes).
+if command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
+  echo "browser test: installing a Chinese font (Debian package fonts-wqy-microhei)"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fonts-wqy-microhei >/dev/null
+fi
+
 swift build --product formwork
 python3 Tests/Browser/browser_test.py --formwork "$(swift build --show-bin-path)/formwork" \
   --pages pages --stubs Tests/Browser/stubs.json --out "$out"

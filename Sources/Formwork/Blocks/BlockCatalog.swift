@@ -10,6 +10,7 @@ public struct BlockCatalog: Sendable {
     /// By id; the newest version given of each.
     public let libraries: [String: BlockLibrary]
 
+    /// A catalog of `libraries`; of several versions of one library, the newest is kept.
     public init(_ libraries: [BlockLibrary] = []) {
         var newest: [String: BlockLibrary] = [:]
         for library in libraries where (newest[library.id]?.version ?? Int.min) < library.version {
@@ -21,6 +22,7 @@ public struct BlockCatalog: Sendable {
     /// No libraries: pages may use only their own blocks.
     public static let empty = BlockCatalog()
 
+    /// The library `id` (its newest version here), or nil when the catalog doesn't have it.
     public subscript(id: String) -> BlockLibrary? { libraries[id] }
 
     /// Why a page (or library) needing `id` at version `minimum` or later can't have it, or nil

@@ -38,6 +38,7 @@ struct BlockContext {
 public struct BlockInstance: Sendable {
     /// The block's id, like `money-row`, and its library when it comes from one.
     public let blockID: String
+    /// The id of the library the block comes from (`shop-kit`); nil for a block of the page's own `"blocks"`.
     public let library: String?
     /// The instance's name (`shipping`, or `checkout.password` inside another block's instance):
     /// the prefix of its components' keys, and the key its `$state` is kept under.

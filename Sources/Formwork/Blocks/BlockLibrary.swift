@@ -12,6 +12,7 @@
 public struct BlockLibrary: Sendable {
     /// The library's id, following the page id rules (it names files in caches and folders).
     public let id: String
+    /// The library's version (`"version"`), a positive int; a page needs at least the version it names.
     public let version: Int
     /// The lowest engine version its blocks need.
     public let minEngineVersion: Int
@@ -33,8 +34,9 @@ public struct BlockLibrary: Sendable {
 
     /// The block ids, sorted.
     public var blockIDs: [String] { blocks.keys.sorted() }
-    /// The names of its chains and handler lists, sorted.
+    /// The names of its chains of actions (`"chains"`), sorted.
     public var chainNames: [String] { chains.keys.sorted() }
+    /// The names of its lists of error handlers (`"handlers"`), sorted.
     public var handlerNames: [String] { handlers.keys.sorted() }
 
     /// Whether a JSON object is a library rather than a page: it has a `"library"` member.

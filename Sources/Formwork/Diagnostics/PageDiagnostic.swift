@@ -9,7 +9,10 @@
 public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// Whether the page can't open (`error`) or opens with the problem noted (`warning`).
     public enum Severity: String, Sendable {
-        case error, warning
+        /// The page can't open (or the file can't be used) until it is fixed.
+        case error
+        /// The page opens; the problem is worth fixing (a text that falls back to another language, …).
+        case warning
     }
 
     /// What kind of problem, for tools that filter: `json`, `structure`, `type`, `expression`,

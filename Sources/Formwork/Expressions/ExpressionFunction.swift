@@ -88,7 +88,16 @@ public struct ExpressionFunction: Sendable {
 public struct FunctionFailure: Error, Sendable {
     /// What kind of failure: `$error.kind` shows it to pages.
     public enum Kind: Sendable {
-        case type, conversion, overflow, divisionByZero, other
+        /// An argument of the wrong type: `formatNumber('12')`.
+        case type
+        /// Text that isn't the number or date it should be: `number('abc')`.
+        case conversion
+        /// An int result outside 64 bits, or a number too large to represent.
+        case overflow
+        /// `/` or `%` by zero.
+        case divisionByZero
+        /// Any other failure of the function's own: a bad regular expression, an unknown time zone.
+        case other
         /// A budget of `PageLimits` ran out (see `FunctionInvocation.charge`), or a regular expression's `regexSteps`.
         case limit
     }

@@ -56,6 +56,8 @@ public struct PageHost {
 
 /// Something the engine tells the host about: a warning while opening, or an unhandled failure.
 public enum PageReport: Sendable {
+    /// A problem the engine found while opening or running a page: an attribute that can't be
+    /// computed, a warning from decoding. The page goes on.
     case diagnostic(PageDiagnostic)
     /// A chain failed and no `onError` handler took it. The value is `$error`.
     case unhandledFailure(page: String, error: PageValue)

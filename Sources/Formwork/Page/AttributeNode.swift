@@ -31,11 +31,17 @@ public struct AttributeNode: Sendable {
 
 /// What an attribute holds once decoded.
 public enum AttributeContent: Sendable {
+    /// A value written as it is (`"mode": "literal"`, or a bare JSON value).
     case literal(PageValue)
+    /// An expression (`{"expr": …}`), compiled; a plain path into `$data` or `$global` binds both ways.
     case expression(CompiledExpression)
+    /// A template (`{"template": "Hi ${$data.name}"}`), compiled; it always gives a string.
     case template(CompiledExpression)
+    /// A chain of actions, as `if`'s `then` holds.
     case actions([ActionNode])
+    /// Several chains, as `all`'s `chains` holds.
     case chains([[ActionNode]])
+    /// Components nested in another, as a `section`'s `children` holds.
     case components([ComponentNode])
     /// The attribute couldn't be decoded; a diagnostic says why.
     case invalid

@@ -1,7 +1,20 @@
 /// The declared type of an attribute, in the page (`"type": "number"`) and in a registered type's
 /// attribute list. `actions`, `chains` and `components` hold nested page nodes and are always literal.
 public enum AttributeType: String, Sendable, CaseIterable {
-    case string, int, number, bool, array, object, any
+    /// Text.
+    case string
+    /// A whole number (64 bits); a number with no fraction is accepted.
+    case int
+    /// Any number, int or not.
+    case number
+    /// `true` or `false`.
+    case bool
+    /// A JSON array.
+    case array
+    /// A JSON object.
+    case object
+    /// Any value at all, `null` included.
+    case any
     /// A chain of actions, like `if`'s `then`.
     case actions
     /// Several chains, like `all`'s `chains`.
@@ -40,5 +53,10 @@ public enum AttributeType: String, Sendable, CaseIterable {
 
 /// How an attribute's `value` is read: as it is, as an expression, or as a template with `${…}` parts.
 public enum AttributeMode: String, Sendable, CaseIterable {
-    case literal, expression, template
+    /// The value as it is written.
+    case literal
+    /// The value is an expression's text, evaluated (and kept up to date) by the engine.
+    case expression
+    /// The value is text with `${…}` parts, each an expression.
+    case template
 }

@@ -180,7 +180,19 @@ struct PageChecker {
     }
 
     /// Why `id` names no component, suggesting a near block of the page or its libraries first.
+    /// A qualified id (`shop-kit/money-row`) is about a library: the one it names, or the one it
+    /// meant.
     private func unknownComponent(_ id: String) -> String {
+        if let slash = id.firstIndex(of: "/") {
+            let libraryID = String(id[..<slash]), block = String(id[id.index(after: slash)...])
+            let qualified = document.libraries.flatMap { library in library.blockIDs.map { "\(library.id)/\($0)" } }
+            let near = Suggestions.nearest(to: id, in: qualified).map { "; did you mean '\($0)'?" }
+            guard let library = document.libraries.first(where: { $0.id == libraryID }) else {
+                return "unknown component '\(id)': the page uses no library '\(libraryID)'; to use it, name it under \"libraries\" with the lowest version the page needs" + (near.map { " (or\($0.dropFirst()))" } ?? "")
+            }
+            return "unknown component '\(id)': the library '\(libraryID)' (version \(library.version)) has no block '\(block)'"
+                + (near ?? (library.blockIDs.isEmpty ? "" : "; its blocks are " + library.blockIDs.joined(separator: ", ")))
+        }
         let blocks = document.blocks.map(\.id) + document.libraries.flatMap(\.blockIDs)
         if let near = Suggestions.nearest(to: id, in: blocks), registry.components[near] == nil {
             return "unknown component '\(id)'; did you mean '\(near)'?"

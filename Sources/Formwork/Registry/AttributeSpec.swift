@@ -56,6 +56,7 @@ public enum AttributeRole: Sendable, Equatable {
 public protocol RegisteredType: Sendable {
     /// The id pages use, like `text-field`, `store-var`, `required`, `toast`.
     var id: String { get }
+    /// The attributes a page may give it, the common ones of its kind included.
     var attributes: [AttributeSpec] { get }
     /// The word for this kind in messages: "component", "action", "validation", "error handler".
     static var kindName: String { get }
@@ -70,6 +71,7 @@ extension RegisteredType {
     /// The declared attribute called `name`, if any.
     public func attribute(_ name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
 
+    /// None: a type that doesn't say otherwise leaves every common attribute to the engine.
     public var replacedCommonAttributes: [String] { [] }
 
     /// Whether the engine reads the attribute `name` of this type for a feature of its own

@@ -22,6 +22,8 @@ public struct ComponentIdentity: Hashable, Sendable, CustomStringConvertible {
     /// 1 for the first component built at `path` in the session, 2 for the next, …
     public let incarnation: Int
 
+    /// The identity of the `incarnation`-th component built at `path` in a session: as a host
+    /// that kept an identity rebuilds it, say from saved state.
     public init(_ path: String, incarnation: Int = 1) {
         self.path = path
         self.incarnation = incarnation

@@ -10,6 +10,7 @@ public protocol PageSource: Sendable {
 }
 
 extension PageSource {
+    /// None: a source that keeps no libraries serves pages that use none.
     public func libraries() -> BlockCatalog { .empty }
 }
 

@@ -9,7 +9,24 @@
 public struct PageTraceEvent: Sendable, Equatable, CustomStringConvertible {
     /// What the line is about.
     public enum Kind: String, Sendable {
-        case action, request, response, navigation, store, present, validation, error, event
+        /// An action of a chain ran: `store-var`, `api`, a host's own.
+        case action
+        /// A request went out (method and path).
+        case request
+        /// A server answered a request (status and size).
+        case response
+        /// A page was pushed, popped or replaced.
+        case navigation
+        /// A store changed: `$data.price = 12.5`.
+        case store
+        /// Something was presented to the person: a toast, an alert, a picker.
+        case present
+        /// A validation ran, with its outcome.
+        case validation
+        /// A chain failed, or a handler took a failure.
+        case error
+        /// An interaction started: `loaded`, `save.onTap`, a watcher.
+        case event
     }
 
     /// What was assigned, for a line `target = value`.

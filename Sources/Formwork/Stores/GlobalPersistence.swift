@@ -8,6 +8,8 @@ public protocol GlobalPersistence: Sendable {
     ///   was moved out of the way (the store then starts afresh and reports it); any other error
     ///   when it can't even be moved, so nothing overwrites it.
     func load() throws -> PageValue?
+    /// Keeps `value`, the whole of `$global`, so the next `load()` returns it. Called after each
+    /// change is committed; an error fails the write that caused it (an action's `$error`).
     func save(_ value: PageValue) throws
 }
 

@@ -10,12 +10,19 @@
 /// value.jsonText   // {"name":"Tofu","price":12.5,"qty":2}
 /// ```
 public enum PageValue: Sendable {
+    /// JSON `null`: nothing, and what a missing member reads as.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number, exact to 64 bits: `2`, and a JSON number written without a fraction.
     case int(Int64)
+    /// Any other number: `12.5`.
     case number(Double)
+    /// Text.
     case string(String)
+    /// An ordered list of values.
     case array([PageValue])
+    /// Members by name, in the order they were written.
     case object(PageObject)
 }
 

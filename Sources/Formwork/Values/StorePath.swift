@@ -6,7 +6,18 @@
 public struct StorePath: Sendable, Hashable, CustomStringConvertible {
     /// The store a path starts in: `$data`, `$computed`, `$global`, `$param` or `$page`.
     public enum Root: String, Sendable, Hashable, CaseIterable {
-        case data, computed, global, param, page, state
+        /// `$data`: this page's own values.
+        case data
+        /// `$computed`: values the page computes from others.
+        case computed
+        /// `$global`: the app's values, shared by every page.
+        case global
+        /// `$param`: the read-only input from the page that opened this one.
+        case param
+        /// `$page`: the engine's state of the page (`busy`, `locale`, …).
+        case page
+        /// `$state`: a block's own state, one per use of the block.
+        case state
 
         /// Whether pages and people may write it: `$data`, `$global`, and a block's own `$state`.
         /// `$param` is the opener's input, `$computed` follows its expressions, and `$page` is the
@@ -26,7 +37,9 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
 
     /// One step into a value: a member name or an array index.
     public enum Component: Sendable, Hashable {
+        /// A member of an object: `.name`, `["name"]`.
         case key(String)
+        /// An element of an array, from 0: `[2]`.
         case index(Int)
     }
 

@@ -7,6 +7,8 @@ extension PagePreview {
     enum Action {
         /// Typed or chose a value in an input.
         case edit(ComponentRef, PageValue)
+        /// Typed text into an input, read in the page's locale (`1.234,5` in `de`).
+        case type(ComponentRef, String)
         /// Tapped a button, a select, a list row.
         case tap(ComponentRef)
         /// Ran a page interaction (a nav-bar button's `onSave`).
@@ -17,6 +19,8 @@ extension PagePreview {
         case back
         /// Opens the page again from the start.
         case restart
+        /// Shows the page in another language (nil: the `--locale` the preview was given).
+        case locale(String?)
     }
 
     /// A component named by the number the browser got, or by its key (the first one).
@@ -52,6 +56,8 @@ extension PagePreview {
         switch action {
         case .restart:
             await restart()
+        case .locale(let tag):
+            await show(locale: tag)
         case .back:
             if let page = top {
                 host.remove(page)
@@ -76,7 +82,7 @@ extension PagePreview {
                 note = reason.message
                 failed = true
             }
-        case .tap(let ref), .edit(let ref, _):
+        case .tap(let ref), .edit(let ref, _), .type(let ref, _):
             let page: PageSession
             switch live() {
             case .success(let open): page = open
@@ -94,6 +100,19 @@ extension PagePreview {
                 note = await run(on: page) {
                     do {
                         return PagePreview.describe(try await page.edit(component, to: value))
+                    } catch let error as PageError {
+                        return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
+                    } catch {
+                        return "error: \(error)"
+                    }
+                }
+            } else if case .type(_, let text) = action {
+                note = await run(on: page) {
+                    do {
+                        // NB: text that doesn't read shows under the field; it isn't a failure of the preview.
+                        let outcome = try await page.type(component, text)
+                        if case .ignored = outcome { return nil }
+                        return PagePreview.describe(outcome)
                     } catch let error as PageError {
                         return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
                     } catch {

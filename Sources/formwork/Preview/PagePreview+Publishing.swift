@@ -73,6 +73,17 @@ extension PagePreview {
         object["reloads"] = .int(Int64(reloads))
         object["broken"] = .bool(isBroken)
         object["problems"] = .array(problems.map(PreviewSnapshot.problem))
+        // The locale switch: the languages the page's texts are written in, and the one shown.
+        if let document = (top ?? root)?.document {
+            let shown = PageLocale(languages: languages, strings: document.strings)
+            object["locales"] = .array(document.strings.locales.map(PageValue.string))
+            object["locale"] = .string(shown.locale)
+            object["direction"] = .string(shown.direction)
+        } else {
+            object["locales"] = .array([])
+            object["locale"] = .string(languages.first ?? "en")
+            object["direction"] = .string(LocaleTag.direction(languages.first ?? "en"))
+        }
         object["stack"] = .array(host.stack.map(PreviewSnapshot.session))
         if let page = top {
             let interactions = page.document.interactions.keys.filter { !PageDocument.lifecycleInteractions.contains($0) }.sorted()
@@ -81,7 +92,7 @@ extension PagePreview {
                 ("title", .string(page.title)),
                 ("closed", .bool(page.isClosed)),
                 ("interactions", .array(interactions.map { .string($0) })),
-                ("components", .array(page.components.map { PreviewSnapshot.component($0, ids: ids) })),
+                ("components", .array(page.components.map { PreviewSnapshot.component($0, ids: ids, page: page) })),
             ]))
             ids.prune(keeping: page.allComponents)
             object["data"] = page.data

@@ -34,6 +34,10 @@ final class PagePreview {
     private(set) var response: PageValue?
     /// How many times the file was reloaded after a save.
     private(set) var reloads = 0
+    /// The languages the locale switch chose for this page, instead of the workspace's `--locale`.
+    private(set) var chosenLanguages: [String]?
+    /// The languages the page is shown for now.
+    var languages: [String] { chosenLanguages ?? workspace.languages }
     let ids = ComponentIdentities()
     var steps: [Step] = []
     var changeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -70,6 +74,13 @@ final class PagePreview {
 
     /// Opens the page with these params (text values, typed by the page's `params`), closing
     /// whatever ran before; `$data` starts as the page says.
+    /// Shows the page for a person whose language is `locale` (nil: the workspace's `--locale`
+    /// again): it opens again, keeping what was typed, as after a save.
+    func show(locale: String?) async {
+        chosenLanguages = locale.map { [$0] }
+        await open(keepingData: true)
+    }
+
     func restart(params: [HTTPRequest.QueryItem]? = nil) async {
         if let params { givenParams = params }
         await open(keepingData: false)
@@ -153,7 +164,7 @@ final class PagePreview {
         host = makeHost()
         stub = network.transport
         let engine = PageEngine(registry: registry, host: PageHost(
-            navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current, languages: workspace.languages,
+            navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current, languages: languages,
             report: { [weak self] report in self?.receive(report) }
         ), globals: workspace.globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: workspace.folder.root)), limits: workspace.limits)
         let session: PageSession

@@ -4,6 +4,7 @@ import Formwork
 ///
 /// ```json
 /// {"do": "edit", "component": 4, "value": "Mapo tofu"}     (or "key": "name" instead of "component")
+/// {"do": "type", "component": 4, "text": "1.234,5"}        (read in the page's locale)
 /// {"do": "tap", "component": 9}
 /// {"do": "trigger", "name": "onSave"}
 /// {"do": "answer", "question": 2, "option": 1}              (a picker; "option": null cancels)
@@ -11,6 +12,7 @@ import Formwork
 /// {"do": "answer", "question": 4, "dismiss": true}           (an alert)
 /// {"do": "back"}
 /// {"do": "restart"}
+/// {"do": "locale", "locale": "zh-Hans"}                     (null: the --locale given to preview)
 /// ```
 extension PreviewRoutes {
     /// An action the preview can't understand, with what to send instead.
@@ -19,7 +21,7 @@ extension PreviewRoutes {
         init(_ message: String) { self.message = message }
     }
 
-    static let actionNames = ["edit", "tap", "trigger", "answer", "back", "restart"]
+    static let actionNames = ["edit", "type", "tap", "trigger", "answer", "back", "restart", "locale"]
 
     static func decodeAction(_ value: PageValue) throws(BadAction) -> PagePreview.Action {
         guard case .object(let object) = value else { throw BadAction("an action is a JSON object like {\"do\": \"tap\", \"component\": 4}") }
@@ -28,6 +30,9 @@ extension PreviewRoutes {
         case "edit":
             guard let value = object["value"] else { throw BadAction("an edit needs the new \"value\"") }
             return .edit(try component(object), value)
+        case "type":
+            guard let text = object["text"]?.stringValue else { throw BadAction("typing needs the field's \"text\", as a string") }
+            return .type(try component(object), text)
         case "tap":
             return .tap(try component(object))
         case "trigger":
@@ -47,6 +52,14 @@ extension PreviewRoutes {
             return .back
         case "restart":
             return .restart
+        case "locale":
+            switch object["locale"] {
+            case .null?, nil: return .locale(nil)
+            case .string(let tag)?:
+                guard let canonical = LocaleTag.canonical(tag) else { throw BadAction("'\(tag)' isn't a language tag; use one like zh-Hans, de-CH or en") }
+                return .locale(canonical)
+            case let other?: throw BadAction("\"locale\" is a language tag such as \"zh-Hans\", or null, not \(other.jsonText)")
+            }
         default:
             let hint = Suggestions.nearest(to: name, in: actionNames).map { "; did you mean '\($0)'?" } ?? "; use one of \(actionNames.joined(separator: ", "))"
             throw BadAction("unknown action '\(name)'" + hint)

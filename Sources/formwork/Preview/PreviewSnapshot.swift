@@ -8,8 +8,11 @@ enum PreviewSnapshot {
     ///
     /// `{"id": 4, "type": "text-field", "key": "name", "hidden": false, "enabled": true,
     ///   "editable": true, "error": null, "attributes": {"title": "Name", "value": "Tofu", …}, "children": []}`
+    ///
+    /// An input also has `"text"`: its value as the field shows it in the page's locale (`1234,5`
+    /// for 1234.5 in `de`), which the browser puts in the field and sends back typed (`"type"`).
     @MainActor
-    static func component(_ component: PageComponent, ids: ComponentIdentities) -> PageValue {
+    static func component(_ component: PageComponent, ids: ComponentIdentities, page: PageSession) -> PageValue {
         var attributes = PageObject()
         for spec in component.type.attributes where !spec.type.holdsNodes {
             attributes[spec.name] = component.attributes[spec.name] ?? .null
@@ -24,7 +27,8 @@ enum PreviewSnapshot {
             ("error", component.validationError.map { .string($0) } ?? .null),
             ("events", .array(component.type.events.map { .string($0) })),
             ("attributes", .object(attributes)),
-            ("children", .array(component.children.map { self.component($0, ids: ids) })),
+            ("text", component.type.valueAttribute == nil ? .null : .string(page.inputText(of: component))),
+            ("children", .array(component.children.map { self.component($0, ids: ids, page: page) })),
         ]))
     }
 

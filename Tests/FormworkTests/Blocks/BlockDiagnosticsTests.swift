@@ -160,6 +160,20 @@ struct BlockDiagnosticsTests {
         #expect(BlockFixtures.printed(json) == ["p.json: components[0].id: error: unknown component 'rwo'; did you mean 'row'?"])
     }
 
+    /// A qualified id is about a library: the one it names lacks the block, or the page uses no
+    /// library of that name; either way the near qualified id is suggested.
+    @Test(arguments: [
+        ("kit/price-rw", "p.json: components[0].id: error: unknown component 'kit/price-rw': the library 'kit' (version 1) has no block 'price-rw'; did you mean 'kit/price-row'?"),
+        ("kit/total", "p.json: components[0].id: error: unknown component 'kit/total': the library 'kit' (version 1) has no block 'total'; its blocks are address, price-row"),
+        ("kot/price-row", #"p.json: components[0].id: error: unknown component 'kot/price-row': the page uses no library 'kot'; to use it, name it under "libraries" with the lowest version the page needs (or did you mean 'kit/price-row'?)"#),
+        ("shop/total", #"p.json: components[0].id: error: unknown component 'shop/total': the page uses no library 'shop'; to use it, name it under "libraries" with the lowest version the page needs"#),
+    ])
+    func aQualifiedIdThatNamesNoBlockSaysWhichLibraryLacksIt(id: String, printed: String) throws {
+        let library = try BlockFixtures.library(#"{"library": "kit", "version": 1, "blocks": {"price-row": {"components": [{"id": "label"}]}, "address": {"components": [{"id": "label"}]}}}"#, file: "kit.json")
+        let json = #"{"page": "p", "libraries": {"kit": 1}, "components": [{"id": "\#(id)"}]}"#
+        #expect(BlockFixtures.printed(json, libraries: [library]) == [printed])
+    }
+
     /// A page with an error in a block doesn't open.
     @Test func aPageWithABrokenBlockDoesNotLoad() {
         let json = Self.blocks(#""a": {"components": [{"id": "a"}]}"#, #"{"id": "a"}"#)

@@ -57,6 +57,20 @@ struct RegistryCommandTests {
         #expect(!standard.stdout.contains("action analytics"))
     }
 
+    @Test func schemaOutFindsTheProjectFileBesideThePagesNotAboveTheOutputFolder() async throws {
+        // The output folder is far from the pages (a temporary folder, with no formwork.json above
+        // it); the project file beside the pages names the app's registry.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-schema-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let schema = try await CLIRunner.run(["schema", "--pages", "\(Self.app)/pages", "--out", out.path], in: FlowFixtures.packageRoot)
+        #expect(schema.status == 0, "\(schema.stderr)")
+        #expect(schema.stdout.contains("from \(Self.registryFile)"), "\(schema.stdout)")
+        let flow = try String(contentsOf: out.appendingPathComponent("flow.schema.json"), encoding: .utf8)
+        #expect(flow.contains("action analytics"))
+        let page = try String(contentsOf: out.appendingPathComponent("page.schema.json"), encoding: .utf8)
+        #expect(page.contains(#""const": "rating""#))
+    }
+
     @Test func registryPrintsTheBuiltInsOrTheAppsHostTypes() async throws {
         let standard = try await CLIRunner.run(["registry"])
         #expect(standard.status == 0)

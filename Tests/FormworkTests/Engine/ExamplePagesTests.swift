@@ -66,7 +66,7 @@ struct ExamplePagesTests {
         #expect(list.title == "Menu (2)")
         #expect(list.component("dishes")?.children.count == 2)
         let rows = list.allComponents.filter { $0.key == "dishRow" }.map { $0.attributes["title"] }
-        #expect(rows == ["1. Mapo tofu 🌶 — ¥28.00", "2. Wonton soup — ¥16.50"])
+        #expect(rows == ["1. Mapo tofu 🌶 — CN¥28.00", "2. Wonton soup — CN¥16.50"])
         #expect(list.component("emptyHint")?.isHidden == true)
         #expect(await transport.requests.first?.url.query == "shop=main-street")
     }
@@ -89,7 +89,7 @@ struct ExamplePagesTests {
         #expect(editor.component("save")?.attributes["title"] == "Add to menu")
         try await editor.edit(try component(editor, "name"), to: "  Dan dan noodles ")
         try await editor.edit(try component(editor, "price"), to: 22)
-        #expect(editor.component("priceWithTax")?.attributes["text"] == "¥23.32 with 6% tax")
+        #expect(editor.component("priceWithTax")?.attributes["text"] == "CN¥23.32 with 6% tax")
         presenter.pickAnswers = [2]
         await editor.tap(try component(editor, "category"))   // the select presents its options
         try await editor.edit(try component(editor, "spicy"), to: true)
@@ -132,7 +132,7 @@ struct ExamplePagesTests {
         guard case .completed = await tap.value else { Issue.record("the row's chain should complete"); return }
         #expect(await transport.lines == ["GET /api/dishes", "GET /api/dishes/d2", "PUT /api/dishes/d2"])
         let rows = list.allComponents.filter { $0.key == "dishRow" }.map { $0.attributes["title"] }
-        #expect(rows == ["1. Mapo tofu 🌶 — ¥28.00", "2. Wonton soup — ¥18.00"])
+        #expect(rows == ["1. Mapo tofu 🌶 — CN¥28.00", "2. Wonton soup — CN¥18.00"])
     }
 
     @Test func likingADishRoutesToTheAppAndCountsTheLike() async throws {
@@ -244,7 +244,7 @@ struct ExamplePagesTests {
         let page = try await open("takeout-settings")
         let rules = try component(page, "deliveryRules")
         let threshold = try component(page, "freeDeliveryFrom")
-        #expect(page.component("summary")?.attributes["text"] == "Delivery from ¥30, fee ¥4, free from ¥88. Pickup in 20 min.")
+        #expect(page.component("summary")?.attributes["text"] == "Delivery from CN¥30.00, fee CN¥4.00, free from CN¥88.00. Pickup in 20 min.")
         #expect(page.component("save")?.isEnabled == false)   // nothing changed yet
 
         try await page.edit(try component(page, "freeDelivery"), to: false)
@@ -264,9 +264,9 @@ struct ExamplePagesTests {
         let threshold = try component(page, "freeDeliveryFrom")
 
         try await page.edit(threshold, to: 25)   // validateOn: change
-        #expect(threshold.validationError == "Must be at least the minimum order (¥30)")
+        #expect(threshold.validationError == "Must be at least the minimum order (CN¥30.00)")
         #expect(await page.tap(try component(page, "save")).handledBy == "alert")
-        #expect(presenter.alerts == ["Check the delivery rules: Must be at least the minimum order (¥30)"])
+        #expect(presenter.alerts == ["Check the delivery rules: Must be at least the minimum order (CN¥30.00)"])
 
         try await page.edit(threshold, to: 30)
         #expect(threshold.validationError == nil)
@@ -319,7 +319,7 @@ struct ExamplePagesTests {
         #expect(status.children.map(\.key) == ["payments", "receipts", "totals", "save"])
         let printer = try component(page, "printer")
         #expect(printer.attributes["options"] == [["title": "Front counter", "value": "p1"], ["title": "Kitchen (offline)", "value": "p2"]])
-        #expect(page.component("totals")?.attributes["footer"] == "A ¥100.00 bill comes to ¥110.00 with the service charge.")
+        #expect(page.component("totals")?.attributes["footer"] == "A CN¥100.00 bill comes to CN¥110.00 with the service charge.")
         watching.cancel()
     }
 

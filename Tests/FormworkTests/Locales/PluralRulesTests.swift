@@ -91,6 +91,34 @@ import Testing
         }
     }
 
+    /// The languages the issue names, as hosts and pages write them (`zh-Hans`, `de-CH`, `ar-EG`):
+    /// a text's plural form comes from its language's rules, so every tag of the language follows
+    /// CLDR's published samples for it.
+    @Test(arguments: ["en-GB", "de-CH", "zh-Hans", "zh-CN", "ar-EG", "ru-RU", "pl-PL"])
+    func tagsFollowTheirLanguagesRules(_ tag: String) {
+        let language = LocaleTag.language(tag)
+        let rows = Self.published.filter { $0.language == language }
+        #expect(!rows.isEmpty, "\(tag): CLDR's samples for \(language) are in the table")
+        for (_, category, samples) in rows {
+            for number in Self.expand(samples) {
+                #expect(PluralRules.category(of: number, language: LocaleTag.language(tag)) == category, "\(tag) \(number)")
+            }
+        }
+    }
+
+    /// A text with plural forms, rendered for each of those tags, takes the form CLDR gives.
+    @Test func textsTakeTheFormOfTheirLocale() throws {
+        let forms: [(tag: String, count: Int64, expected: String)] = [
+            ("en", 1, "one"), ("en", 2, "other"), ("de-CH", 1, "one"), ("zh-Hans", 1, "other"), ("zh-Hans", 2, "other"),
+            ("ar-EG", 0, "zero"), ("ar-EG", 2, "two"), ("ar-EG", 3, "few"), ("ar-EG", 11, "many"), ("ar-EG", 100, "other"),
+            ("ru", 21, "one"), ("ru", 22, "few"), ("ru", 25, "many"), ("pl", 1, "one"), ("pl", 22, "few"), ("pl", 12, "many"),
+        ]
+        for (tag, count, expected) in forms {
+            let category = PluralRules.category(of: String(count), language: LocaleTag.language(tag))
+            #expect(category.rawValue == expected, "\(tag) \(count)")
+        }
+    }
+
     @Test func expandsRanges() {
         #expect(Self.expand("@integer 2~4, 100 @decimal 0.0~0.2, 1.00, …") == ["2", "3", "4", "100", "0.0", "0.1", "0.2", "1.00"])
     }

@@ -78,7 +78,7 @@ struct PreviewPageTests {
         let price = try #require(invalid.component("price")?["id"]?.intValue)
         #expect(try await Self.action(preview, "dish-edit.json", #"{"do": "edit", "component": \#(price), "value": 12.5}"#).status == 200)
         let priced = try await events.waitForState("the price with tax") { $0.component("priceWithTax")?["hidden"] == false }
-        #expect(priced.attribute("priceWithTax", "text") == "¥13.25 with 6% tax")
+        #expect(priced.attribute("priceWithTax", "text") == "CN¥13.25 with 6% tax")
         #expect(priced.component("price")?["error"] == "Enter a price", "validated on submit: the message stays until the next save")
 
         // Save: POST to the stub, toast, hand the dish back, close.
@@ -140,7 +140,7 @@ struct PreviewPageTests {
         let preview = try await PreviewProcess.start(PreviewProcess.pages, ["--api-stub", PreviewProcess.stubs])
         let events = try await EventStreamClient.open(port: preview.port, "/api/preview/dish-list.json/events")
         let menu = try await events.waitForState("the loaded menu") { $0["page"]?["title"] == "Menu (2)" }
-        #expect(menu.components("dishRow").compactMap { $0["attributes"]?["title"]?.stringValue } == ["1. Kung pao chicken 🌶 — ¥28.00", "2. Wonton soup — ¥16.50"])
+        #expect(menu.components("dishRow").compactMap { $0["attributes"]?["title"]?.stringValue } == ["1. Kung pao chicken 🌶 — CN¥28.00", "2. Wonton soup — CN¥16.50"])
 
         #expect(try await Self.action(preview, "dish-list.json", #"{"do": "tap", "key": "add"}"#).status == 200)
         let pushed = try await events.waitForState("dish-edit on top") { $0["page"]?["id"] == "dish-edit" }
@@ -156,7 +156,7 @@ struct PreviewPageTests {
         #expect(try await Self.action(preview, "dish-list.json", #"{"do": "tap", "key": "save"}"#).status == 200)
         let saved = try await events.waitForState("the menu with the saved dish") { $0["page"]?["title"] == "Menu (3)" }
         #expect(saved["page"]?["id"] == "dish-list")
-        #expect(saved.components("dishRow").last?["attributes"]?["title"] == "3. Mapo tofu 🌶 — ¥12.50")
+        #expect(saved.components("dishRow").last?["attributes"]?["title"] == "3. Mapo tofu 🌶 — CN¥12.50")
         #expect(try await preview.interrupt().status == 0)
     }
 

@@ -25,7 +25,7 @@ struct PreviewReloadTests {
         let initialDish = #""dish": { "name": "", "price": null, "category": "mains", "spicy": false, "spiceLevel": 1, "description": "" }"#
         #expect(original.contains(initialDish))
         let changed = original
-            .replacingOccurrences(of: #""title": "Name""#, with: #""title": "Dish name""#)
+            .replacingOccurrences(of: #""name": "Name""#, with: #""name": "Dish name""#)
             .replacingOccurrences(of: initialDish, with: #""dish": { "name": "", "price": null, "category": "mains", "spicy": "no", "spiceLevel": 1, "vegan": false }"#)
         try save(changed)
         let reloaded = try await events.waitForState("the new title") { $0.attribute("name", "title") == "Dish name" }
@@ -72,23 +72,23 @@ struct PreviewReloadTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let preview = try await PreviewProcess.start(folder)
         let events = try await EventStreamClient.open(port: preview.port, "/api/preview/order.json/events")
-        try await events.waitForState("the order") { $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal ¥") == true }
+        try await events.waitForState("the order") { $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal CN¥") == true }
 
         let library = folder.appendingPathComponent("lib/shop-kit.json")
         let original = try String(contentsOf: library, encoding: .utf8)
-        #expect(original.contains("¥${fixed($attr.amount, 2)}"))
-        try Data(original.replacingOccurrences(of: "¥${fixed($attr.amount, 2)}", with: "CNY ${fixed($attr.amount, 2)}").utf8).write(to: library, options: .atomic)
+        #expect(original.contains("${formatMoney($attr.amount, $attr.currency)}"))
+        try Data(original.replacingOccurrences(of: "${formatMoney($attr.amount, $attr.currency)}", with: "CNY ${fixed($attr.amount, 2)}").utf8).write(to: library, options: .atomic)
         let reloaded = try await events.waitForState("the library's new money row") { $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal CNY ") == true }
         #expect(reloaded["broken"] == false)
 
-        try Data(original.replacingOccurrences(of: "fixed($attr.amount, 2)", with: "fixed($attr.amont, 2)").utf8).write(to: library, options: .atomic)
+        try Data(original.replacingOccurrences(of: "formatMoney($attr.amount, $attr.currency)", with: "formatMoney($attr.amont, $attr.currency)").utf8).write(to: library, options: .atomic)
         let broken = try await events.waitForState("the library's problem") { $0["broken"] == true }
         let problem = try #require(broken["problems"]?.arrayValue?.first)
         #expect(problem["file"]?.stringValue == library.path)
         #expect(problem["message"]?.stringValue?.contains("did you mean $attr.amount?") == true)
 
         try Data(original.utf8).write(to: library, options: .atomic)
-        try await events.waitForState("the page back") { $0["broken"] == false && $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal ¥") == true }
+        try await events.waitForState("the page back") { $0["broken"] == false && $0.attribute("subtotal.amount", "text")?.stringValue?.hasPrefix("Subtotal CN¥") == true }
         #expect(try await preview.interrupt().status == 0)
     }
 

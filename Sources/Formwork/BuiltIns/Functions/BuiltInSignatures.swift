@@ -58,5 +58,6 @@ enum BuiltInSignatures {
         "formatPercent": S([.value("x", .number), .value("options", .object, optional: true)], result: text, summary: "x × 100 with the locale's percent sign; options digits, locale"),
         "formatMoney": S([.value("x", .number), .value("currency", .string), .value("options", .object, optional: true)], result: text, summary: "an amount of an ISO 4217 currency the locale's way; options digits, display ('symbol' or 'code'), locale"),
         "formatDate": S([.value("ms", .number), .value("style", .string), .value("options", .object, optional: true)], result: text, summary: "the time in the locale's language: a style (short, medium, long, full, time, datetime) or a Unicode date pattern; options locale, timeZone"),
+        "formatRelative": S([.value("ms", .number), .value("options", .object, optional: true)], result: text, summary: "the time relative to now in the locale's words (in 3 days, vor 2 Stunden, 3天前); options unit (second … year), locale"),
     ]
 }

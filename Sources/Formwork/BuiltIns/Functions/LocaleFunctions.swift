@@ -1,6 +1,6 @@
 import Foundation
 
-/// `text formatNumber formatPercent formatMoney formatDate`: the page's texts in the person's
+/// `text formatNumber formatPercent formatMoney formatDate formatRelative`: the page's texts in the person's
 /// language, and numbers, money and dates the way the person's locale writes them.
 ///
 /// NB: not pure: without a `locale` option they read the scope's (`$page.locale`), so they must
@@ -64,6 +64,18 @@ enum LocaleFunctions {
                 throw FunctionFailure("formatDate(): " + problem.message)
             }
         },
+        ExpressionFunction("formatRelative", arity: 1...2, isPure: false) { call in
+            let ms = try B.double(call.arguments[0], "formatRelative")
+            guard ms.magnitude <= 8.64e15 else {
+                throw FunctionFailure("formatRelative(): \(PageValue.format(ms)) ms is outside the range of dates (±8640000000000000)")
+            }
+            let options = try Options(call, "formatRelative", at: 1, allowed: ["unit", "locale"])
+            do {
+                return .string(try RelativeTime.format(milliseconds: ms, now: Double(call.scope.clock.nowMilliseconds()), unit: options.unit, locale: options.locale))
+            } catch let problem as LocaleProblem {
+                throw FunctionFailure("formatRelative(): " + problem.message, kind: .type)
+            }
+        },
     ]
 
     private static func number(_ value: PageValue, _ function: String) throws -> PageValue {
@@ -77,6 +89,7 @@ enum LocaleFunctions {
         var digits: Int?
         var locale: String
         var display = "symbol"
+        var unit: String?
         var timeZone: TimeZone
 
         init(_ call: FunctionInvocation, _ function: String, at position: Int, allowed: [String]) throws {
@@ -104,6 +117,9 @@ enum LocaleFunctions {
                         throw FunctionFailure("\(function)(): \(value.preview()) is not a locale; use a language tag such as 'en', 'de-CH' or 'zh-Hans'", kind: .type)
                     }
                     locale = canonical
+                case "unit":
+                    guard case .string(let u) = value else { throw FunctionFailure("\(function)(): unit is one of " + RelativeTime.units.joined(separator: ", ") + ", not \(value.preview())", kind: .type) }
+                    unit = u
                 case "display":
                     guard case .string(let d) = value, d == "symbol" || d == "code" else { throw FunctionFailure("\(function)(): display is 'symbol' or 'code', not \(value.preview())", kind: .type) }
                     display = d

@@ -31,6 +31,14 @@ function syncText(input, value, id) {
   if (input.value !== shown) input.value = shown;
 }
 
+/// Keeps an input's text at the engine's "text" for its value (in the page's locale), except while
+/// the person is typing in it, or when what they typed shows a problem to fix.
+function syncShown(input, node) {
+  if (document.activeElement === input || pendingEdits.has(node.id) || node.error) return;
+  const shown = node.text ?? text(node.attributes.value);
+  if (input.value !== shown) input.value = shown;
+}
+
 /// A select's option, written as "Spicy" or {"title": "Spicy", "value": 2}.
 function optionTitle(option) {
   if (option !== null && typeof option === "object") return text(option.title ?? option.label ?? option.name ?? option.value ?? option.id);
@@ -103,26 +111,14 @@ export const inputBuilders = {
   },
 
   "number-field"(node) {
+    // NB: the engine reads what is typed, in the page's locale (1.234,5 in de), and says under
+    // the field when it doesn't read; the field shows the engine's "text" for the value.
     const input = el("input", { type: "text", inputmode: "decimal" });
     const unit = el("span", { class: "fw-unit" });
     const row = field(node, input);
     row.wrapper.append(unit);
-    let localProblem = null;
-    input.addEventListener("input", () => {
-      const typed = input.value.trim().replace(",", ".");
-      const number = typed === "" ? null : Number(typed);
-      localProblem = number === null || Number.isFinite(number) ? null : "Enter a number";
-      row.showCommon(view.node);
-      showLocal();
-      if (!localProblem) send({ do: "edit", component: view.node.id, value: number });
-    });
+    input.addEventListener("input", () => send({ do: "type", component: view.node.id, text: input.value }));
     input.addEventListener("blur", () => view.sync());
-    const showLocal = () => {
-      if (!localProblem) return;
-      row.error.textContent = localProblem;
-      row.error.hidden = false;
-      row.root.classList.add("fw-invalid");
-    };
     const view = {
       root: row.root,
       update(node) {
@@ -131,18 +127,9 @@ export const inputBuilders = {
         unit.hidden = !node.attributes.unit;
         input.readOnly = !node.editable;
         row.showCommon(node);
-        showLocal();
         view.sync();
       },
-      sync() {
-        if (document.activeElement === input || pendingEdits.has(view.node.id)) return;
-        const value = view.node.attributes.value;
-        const typed = input.value.trim().replace(",", ".");
-        // NB: "12.50" and 12.5 are the same number: leave what the person typed.
-        if (value === null ? typed !== "" : Number(typed) !== value || typed === "") input.value = text(value);
-        localProblem = null;
-        row.showCommon(view.node);
-      },
+      sync() { syncShown(input, view.node); },
     };
     return view;
   },
@@ -181,22 +168,25 @@ export const inputBuilders = {
   },
 
   "date-field"(node) {
-    const input = el("input", { type: "date" });
+    // A text field, so the date reads and shows as the page's locale writes it (14.11.2023 in de,
+    // 2023年11月14日 in zh-Hans); the store keeps yyyy-MM-dd whatever the locale.
+    const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off" });
     const row = field(node, input);
-    input.addEventListener("change", () => send({ do: "edit", component: view.node.id, value: input.value === "" ? null : input.value }));
+    input.addEventListener("change", () => send({ do: "type", component: view.node.id, text: input.value }));
+    input.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
       update(node) {
-        if (node.attributes.min) input.min = node.attributes.min; else input.removeAttribute("min");
-        if (node.attributes.max) input.max = node.attributes.max; else input.removeAttribute("max");
+        input.placeholder = text(node.attributes.min || node.attributes.max ? `${text(node.attributes.min)} – ${text(node.attributes.max)}` : "");
         input.readOnly = !node.editable;
         row.showCommon(node);
         view.sync();
       },
-      sync() { syncText(input, view.node.attributes.value, view.node.id); },
+      sync() { syncShown(input, view.node); },
     };
     return view;
   },
+
 
   stepper(node) {
     const minus = el("button", { type: "button", "aria-label": "less", text: "−" });

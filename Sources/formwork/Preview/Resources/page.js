@@ -20,6 +20,9 @@ const problemsBox = document.getElementById("problems");
 const endedBox = document.getElementById("ended");
 const interactionsBar = document.getElementById("interactions");
 const back = document.getElementById("back");
+const device = document.getElementById("device");
+const localeSwitch = document.getElementById("locale-switch");
+const localeSelect = document.getElementById("locale");
 
 hooks.editAnswered = (id) => views.get(id)?.sync?.();
 
@@ -36,6 +39,7 @@ function applyState(next) {
   back.title = below ? `Back to ${below}` : "Leave this page, as the back button does";
   back.querySelector(".wide").textContent = below ? ` ${below}` : " Back";
 
+  showLocale(next);
   showProblems(next);
   form.hidden = next.broken || !page;
   renderPage(form, page && !next.broken ? page.components : []);
@@ -43,6 +47,21 @@ function applyState(next) {
   showInteractions(page && !next.broken ? page.interactions : []);
   showQuestion(next.questions[0] || null);
   renderInspector(state, log);
+}
+
+/// The locale switch lists the languages the page's texts are written in; the page is laid out in
+/// the shown locale's direction (dir="rtl" for Arabic, Hebrew…) and marked with its language.
+function showLocale(next) {
+  const locales = next.locales || [];
+  const listed = [...localeSelect.options].map((option) => option.value);
+  const wanted = locales.includes(next.locale) ? locales : [...locales, next.locale];
+  if (listed.join("|") !== wanted.join("|")) {
+    localeSelect.replaceChildren(...wanted.map((tag) => el("option", { value: tag, text: tag })));
+  }
+  localeSelect.value = next.locale;
+  localeSwitch.hidden = locales.length === 0;
+  device.dir = next.direction || "ltr";
+  device.lang = next.locale || "";
 }
 
 function problemItem(problem) {
@@ -150,6 +169,7 @@ function connect() {
 
 back.addEventListener("click", () => send({ do: "back" }));
 document.getElementById("restart").addEventListener("click", () => send({ do: "restart" }));
+localeSelect.addEventListener("change", () => send({ do: "locale", locale: localeSelect.value }));
 form.addEventListener("submit", (event) => event.preventDefault());
 
 /// For scripts driving the preview (the browser test): the last state, its revision, the record,

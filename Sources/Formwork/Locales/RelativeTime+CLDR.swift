@@ -1,0 +1,100 @@
+// Generated from CLDR 47 (unicode-org/cldr-json, cldr-dates-full/main/*/dateFields.json): the
+// long relative-time patterns ("in {0} days", "vor {0} Tagen", "{0}天前") per unit and plural form,
+// and the word for "now", for the locales LocaleData has tables for. Regenerate rather than edit
+// by hand; Tests/FormworkTests/Locales pin the output.
+
+extension RelativeTime {
+    /// Locale → unit → (future, past) patterns by plural form, and `now`.
+    static let tables: [String: Table] = [
+        "en": Table(now: "now", units: [
+            "second": (future: ["one": "in {0} second", "other": "in {0} seconds"], past: ["one": "{0} second ago", "other": "{0} seconds ago"]),
+            "minute": (future: ["one": "in {0} minute", "other": "in {0} minutes"], past: ["one": "{0} minute ago", "other": "{0} minutes ago"]),
+            "hour": (future: ["one": "in {0} hour", "other": "in {0} hours"], past: ["one": "{0} hour ago", "other": "{0} hours ago"]),
+            "day": (future: ["one": "in {0} day", "other": "in {0} days"], past: ["one": "{0} day ago", "other": "{0} days ago"]),
+            "week": (future: ["one": "in {0} week", "other": "in {0} weeks"], past: ["one": "{0} week ago", "other": "{0} weeks ago"]),
+            "month": (future: ["one": "in {0} month", "other": "in {0} months"], past: ["one": "{0} month ago", "other": "{0} months ago"]),
+            "year": (future: ["one": "in {0} year", "other": "in {0} years"], past: ["one": "{0} year ago", "other": "{0} years ago"]),
+        ]),
+        "de": Table(now: "jetzt", units: [
+            "second": (future: ["one": "in {0} Sekunde", "other": "in {0} Sekunden"], past: ["one": "vor {0} Sekunde", "other": "vor {0} Sekunden"]),
+            "minute": (future: ["one": "in {0} Minute", "other": "in {0} Minuten"], past: ["one": "vor {0} Minute", "other": "vor {0} Minuten"]),
+            "hour": (future: ["one": "in {0} Stunde", "other": "in {0} Stunden"], past: ["one": "vor {0} Stunde", "other": "vor {0} Stunden"]),
+            "day": (future: ["one": "in {0} Tag", "other": "in {0} Tagen"], past: ["one": "vor {0} Tag", "other": "vor {0} Tagen"]),
+            "week": (future: ["one": "in {0} Woche", "other": "in {0} Wochen"], past: ["one": "vor {0} Woche", "other": "vor {0} Wochen"]),
+            "month": (future: ["one": "in {0} Monat", "other": "in {0} Monaten"], past: ["one": "vor {0} Monat", "other": "vor {0} Monaten"]),
+            "year": (future: ["one": "in {0} Jahr", "other": "in {0} Jahren"], past: ["one": "vor {0} Jahr", "other": "vor {0} Jahren"]),
+        ]),
+        "de-CH": Table(now: "jetzt", units: [
+            "second": (future: ["one": "in {0} Sekunde", "other": "in {0} Sekunden"], past: ["one": "vor {0} Sekunde", "other": "vor {0} Sekunden"]),
+            "minute": (future: ["one": "in {0} Minute", "other": "in {0} Minuten"], past: ["one": "vor {0} Minute", "other": "vor {0} Minuten"]),
+            "hour": (future: ["one": "in {0} Stunde", "other": "in {0} Stunden"], past: ["one": "vor {0} Stunde", "other": "vor {0} Stunden"]),
+            "day": (future: ["one": "in {0} Tag", "other": "in {0} Tagen"], past: ["one": "vor {0} Tag", "other": "vor {0} Tagen"]),
+            "week": (future: ["one": "in {0} Woche", "other": "in {0} Wochen"], past: ["one": "vor {0} Woche", "other": "vor {0} Wochen"]),
+            "month": (future: ["one": "in {0} Monat", "other": "in {0} Monaten"], past: ["one": "vor {0} Monat", "other": "vor {0} Monaten"]),
+            "year": (future: ["one": "in {0} Jahr", "other": "in {0} Jahren"], past: ["one": "vor {0} Jahr", "other": "vor {0} Jahren"]),
+        ]),
+        "fr": Table(now: "maintenant", units: [
+            "second": (future: ["one": "dans {0} seconde", "other": "dans {0} secondes"], past: ["one": "il y a {0} seconde", "other": "il y a {0} secondes"]),
+            "minute": (future: ["one": "dans {0} minute", "other": "dans {0} minutes"], past: ["one": "il y a {0} minute", "other": "il y a {0} minutes"]),
+            "hour": (future: ["one": "dans {0} heure", "other": "dans {0} heures"], past: ["one": "il y a {0} heure", "other": "il y a {0} heures"]),
+            "day": (future: ["one": "dans {0} jour", "other": "dans {0} jours"], past: ["one": "il y a {0} jour", "other": "il y a {0} jours"]),
+            "week": (future: ["one": "dans {0} semaine", "other": "dans {0} semaines"], past: ["one": "il y a {0} semaine", "other": "il y a {0} semaines"]),
+            "month": (future: ["one": "dans {0} mois", "other": "dans {0} mois"], past: ["one": "il y a {0} mois", "other": "il y a {0} mois"]),
+            "year": (future: ["one": "dans {0} an", "other": "dans {0} ans"], past: ["one": "il y a {0} an", "other": "il y a {0} ans"]),
+        ]),
+        "es": Table(now: "ahora", units: [
+            "second": (future: ["one": "dentro de {0} segundo", "other": "dentro de {0} segundos"], past: ["one": "hace {0} segundo", "other": "hace {0} segundos"]),
+            "minute": (future: ["one": "dentro de {0} minuto", "other": "dentro de {0} minutos"], past: ["one": "hace {0} minuto", "other": "hace {0} minutos"]),
+            "hour": (future: ["one": "dentro de {0} hora", "other": "dentro de {0} horas"], past: ["one": "hace {0} hora", "other": "hace {0} horas"]),
+            "day": (future: ["one": "dentro de {0} día", "other": "dentro de {0} días"], past: ["one": "hace {0} día", "other": "hace {0} días"]),
+            "week": (future: ["one": "dentro de {0} semana", "other": "dentro de {0} semanas"], past: ["one": "hace {0} semana", "other": "hace {0} semanas"]),
+            "month": (future: ["one": "dentro de {0} mes", "other": "dentro de {0} meses"], past: ["one": "hace {0} mes", "other": "hace {0} meses"]),
+            "year": (future: ["one": "dentro de {0} año", "other": "dentro de {0} años"], past: ["one": "hace {0} año", "other": "hace {0} años"]),
+        ]),
+        "ru": Table(now: "сейчас", units: [
+            "second": (future: ["one": "через {0} секунду", "few": "через {0} секунды", "many": "через {0} секунд", "other": "через {0} секунды"], past: ["one": "{0} секунду назад", "few": "{0} секунды назад", "many": "{0} секунд назад", "other": "{0} секунды назад"]),
+            "minute": (future: ["one": "через {0} минуту", "few": "через {0} минуты", "many": "через {0} минут", "other": "через {0} минуты"], past: ["one": "{0} минуту назад", "few": "{0} минуты назад", "many": "{0} минут назад", "other": "{0} минуты назад"]),
+            "hour": (future: ["one": "через {0} час", "few": "через {0} часа", "many": "через {0} часов", "other": "через {0} часа"], past: ["one": "{0} час назад", "few": "{0} часа назад", "many": "{0} часов назад", "other": "{0} часа назад"]),
+            "day": (future: ["one": "через {0} день", "few": "через {0} дня", "many": "через {0} дней", "other": "через {0} дня"], past: ["one": "{0} день назад", "few": "{0} дня назад", "many": "{0} дней назад", "other": "{0} дня назад"]),
+            "week": (future: ["one": "через {0} неделю", "few": "через {0} недели", "many": "через {0} недель", "other": "через {0} недели"], past: ["one": "{0} неделю назад", "few": "{0} недели назад", "many": "{0} недель назад", "other": "{0} недели назад"]),
+            "month": (future: ["one": "через {0} месяц", "few": "через {0} месяца", "many": "через {0} месяцев", "other": "через {0} месяца"], past: ["one": "{0} месяц назад", "few": "{0} месяца назад", "many": "{0} месяцев назад", "other": "{0} месяца назад"]),
+            "year": (future: ["one": "через {0} год", "few": "через {0} года", "many": "через {0} лет", "other": "через {0} года"], past: ["one": "{0} год назад", "few": "{0} года назад", "many": "{0} лет назад", "other": "{0} года назад"]),
+        ]),
+        "pl": Table(now: "teraz", units: [
+            "second": (future: ["one": "za {0} sekundę", "few": "za {0} sekundy", "many": "za {0} sekund", "other": "za {0} sekundy"], past: ["one": "{0} sekundę temu", "few": "{0} sekundy temu", "many": "{0} sekund temu", "other": "{0} sekundy temu"]),
+            "minute": (future: ["one": "za {0} minutę", "few": "za {0} minuty", "many": "za {0} minut", "other": "za {0} minuty"], past: ["one": "{0} minutę temu", "few": "{0} minuty temu", "many": "{0} minut temu", "other": "{0} minuty temu"]),
+            "hour": (future: ["one": "za {0} godzinę", "few": "za {0} godziny", "many": "za {0} godzin", "other": "za {0} godziny"], past: ["one": "{0} godzinę temu", "few": "{0} godziny temu", "many": "{0} godzin temu", "other": "{0} godziny temu"]),
+            "day": (future: ["one": "za {0} dzień", "few": "za {0} dni", "many": "za {0} dni", "other": "za {0} dnia"], past: ["one": "{0} dzień temu", "few": "{0} dni temu", "many": "{0} dni temu", "other": "{0} dnia temu"]),
+            "week": (future: ["one": "za {0} tydzień", "few": "za {0} tygodnie", "many": "za {0} tygodni", "other": "za {0} tygodnia"], past: ["one": "{0} tydzień temu", "few": "{0} tygodnie temu", "many": "{0} tygodni temu", "other": "{0} tygodnia temu"]),
+            "month": (future: ["one": "za {0} miesiąc", "few": "za {0} miesiące", "many": "za {0} miesięcy", "other": "za {0} miesiąca"], past: ["one": "{0} miesiąc temu", "few": "{0} miesiące temu", "many": "{0} miesięcy temu", "other": "{0} miesiąca temu"]),
+            "year": (future: ["one": "za {0} rok", "few": "za {0} lata", "many": "za {0} lat", "other": "za {0} roku"], past: ["one": "{0} rok temu", "few": "{0} lata temu", "many": "{0} lat temu", "other": "{0} roku temu"]),
+        ]),
+        "ar": Table(now: "الآن", units: [
+            "second": (future: ["zero": "خلال {0} ثانية", "one": "خلال ثانية واحدة", "two": "خلال ثانيتين", "few": "خلال {0} ثوانٍ", "many": "خلال {0} ثانية", "other": "خلال {0} ثانية"], past: ["zero": "قبل {0} ثانية", "one": "قبل ثانية واحدة", "two": "قبل ثانيتين", "few": "قبل {0} ثوانِ", "many": "قبل {0} ثانية", "other": "قبل {0} ثانية"]),
+            "minute": (future: ["zero": "خلال {0} دقيقة", "one": "خلال دقيقة واحدة", "two": "خلال دقيقتين", "few": "خلال {0} دقائق", "many": "خلال {0} دقيقة", "other": "خلال {0} دقيقة"], past: ["zero": "قبل {0} دقيقة", "one": "قبل دقيقة واحدة", "two": "قبل دقيقتين", "few": "قبل {0} دقائق", "many": "قبل {0} دقيقة", "other": "قبل {0} دقيقة"]),
+            "hour": (future: ["zero": "خلال {0} ساعة", "one": "خلال ساعة واحدة", "two": "خلال ساعتين", "few": "خلال {0} ساعات", "many": "خلال {0} ساعة", "other": "خلال {0} ساعة"], past: ["zero": "قبل {0} ساعة", "one": "قبل ساعة واحدة", "two": "قبل ساعتين", "few": "قبل {0} ساعات", "many": "قبل {0} ساعة", "other": "قبل {0} ساعة"]),
+            "day": (future: ["zero": "خلال {0} يوم", "one": "خلال يوم واحد", "two": "خلال يومين", "few": "خلال {0} أيام", "many": "خلال {0} يومًا", "other": "خلال {0} يوم"], past: ["zero": "قبل {0} يوم", "one": "قبل يوم واحد", "two": "قبل يومين", "few": "قبل {0} أيام", "many": "قبل {0} يومًا", "other": "قبل {0} يوم"]),
+            "week": (future: ["zero": "خلال {0} أسبوع", "one": "خلال أسبوع واحد", "two": "خلال أسبوعين", "few": "خلال {0} أسابيع", "many": "خلال {0} أسبوعًا", "other": "خلال {0} أسبوع"], past: ["zero": "قبل {0} أسبوع", "one": "قبل أسبوع واحد", "two": "قبل أسبوعين", "few": "قبل {0} أسابيع", "many": "قبل {0} أسبوعًا", "other": "قبل {0} أسبوع"]),
+            "month": (future: ["zero": "خلال {0} شهر", "one": "خلال شهر واحد", "two": "خلال شهرين", "few": "خلال {0} أشهر", "many": "خلال {0} شهرًا", "other": "خلال {0} شهر"], past: ["zero": "قبل {0} شهر", "one": "قبل شهر واحد", "two": "قبل شهرين", "few": "قبل {0} أشهر", "many": "قبل {0} شهرًا", "other": "قبل {0} شهر"]),
+            "year": (future: ["zero": "خلال {0} سنة", "one": "خلال سنة واحدة", "two": "خلال سنتين", "few": "خلال {0} سنوات", "many": "خلال {0} سنة", "other": "خلال {0} سنة"], past: ["zero": "قبل {0} سنة", "one": "قبل سنة واحدة", "two": "قبل سنتين", "few": "قبل {0} سنوات", "many": "قبل {0} سنة", "other": "قبل {0} سنة"]),
+        ]),
+        "zh-Hans": Table(now: "现在", units: [
+            "second": (future: ["other": "{0}秒钟后"], past: ["other": "{0}秒钟前"]),
+            "minute": (future: ["other": "{0}分钟后"], past: ["other": "{0}分钟前"]),
+            "hour": (future: ["other": "{0}小时后"], past: ["other": "{0}小时前"]),
+            "day": (future: ["other": "{0}天后"], past: ["other": "{0}天前"]),
+            "week": (future: ["other": "{0}周后"], past: ["other": "{0}周前"]),
+            "month": (future: ["other": "{0}个月后"], past: ["other": "{0}个月前"]),
+            "year": (future: ["other": "{0}年后"], past: ["other": "{0}年前"]),
+        ]),
+        "ja": Table(now: "今", units: [
+            "second": (future: ["other": "{0} 秒後"], past: ["other": "{0} 秒前"]),
+            "minute": (future: ["other": "{0} 分後"], past: ["other": "{0} 分前"]),
+            "hour": (future: ["other": "{0} 時間後"], past: ["other": "{0} 時間前"]),
+            "day": (future: ["other": "{0} 日後"], past: ["other": "{0} 日前"]),
+            "week": (future: ["other": "{0} 週間後"], past: ["other": "{0} 週間前"]),
+            "month": (future: ["other": "{0} か月後"], past: ["other": "{0} か月前"]),
+            "year": (future: ["other": "{0} 年後"], past: ["other": "{0} 年前"]),
+        ]),
+    ]
+}
