@@ -38,6 +38,9 @@ public struct PageSync: Sendable {
     public let registry: Registry
     /// The download budgets: manifest and page sizes, request and sync times.
     public let limits: PageLimits
+    /// The id rollouts are decided with (`PageRollout.bucket`); nil to use the one kept in the
+    /// cache folder (`install-id`, a random id made once).
+    public let installID: String?
 
     /// - Parameters:
     ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
@@ -51,8 +54,11 @@ public struct PageSync: Sendable {
     ///     Required: given the built-ins only, every page using the app's own types would be
     ///     skipped (`PageEngine.pageSync(…)` passes the engine's).
     ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
+    ///   - installID: the install's id for staged rollouts (the app's own, if it has one); nil to
+    ///     use one made once and kept in the cache folder.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard, installID: String? = nil) {
+        self.installID = installID
         self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
@@ -100,6 +106,8 @@ public struct PageSync: Sendable {
             notes.append("note: removed \(count) left behind by an interrupted sync: " + leftovers.joined(separator: ", "))
         }
         let remote = try await fetchManifest(deadline)
+        // NB: before anything else, so a revocation is kept even if this sync goes no further.
+        var gate = Gate(revoked: try recordRevocations(remote, in: cache), installID: installID, cache: cache)
 
         if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion,
            cache.filesArePresent(previous) {
@@ -108,14 +116,16 @@ public struct PageSync: Sendable {
 
         let bundledVersions = bundledDirectory.map(PageSync.pageVersions(in:)) ?? [:]
         // NB: libraries first, so a page is installed only with the libraries it needs at hand.
-        let libraries = await syncLibraries(remote: remote, previous: previous, cache: cache, deadline: deadline)
+        let libraries = try await syncLibraries(remote: remote, previous: previous, cache: cache, deadline: deadline, gate: &gate)
         notes += libraries.notes
         var installed: [String: PageManifest.Entry] = [:]
         var changes: [SyncReport.Change] = []
         var lacking: (pages: Int, ids: RegistryIDs) = (0, RegistryIDs())
         var current: [String] = []
         for entry in previous.manifest.pages {
-            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
+            if gate.isRevoked(entry) {
+                changes.append(.revoked(id: entry.id, version: entry.version, library: false, removed: true))
+            } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 installed[entry.id] = entry
             } else {
                 notes.append("note: cached \(entry.id) v\(entry.version) was missing or damaged; dropped it")
@@ -123,7 +133,7 @@ public struct PageSync: Sendable {
         }
         // The previous good download of each page, kept as the repository's fallback.
         var previousGood: [String: PageManifest.Entry] = [:]
-        for entry in previous.previous {
+        for entry in previous.previous where !gate.isRevoked(entry) {
             if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
         }
         for (id, entry) in installed where remote.entry(for: id) == nil {
@@ -140,6 +150,7 @@ public struct PageSync: Sendable {
                 changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
             }
             let served = [installed[entry.id]?.version, bundledVersion].compactMap { $0 }.max()
+            guard let entry = try gate.choose(entry, served: served, library: false, changes: &changes) else { continue }
             if let served, entry.version <= served {
                 current.append(entry.id)
                 continue
@@ -188,7 +199,7 @@ public struct PageSync: Sendable {
         let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values), libraries: Array(libraries.installed.values)),
                                     syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
                                     previous: previousGood.values.sorted { $0.id < $1.id },
-                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id })
+                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id }, heldBack: gate.heldBack)
         do {
             try cache.writeIndex(index)
         } catch {
@@ -278,6 +289,7 @@ public struct PageSync: Sendable {
             }
         }
         var installed = entry
+        installed.rollout = nil
         installed.file = library ? PageCache.fileName(library: entry.id, version: entry.version) : PageCache.fileName(id: entry.id, version: entry.version)
         do {
             try AtomicFile.write(data, to: cache.url(of: installed)) { written in
@@ -347,6 +359,7 @@ extension SyncReport.Change {
             return id
         // NB: libraries are listed before the pages (they are installed first).
         case .libraryInstalled(let id, _, _), .libraryFailed(let id, _, _, _), .libraryRemoved(let id, _, _): return "\u{0}" + id
+        case .revoked(let id, _, let library, _), .rollout(let id, _, _, _, _, _, let library): return library ? "\u{0}" + id : id
         }
     }
 }
