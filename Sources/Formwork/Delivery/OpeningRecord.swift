@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 
 /// The cache's durable record of page openings, kept in `openings.json` beside the pages: which
@@ -48,8 +55,16 @@ struct OpeningRecord: Sendable, Equatable {
     }
 
     static let fileName = "openings.json"
-    /// This process's launch: a marker with another was left by a launch that ended mid-opening.
-    static let launch = UUID().uuidString
+    /// This process's launch: a marker with another was left by a launch that ended mid-opening
+    /// (unless that process still runs: another process using the same cache, like `formwork sync`).
+    static let launch = "\(getpid()) \(UUID().uuidString)"
+
+    /// Whether the launch that wrote a marker is over: not this process, and its process is gone.
+    static func hasEnded(_ launch: String) -> Bool {
+        guard launch != OpeningRecord.launch else { return false }
+        guard let pid = launch.split(separator: " ").first.flatMap({ Int32($0) }), pid > 0 else { return true }
+        return kill(pid, 0) != 0 && errno != EPERM
+    }
     /// One read-change-write at a time within the process.
     private static let lock = NSLock()
 

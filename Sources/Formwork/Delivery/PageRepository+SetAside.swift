@@ -104,7 +104,7 @@ extension PageRepository {
     /// into strikes.
     func settleInterruptedOpenings(of id: String) {
         guard let cacheDirectory else { return }
-        let stale = OpeningRecord.read(in: cacheDirectory).opening.filter { $0.id == id && $0.launch != OpeningRecord.launch }
+        let stale = OpeningRecord.read(in: cacheDirectory).opening.filter { $0.id == id && OpeningRecord.hasEnded($0.launch) }
         guard !stale.isEmpty else { return }
         let limit = failuresBeforeSetAside
         let set = write { record in

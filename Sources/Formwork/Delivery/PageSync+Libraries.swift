@@ -33,7 +33,7 @@ extension PageSync {
         var state = LibraryState()
         for entry in previous.manifest.libraries {
             if gate.isRevoked(entry) {
-                state.changes.append(.revoked(id: entry.id, version: entry.version, library: true, removed: true))
+                gate.removed(entry, library: true, changes: &state.changes)
             } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 state.installed[entry.id] = entry
             } else {

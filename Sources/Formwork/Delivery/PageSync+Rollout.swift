@@ -13,6 +13,8 @@ extension PageSync {
         private var made: String?
         /// The rollouts this install is outside of, recorded in the cache index.
         var heldBack: [PageCache.Index.HeldBack] = []
+        /// Revoked files already reported, so each is reported once.
+        private var reported: Set<String> = []
 
         init(revoked: [PageRevocation], installID: String?, cache: PageCache) {
             self.revoked = Set(revoked.map(\.sha256))
@@ -21,6 +23,12 @@ extension PageSync {
         }
 
         func isRevoked(_ entry: PageManifest.Entry) -> Bool { revoked.contains(entry.sha256) }
+
+        /// Reports a revoked version deleted from the cache.
+        mutating func removed(_ entry: PageManifest.Entry, library: Bool, changes: inout [SyncReport.Change]) {
+            reported.insert(entry.sha256)
+            changes.append(.revoked(id: entry.id, version: entry.version, library: library, removed: true))
+        }
 
         mutating func installID() throws(DeliveryError) -> String {
             if let id = given ?? made { return id }
@@ -38,7 +46,7 @@ extension PageSync {
         mutating func choose(_ entry: PageManifest.Entry, served: Int?, library: Bool, changes: inout [SyncReport.Change]) throws(DeliveryError) -> PageManifest.Entry? {
             let previous = entry.rollout?.previous.flatMap { isRevoked($0) ? nil : $0 }
             if isRevoked(entry) {
-                if (served ?? 0) < entry.version {
+                if (served ?? 0) < entry.version, reported.insert(entry.sha256).inserted {
                     changes.append(.revoked(id: entry.id, version: entry.version, library: library, removed: false))
                 }
                 return previous

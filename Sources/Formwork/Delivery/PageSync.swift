@@ -124,7 +124,7 @@ public struct PageSync: Sendable {
         var current: [String] = []
         for entry in previous.manifest.pages {
             if gate.isRevoked(entry) {
-                changes.append(.revoked(id: entry.id, version: entry.version, library: false, removed: true))
+                gate.removed(entry, library: false, changes: &changes)
             } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 installed[entry.id] = entry
             } else {
