@@ -7,8 +7,7 @@ struct RunCommand: CLICommand {
     static let name = "run"
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
-        USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
-               formwork run PAGE_ID --cache DIR [--pages DIR] [options as above]
+        USAGE: formwork run PAGE.json|PAGE_ID [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--cache DIR]
                                       [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--registry FILE]
 
         Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
