@@ -54,10 +54,26 @@ public struct PageSync: Sendable {
     ///     Required: given the built-ins only, every page using the app's own types would be
     ///     skipped (`PageEngine.pageSync(…)` passes the engine's).
     ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
-    ///   - installID: the install's id for staged rollouts (the app's own, if it has one); nil to
-    ///     use one made once and kept in the cache folder.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
-                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard, installID: String? = nil) {
+                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard) {
+        self.init(manifestURL: manifestURL, cache: cache, bundled: bundled, transport: transport, engineVersion: engineVersion,
+                  registry: registry, limits: limits, installID: nil)
+    }
+
+    /// A sync that decides staged rollouts as the install `installID` (Grammar.md 6.2).
+    ///
+    /// - Parameters:
+    ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
+    ///   - cache: the folder sync owns (created if needed); give the same one to `PageRepository`.
+    ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
+    ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    ///   - engineVersion: sync as this engine would (`FormworkEngine.version` by default).
+    ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
+    ///   - limits: the download budgets; `PageLimits.standard` unless the app sets its own.
+    ///   - installID: the install's id for staged rollouts (the app's own, if it has one); nil to
+    ///     use one made once and kept in the cache folder (`install-id`).
+    public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
+                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard, installID: String?) {
         self.installID = installID
         self.registry = registry
         self.manifestURL = manifestURL

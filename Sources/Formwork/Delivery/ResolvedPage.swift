@@ -71,7 +71,12 @@ public struct ResolvedPage: Sendable, Equatable {
     /// version is held back by a rollout, revoked, or set aside after failures.
     public let reason: Reason
 
-    /// A page resolved from `source`.
+    /// A page resolved from `source`, served for the plain reason: `.cache` or `.bundled`.
+    public init(header: PageHeader, source: Source, data: Data, url: URL, diagnostics: [String] = []) {
+        self.init(header: header, source: source, data: data, url: url, diagnostics: diagnostics, reason: source == .cache ? .cache : .bundled)
+    }
+
+    /// A page resolved from `source`, served for `reason`.
     ///
     /// - Parameters:
     ///   - header: the page's id, version and engine requirement.
@@ -79,14 +84,14 @@ public struct ResolvedPage: Sendable, Equatable {
     ///   - data: the page document's bytes.
     ///   - url: the file they were read from.
     ///   - diagnostics: why cached copies were passed over.
-    ///   - reason: why this copy is served; by default `.cache` or `.bundled` after `source`.
-    public init(header: PageHeader, source: Source, data: Data, url: URL, diagnostics: [String] = [], reason: Reason? = nil) {
+    ///   - reason: why this copy is served.
+    public init(header: PageHeader, source: Source, data: Data, url: URL, diagnostics: [String] = [], reason: Reason) {
         self.header = header
         self.source = source
         self.data = data
         self.url = url
         self.diagnostics = diagnostics
-        self.reason = reason ?? (source == .cache ? .cache : .bundled)
+        self.reason = reason
     }
 
     /// The page's id.
