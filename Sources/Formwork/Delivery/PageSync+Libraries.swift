@@ -43,6 +43,10 @@ extension PageSync {
         for entry in previous.previousLibraries where !gate.isRevoked(entry) {
             if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { state.previousGood[entry.id] = entry }
         }
+        for (id, entry) in state.previousGood where state.installed[id] == nil {
+            state.installed[id] = entry
+            state.previousGood[id] = nil
+        }
         for (id, entry) in state.installed where remote.library(id) == nil {
             state.installed[id] = nil
             state.previousGood[id] = nil

@@ -152,6 +152,11 @@ public struct PageSync: Sendable {
         for entry in previous.previous where !gate.isRevoked(entry) {
             if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
         }
+        // A revoked copy's previous good download takes its place (nothing to download again).
+        for (id, entry) in previousGood where installed[id] == nil {
+            installed[id] = entry
+            previousGood[id] = nil
+        }
         for (id, entry) in installed where remote.entry(for: id) == nil {
             installed[id] = nil
             previousGood[id] = nil
