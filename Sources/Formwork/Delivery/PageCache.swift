@@ -11,6 +11,8 @@ import Foundation
 ///   dish-edit.v3.json        the previous good download of a page, kept as a fallback ("previous")
 ///   shop-kit.library.v2.json one file per installed block library version (and its previous good)
 ///   .formwork-sync.lock      held by the sync that is running (see CacheLock)
+///   install-id, revoked.json the install's id for rollouts, every revocation seen (PageCache+Records)
+///   openings.json            openings in progress, failures in a row, versions set aside (OpeningRecord)
 /// ```
 ///
 /// NB: a new version is a new file, and `manifest.json` is replaced last (atomically), so it

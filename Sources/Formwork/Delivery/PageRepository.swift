@@ -11,6 +11,10 @@ import Foundation
 /// is never trusted and never a crash: the previous good download of the page is served, else
 /// the bundled page, and `ResolvedPage.diagnostics` says why.
 ///
+/// A copy whose SHA-256 a manifest revoked, or that was set aside on this install after failing
+/// as it opened (`recordFailedOpening`, `open(_:in:params:)`), is never served; the next good
+/// copy is, and `ResolvedPage.reason` says why (Grammar.md part 6).
+///
 /// Bundled pages are found by id: `<id>.json`, or else any `*.json` in the folder whose `page`
 /// field is the id (`*.flow.json` and `manifest.json` are not pages).
 ///

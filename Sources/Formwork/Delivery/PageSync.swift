@@ -10,6 +10,12 @@ import Foundation
 /// sync leaves the previous good version of every page in place, and an open page keeps the bytes
 /// it was resolved with.
 ///
+/// A version in a staged rollout is installed only when this install's stable bucket is in its
+/// share (`PageRollout`; the others get the rollout's previous version, and the report says which
+/// and why). Revocations (`PageRevocation`) are recorded in the cache before anything else, so
+/// they hold even if the sync goes no further; revoked copies are deleted and never installed
+/// (Grammar.md part 6).
+///
 /// Everything sync reads is bounded by its `PageLimits`: the manifest's size (`manifestBytes`) and
 /// page count (`manifestPages`), each page's size (never read past what the manifest gives it, and
 /// at most `pageBytes`), each request's time (`requestSeconds`, first byte to last) and the whole
