@@ -177,7 +177,10 @@ public struct PageSync: Sendable {
                 changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
             }
             let served = [installed[entry.id]?.version, bundledVersion].compactMap { $0 }.max()
-            guard let entry = try gate.choose(entry, served: served, library: false, changes: &changes) else { continue }
+            guard let entry = try gate.choose(entry, served: served, library: false, changes: &changes) else {
+                if served != nil { current.append(entry.id) }   // it keeps what it has
+                continue
+            }
             if let served, entry.version <= served {
                 current.append(entry.id)
                 continue

@@ -61,7 +61,7 @@ import Formwork
         try scene.publish(revoke: [sha])
         let report = try await scene.sync("phone").run()
         #expect(!report.upToDate)
-        #expect(report.lines.last == "synced totalVersion \(report.shortTotalVersion): 1 revoked")
+        #expect(report.lines.last == "synced totalVersion \(report.shortTotalVersion): 1 revoked, 1 already current")
         let page = try scene.repository("phone").resolve("dish-edit")
         #expect(page.source == .bundled)
         #expect(page.version == 5)
