@@ -86,6 +86,33 @@ import Formwork
         #expect(page.reason.description.hasPrefix("set aside after failures: v7 it failed 1 time in a row as it opened (last: its loaded chain failed"))
     }
 
+    @Test func aVersionThatCantBeOpenedIsSetAsideAfterTwoTries() async throws {
+        let scene = try ReleaseScene()
+        defer { scene.tearDown() }
+        try scene.write(Fixture.page("dish-edit", version: 6))
+        try scene.publish()
+        _ = try await scene.sync("phone").run()
+        // v7 needs a param this app's build doesn't pass: every opening fails.
+        try scene.write(Data("""
+            { "page": "dish-edit", "version": 7, "params": { "dishId": { "type": "string", "required": true } }, "components": [] }
+            """.utf8))
+        try scene.publish()
+        _ = try await scene.sync("phone").run()
+        let lines = ReleaseScene.Lines()
+        let repository = scene.repository("phone", lines: lines)
+        let engine = PageEngine()
+        for _ in 1...2 {
+            await #expect(throws: PageError.self) { try await repository.open("dish-edit", in: engine) }
+        }
+        let opened = try await repository.open("dish-edit", in: engine)
+        defer { opened.session.close() }
+        #expect(opened.page.version == 6)
+        #expect(opened.page.reason.description.hasPrefix("set aside after failures: v7 it failed 2 times in a row as it opened (last: it can't be opened:"))
+        // The host hears it once when it happens, then with each opening that passes v7 over.
+        #expect(lines.all.first?.hasPrefix("set aside dish-edit v7 on this install: it failed 2 times in a row as it opened (last: it can't be opened:") == true)
+        #expect(lines.all.dropFirst().allSatisfy { $0.hasPrefix("cache: dish-edit v7 was set aside on this install:") && $0.hasSuffix("using the previous download dish-edit v6") })
+    }
+
     /// The SIGKILL test: `formwork run` opens dish-edit v7 from the cache, its `loaded` chain's
     /// request is held by the server, and the process is killed once the server has it. Twice;
     /// the third launch serves v6.
