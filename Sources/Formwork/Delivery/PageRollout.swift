@@ -56,9 +56,10 @@ public struct PageRollout: Sendable, Equatable {
     /// Whether an install whose bucket is `bucket` is in this rollout: `bucket < percent × 100`.
     public func includes(bucket: Int) -> Bool { bucket < percent * 100 }
 
-    /// `50%`, or `0.42%` style for a bucket (hundredths of a percent).
+    /// A bucket as a percentage with two decimals: `45.77%`, `0.80%`.
     static func describe(bucket: Int) -> String {
-        String(format: "%d.%02d%%", bucket / 100, bucket % 100)
+        let hundredths = bucket % 100
+        return "\(bucket / 100).\(hundredths < 10 ? "0" : "")\(hundredths)%"
     }
 }
 
