@@ -7,7 +7,7 @@ struct RunCommand: CLICommand {
     static let name = "run"
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
-        USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
+        USAGE: formwork run PAGE.json|PAGE_ID [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--cache DIR]
                                       [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--registry FILE]
 
         Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
@@ -32,6 +32,11 @@ struct RunCommand: CLICommand {
           --params FILE       $param from a JSON file (--param values go on top)
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
+          --cache DIR         open page PAGE_ID as an app would: the copy a sync installed in DIR
+                              (formwork sync --cache DIR), else the bundled one in --pages (default .).
+                              Prints which version is served and why, and keeps the app's record of
+                              openings: a version that fails as it opens (or whose opening this
+                              process doesn't survive) twice in a row is set aside on this cache
           --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
                               (a request no stub answers fails as if the server were offline,
                               and is named on standard error); the app's own actions and functions
@@ -53,6 +58,7 @@ struct RunCommand: CLICommand {
     let script: String?
     let record: String?
     let registryOption: RegistryOption
+    let cache: String?
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         options = try PageOptions(&arguments)
@@ -61,6 +67,7 @@ struct RunCommand: CLICommand {
         api = try APIOptions(&arguments)
         script = try arguments.option("script")
         record = try arguments.option("record")
+        cache = try arguments.option("cache")
         if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
         let positionals = arguments.positionals()
         guard positionals.count == 1, let file = positionals.first else {
@@ -126,7 +133,10 @@ struct RunCommand: CLICommand {
         let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
                                   clock: FixedClock(milliseconds: clock), timeZone: .current, languages: options.languages, limits: CLILimits.standard)
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
-        let document = try PageOptions.loadDocument(file, registry: harness.registry)
+        var opening: CachedOpening?
+        if let cache { opening = try CachedOpening(id: file, cache: cache, bundled: pagesDirectory ?? ".", harness: harness) }
+        let document: PageDocument
+        if let opening { document = try opening.document() } else { document = try PageOptions.loadDocument(file, registry: harness.registry) }
         let params = try options.paramValue(for: document)
         try api.configure(harness.stub, hostStubs: harness.hostStubs)
         // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
@@ -144,9 +154,13 @@ struct RunCommand: CLICommand {
         do {
             try await harness.open(document, params: params)
         } catch {
-            guard harness.root != nil else { throw CLIFailure("\(error)") }
+            guard harness.root != nil else {
+                opening?.finish(failure: "it can't be opened: \(error)")
+                throw CLIFailure("\(error)")
+            }
             Console.error("error: \(error)")
         }
+        opening?.finish(failure: nil)
         return (harness, recorder)
     }
 }
