@@ -6,7 +6,7 @@ struct PackCommand: CLICommand {
     static let name = "pack"
     static let abstract = "Check pages and write them with a manifest.json, ready to publish."
     static let help = """
-        USAGE: formwork pack SRC_DIR --out DIR [--registry FILE]
+        USAGE: formwork pack SRC_DIR --out DIR [--rollout ID=N%]... [--revoke ID@VERSION|SHA256]... [--registry FILE]
 
         Checks every page in SRC_DIR (the *.json files directly in it) exactly as 'formwork check'
         does, then
@@ -20,6 +20,15 @@ struct PackCommand: CLICommand {
 
         OPTIONS:
           --out DIR           where to write the pages and manifest.json (created if needed)
+          --rollout ID=N%     give the packed version of page ID (library:ID for a block library) to
+                              N% of installs only, each install deciding once with a stable bucket; the
+                              others get the version published before it in DIR, kept there as
+                              ID.vVERSION.json. Pack again with a higher N to widen it; 100% ends it.
+                              A rollout stays with its version in later packs until changed.
+          --revoke ID@N       take back version N of page ID (library:ID@N for a library), or give the
+                              file's SHA-256: apps never serve it again, even from their cache, and fall
+                              back to their previous good copy or the bundled one. Looked up in DIR's
+                              manifest.json; revocations already published are kept.
         \(RegistryOption.help)
                               each page's "requires" in the manifest lists the app's own types it uses
 
@@ -29,14 +38,32 @@ struct PackCommand: CLICommand {
           packed menu v2 (engine ≥ 1, 904 bytes) from main-menu.json
           skipped 3 files: flow files are tests, not pages
           wrote site/pages/manifest.json: 2 pages, totalVersion 5f2c1a9b0d3e…
+
+          formwork pack pages --out site/pages --rollout dish-edit=5%
+          packed dish-edit v5 (engine ≥ 1, 1901 bytes)
+          rollout dish-edit v5 to 5% of installs; the others get v4 (dish-edit.v4.json)
+          …
         """
 
     let source: String
     let output: String
     let registryOption: RegistryOption
+    let rollouts: [String: Int]
+    let revoke: [String]
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         registryOption = try RegistryOption(&arguments)
+        var rollouts: [String: Int] = [:]
+        for text in try arguments.options("rollout") {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            let share = parts.count == 2 ? (parts[1].hasSuffix("%") ? String(parts[1].dropLast()) : parts[1]) : ""
+            guard parts.count == 2, !parts[0].isEmpty, let percent = Int(share), (0...100).contains(percent) else {
+                throw UsageError("--rollout takes a page id and a whole percentage from 0 to 100, like --rollout dish-edit=5% (or library:shop-kit=5%); got '\(text)'")
+            }
+            rollouts[parts[0]] = percent
+        }
+        self.rollouts = rollouts
+        revoke = try arguments.options("revoke")
         guard let output = try arguments.option("out") else {
             throw UsageError("give the folder to write to with --out DIR, like: formwork pack pages --out site/pages")
         }
@@ -59,7 +86,10 @@ struct PackCommand: CLICommand {
         }
         let report: PagePacker.Report
         do {
-            report = try PagePacker(registry: registry, limits: CLILimits.standard).pack(from: sourceURL, to: URL(fileURLWithPath: output))
+            var packer = PagePacker(registry: registry, limits: CLILimits.standard)
+            packer.rollouts = rollouts
+            packer.revoke = revoke
+            report = try packer.pack(from: sourceURL, to: URL(fileURLWithPath: output))
         } catch {
             if case .pagesRejected(let problems) = error {
                 for problem in problems { Console.error(problem) }
@@ -80,6 +110,14 @@ struct PackCommand: CLICommand {
             let libraries = entry.libraries.sorted { $0.key < $1.key }.map { "library \($0.key) ≥ \($0.value)" }
             let needs = entry.requires.isEmpty && libraries.isEmpty ? "" : ", needs " + ([entry.requires.isEmpty ? nil : entry.requires.sentence].compactMap { $0 } + libraries).joined(separator: ", ")
             Console.out("packed \(entry.id) v\(entry.version) (engine ≥ \(entry.minEngineVersion), \(entry.size) bytes\(needs))\(renamed)")
+        }
+        for entry in report.manifest.libraries.map({ ($0, "library ") }) + report.manifest.pages.map({ ($0, "") }) {
+            guard let rollout = entry.0.rollout else { continue }
+            let others = rollout.previous.map { "the others get v\($0.version) (\($0.file))" } ?? "the others keep what they have"
+            Console.out("rollout \(entry.1)\(entry.0.id) v\(entry.0.version) to \(rollout.percent)% of installs; \(others)")
+        }
+        for revocation in report.manifest.revoked {
+            Console.out("revoked \(revocation.library ? "library " : "")\(revocation.id) v\(revocation.version) (sha256 \(revocation.sha256.prefix(12))…): apps never serve it again")
         }
         var reasons: [String] = []
         for skipped in report.skipped where !reasons.contains(skipped.reason) { reasons.append(skipped.reason) }

@@ -2,12 +2,12 @@ import Foundation
 import Formwork
 import FormworkTesting
 
-/// `formwork run PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]`
+/// `formwork run PAGE.json|PAGE_ID [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--cache DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]`
 struct RunCommand: CLICommand {
     static let name = "run"
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
-        USAGE: formwork run PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR]
+        USAGE: formwork run PAGE.json|PAGE_ID [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--cache DIR]
                                       [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]
                                       [--registry FILE]
 
@@ -36,6 +36,11 @@ struct RunCommand: CLICommand {
           --params FILE       $param from a JSON file (--param values go on top)
           --global FILE       $global from a JSON file
           --pages DIR         where pushed page ids are found (default: the page's folder)
+          --cache DIR         open page PAGE_ID as an app would: the copy a sync installed in DIR
+                              (formwork sync --cache DIR), else the bundled one in --pages (default .).
+                              Prints which version is served and why, and keeps the app's record of
+                              openings: a version that fails as it opens (or whose opening this
+                              process doesn't survive) twice in a row is set aside on this cache
           --api-stub FILE     canned answers: {"POST /api/dish": {"status": 200, "body": {…}}, "GET /api/x": […]}
                               (a request no stub answers fails as if the server were offline,
                               and is named on standard error); the app's own actions and functions
@@ -61,6 +66,7 @@ struct RunCommand: CLICommand {
     let record: String?
     let drafts: String?
     let registryOption: RegistryOption
+    let cache: String?
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         options = try PageOptions(&arguments)
@@ -70,6 +76,7 @@ struct RunCommand: CLICommand {
         script = try arguments.option("script")
         record = try arguments.option("record")
         drafts = try arguments.option("drafts")
+        cache = try arguments.option("cache")
         if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
         let positionals = arguments.positionals()
         guard positionals.count == 1, let file = positionals.first else {
@@ -137,7 +144,10 @@ struct RunCommand: CLICommand {
                                   clock: drafts == nil ? FixedClock(milliseconds: clock) : SystemClock(), timeZone: .current, languages: options.languages,
                                   limits: CLILimits.standard, drafts: drafts.map { FileDraftStorage(directory: URL(fileURLWithPath: $0)) } ?? MemoryDraftStorage())
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
-        let document = try PageOptions.loadDocument(file, registry: harness.registry)
+        var opening: CachedOpening?
+        if let cache { opening = try CachedOpening(id: file, cache: cache, bundled: pagesDirectory ?? ".", harness: harness) }
+        let document: PageDocument
+        if let opening { document = try opening.document() } else { document = try PageOptions.loadDocument(file, registry: harness.registry) }
         let params = try options.paramValue(for: document)
         try api.configure(harness.stub, hostStubs: harness.hostStubs)
         // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
@@ -155,9 +165,13 @@ struct RunCommand: CLICommand {
         do {
             try await harness.open(document, params: params)
         } catch {
-            guard harness.root != nil else { throw CLIFailure("\(error)") }
+            guard harness.root != nil else {
+                opening?.finish(failure: "it can't be opened: \(error)")
+                throw CLIFailure("\(error)")
+            }
             Console.error("error: \(error)")
         }
+        opening?.finish(failure: nil)
         return (harness, recorder)
     }
 }

@@ -8,7 +8,7 @@ struct SyncCommand: CLICommand {
     /// The budgets a sync from the command line keeps to: the ones apps ship with.
     static let limits = CLILimits.standard
     static let help = """
-        USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N] [--registry FILE]
+        USAGE: formwork sync --manifest URL --cache DIR [--bundled DIR] [--engine N] [--install-id ID] [--registry FILE]
 
         Does what an app's PageSync does. Fetches the manifest written by 'formwork pack'; if its
         totalVersion is the one the last complete sync saw, stops there. Otherwise downloads the
@@ -23,10 +23,18 @@ struct SyncCommand: CLICommand {
         (at most \(PageLimits.describe(bytes: limits.pageBytes))), each request for \(PageLimits.describe(seconds: limits.requestSeconds)) and the whole sync for \(PageLimits.describe(seconds: limits.syncSeconds)).
         Only one sync updates a cache folder at a time; a second one stops with an error.
 
+        A version in a staged rollout (pack --rollout) is installed only when this install's stable
+        bucket is in its share; otherwise the version published before it is. Revoked versions
+        (pack --revoke) are deleted from the cache and never served again. Last, sync prints which
+        version of each page an app with this cache serves, and why (cache, bundled, rollout,
+        revoked, set aside after failures).
+
         OPTIONS:
           --manifest URL   the published manifest.json (http or https); pages are fetched from beside it
           --cache DIR      the folder of downloaded pages (created if needed)
           --bundled DIR    the app's bundled pages: pages no newer than these aren't downloaded
+          --install-id ID  decide rollouts as the install with this id (default: the id kept in DIR/install-id,
+                           made once)
           --engine N       sync as engine N would (default \(FormworkEngine.version), this engine), to see what older or newer apps get
           --registry FILE  the app's registry file: pages needing types it lacks are skipped (default: the
                            one a formwork.json above --bundled or this folder names, else the built-ins)
@@ -37,6 +45,8 @@ struct SyncCommand: CLICommand {
           skipped cashier-settings v9: needs engine 2, this is engine 1
           skipped order-form v3: needs action 'loyalty-points', which this app doesn't have
           synced totalVersion 5f2c1a9b0d3e…: 1 installed, 1 skipped, 3 already current
+          serving dish-edit v4 (cache)
+          …
         """
 
     let manifestURL: URL
@@ -44,6 +54,7 @@ struct SyncCommand: CLICommand {
     let bundled: String?
     let engine: Int
     let registryOption: RegistryOption
+    let installID: String?
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         registryOption = try RegistryOption(&arguments)
@@ -59,6 +70,10 @@ struct SyncCommand: CLICommand {
             throw UsageError("give the folder for downloaded pages with --cache DIR")
         }
         bundled = try arguments.option("bundled")
+        installID = try arguments.option("install-id")
+        if let installID, installID.isEmpty || installID.count > 200 {
+            throw UsageError("--install-id takes a non-empty id of at most 200 characters")
+        }
         if let text = try arguments.option("engine") {
             guard let number = Int(text), number >= 1 else { throw UsageError("--engine takes a whole number of at least 1 (got '\(text)')") }
             engine = number
@@ -85,7 +100,7 @@ struct SyncCommand: CLICommand {
         }
         let sync = PageSync(manifestURL: manifestURL, cache: URL(fileURLWithPath: cache),
                             bundled: bundled.map { URL(fileURLWithPath: $0) }, engineVersion: engine, registry: registry,
-                            limits: SyncCommand.limits)
+                            limits: SyncCommand.limits, installID: installID)
         let report: SyncReport
         do {
             report = try await sync.run()
@@ -95,6 +110,13 @@ struct SyncCommand: CLICommand {
             return ExitCode.failure
         }
         for line in report.lines { Console.out(line) }
+        // What an app with this cache serves now, and why.
+        let repository = PageRepository(bundled: URL(fileURLWithPath: bundled ?? (cache as NSString).appendingPathComponent(".no-bundled-pages")),
+                                        cache: URL(fileURLWithPath: cache), engineVersion: engine, registry: registry)
+        for id in repository.availablePageIDs() {
+            guard let page = try? repository.resolve(id) else { continue }
+            Console.out("serving \(id) v\(page.version) (\(page.reason))")
+        }
         guard report.succeeded else {
             let failed = report.changes.filter(\.isFailure).count
             Console.error("error: \(failed == 1 ? "1 page" : "\(failed) pages") could not be installed; the previous versions are kept. Run sync again once the server is fixed or reachable.")

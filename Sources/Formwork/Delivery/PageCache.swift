@@ -11,6 +11,8 @@ import Foundation
 ///   dish-edit.v3.json        the previous good download of a page, kept as a fallback ("previous")
 ///   shop-kit.library.v2.json one file per installed block library version (and its previous good)
 ///   .formwork-sync.lock      held by the sync that is running (see CacheLock)
+///   install-id, revoked.json the install's id for rollouts, every revocation seen (PageCache+Records)
+///   openings.json            openings in progress, failures in a row, versions set aside (OpeningRecord)
 /// ```
 ///
 /// NB: a new version is a new file, and `manifest.json` is replaced last (atomically), so it
@@ -31,9 +33,38 @@ struct PageCache: Sendable {
         var previous: [PageManifest.Entry] = []
         /// The previous good download of each block library.
         var previousLibraries: [PageManifest.Entry] = []
+        /// The rollouts this install is outside of, so the repository can say why it serves an
+        /// older version.
+        var heldBack: [HeldBack] = []
 
         /// Every file the index names.
         var files: Set<String> { Set((manifest.pages + manifest.libraries + previous + previousLibraries).map(\.file)) }
+
+        /// A rolled-out version this install is not in.
+        struct HeldBack: Sendable, Equatable {
+            var id: String
+            var version: Int
+            var percent: Int
+            var library = false
+
+            var value: PageValue {
+                .object(PageObject([("id", .string(id)), ("version", .int(Int64(version))), ("percent", .int(Int64(percent)))]
+                    + (library ? [("library", .bool(true))] : [])))
+            }
+
+            init(id: String, version: Int, percent: Int, library: Bool = false) {
+                self.id = id
+                self.version = version
+                self.percent = percent
+                self.library = library
+            }
+
+            init?(_ value: PageValue) {
+                guard case .string(let id)? = value["id"], let version = value["version"]?.intValue,
+                      let percent = value["percent"]?.intValue else { return nil }
+                self.init(id: id, version: Int(clamping: version), percent: Int(clamping: percent), library: value["library"] == .bool(true))
+            }
+        }
 
         static let empty = Index(manifest: PageManifest(pages: []), syncedTotalVersion: nil, syncedEngineVersion: nil)
 
@@ -83,7 +114,10 @@ struct PageCache: Sendable {
             previous = read.pages
             previousLibraries = read.libraries
         }
-        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, previous: previous, previousLibraries: previousLibraries)
+        var heldBack: [Index.HeldBack] = []
+        if case .array(let items)? = value["heldBack"] { heldBack = items.compactMap(Index.HeldBack.init) }
+        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, previous: previous, previousLibraries: previousLibraries,
+                     heldBack: heldBack)
     }
 
     /// Replaces `manifest.json` atomically with `index`.
@@ -95,6 +129,7 @@ struct PageCache: Sendable {
             if !index.previous.isEmpty { object["previous"] = previous["pages"] ?? .array([]) }
             if !index.previousLibraries.isEmpty { object["previousLibraries"] = previous["libraries"] ?? .array([]) }
         }
+        if !index.heldBack.isEmpty { object["heldBack"] = .array(index.heldBack.map(\.value)) }
         try AtomicFile.write(Data((PageValue.object(object).prettyJSONText + "\n").utf8), to: manifestURL)
     }
 

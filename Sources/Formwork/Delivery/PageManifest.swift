@@ -16,6 +16,10 @@ import Foundation
 /// and a page entry names the libraries it needs, with the lowest version of each:
 /// `"libraries": {"shop-kit": 3}`.
 ///
+/// An entry may carry a staged `"rollout"` (`PageRollout`: a share of installs, and the previous
+/// version for the others), and the manifest a `"revoked"` list of versions taken back by SHA-256
+/// (`PageRevocation`); both are Grammar.md 4.4.
+///
 /// `totalVersion` changes whenever any page or library changes, so a client whose last sync saw
 /// the same value has nothing to do. `file` is a plain file name beside the manifest, never a path.
 /// Unknown members are ignored, so newer publishers can add fields.
@@ -42,6 +46,9 @@ public struct PageManifest: Sendable, Equatable {
         /// or a library's): sync installs them first and skips a page whose libraries it can't
         /// have. Written as `"libraries"` only when not empty.
         public var libraries: [String: Int] = [:]
+        /// A staged rollout: only this share of installs get the version, the others its
+        /// `previous` (see `PageRollout`). Written as `"rollout"` only when set.
+        public var rollout: PageRollout?
 
         /// An entry with these fields (and no `requires`).
         public init(id: String, file: String, version: Int, minEngineVersion: Int, size: Int, sha256: String) {
@@ -71,10 +78,24 @@ public struct PageManifest: Sendable, Equatable {
     public var pages: [Entry]
     /// The published block libraries, sorted by id.
     public var libraries: [Entry]
+    /// Versions taken back (by SHA-256): apps never serve them again. Written as `"revoked"`
+    /// only when not empty.
+    public var revoked: [PageRevocation] = []
 
     /// A manifest whose `totalVersion` is computed from `pages` and `libraries`.
     public init(pages: [Entry], libraries: [Entry] = []) {
         self.init(totalVersion: PageManifest.totalVersion(of: pages, libraries: libraries), pages: pages, libraries: libraries)
+    }
+
+    /// A manifest revoking `revoked`, whose `totalVersion` is computed from all three lists.
+    ///
+    /// - Parameters:
+    ///   - pages: the published pages.
+    ///   - libraries: the published block libraries.
+    ///   - revoked: the versions taken back.
+    public init(pages: [Entry], libraries: [Entry], revoked: [PageRevocation]) {
+        self.init(totalVersion: PageManifest.totalVersion(of: pages, libraries: libraries, revoked: revoked), pages: pages, libraries: libraries)
+        self.revoked = revoked
     }
 
     /// A manifest with this `totalVersion`, as read from a file.
@@ -94,30 +115,60 @@ public struct PageManifest: Sendable, Equatable {
     /// change to any of them changes it; the order they are listed in doesn't. (A manifest
     /// without libraries has the total it had before libraries existed.)
     public static func totalVersion(of pages: [Entry], libraries: [Entry] = []) -> String {
+        totalVersion(of: pages, libraries: libraries, revoked: [])
+    }
+
+    /// SHA-256 over every page, library, rollout and revocation: a rollout's share or a new
+    /// revocation changes it, so a revocation reaches apps even when no page changed. (Without
+    /// rollouts and revocations it is the total computed before they existed.)
+    ///
+    /// - Parameters:
+    ///   - pages: the published pages.
+    ///   - libraries: the published block libraries.
+    ///   - revoked: the versions taken back.
+    public static func totalVersion(of pages: [Entry], libraries: [Entry], revoked: [PageRevocation]) -> String {
         var hasher = SHA256Hasher()
+        func rollout(_ entry: Entry) -> String {
+            guard let rollout = entry.rollout else { return "" }
+            return "\trollout \(rollout.percent) \(rollout.previous.map { "\($0.file) \($0.version) \($0.sha256)" } ?? "-")"
+        }
         for page in pages.sorted(by: { $0.id < $1.id }) {
-            hasher.update(Data("\(page.id)\t\(page.version)\t\(page.minEngineVersion)\t\(page.size)\t\(page.sha256)\n".utf8))
+            hasher.update(Data("\(page.id)\t\(page.version)\t\(page.minEngineVersion)\t\(page.size)\t\(page.sha256)\(rollout(page))\n".utf8))
         }
         for library in libraries.sorted(by: { $0.id < $1.id }) {
-            hasher.update(Data("library\t\(library.id)\t\(library.version)\t\(library.minEngineVersion)\t\(library.size)\t\(library.sha256)\n".utf8))
+            hasher.update(Data("library\t\(library.id)\t\(library.version)\t\(library.minEngineVersion)\t\(library.size)\t\(library.sha256)\(rollout(library))\n".utf8))
+        }
+        for revocation in revoked.sorted(by: { $0.sha256 < $1.sha256 }) {
+            hasher.update(Data("revoked\t\(revocation.label)\t\(revocation.sha256)\n".utf8))
         }
         return SHA256Hasher.hex(hasher.finalize())
     }
+
+    /// The revocation of the file with this SHA-256, if any.
+    public func revocation(of sha256: String) -> PageRevocation? { revoked.first { $0.sha256 == sha256 } }
 
     // MARK: - JSON
 
     /// The manifest as a JSON value, members in the documented order.
     public var value: PageValue {
+        return PageManifest.json(totalVersion: totalVersion, pages: pages, libraries: libraries, revoked: revoked)
+    }
+
+    static func json(totalVersion: String, pages: [Entry], libraries: [Entry], revoked: [PageRevocation]) -> PageValue {
         func json(_ entry: Entry) -> PageValue {
             let needs = PageValue.object(PageObject(entry.libraries.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) }))
+            let rollout = entry.rollout.map { rollout in
+                PageValue.object(PageObject([("percent", .int(Int64(rollout.percent)))] + (rollout.previous.map { [("previous", json($0))] } ?? [])))
+            }
             return .object(PageObject([
                 ("id", .string(entry.id)), ("file", .string(entry.file)), ("version", .int(Int64(entry.version))),
                 ("minEngineVersion", .int(Int64(entry.minEngineVersion))), ("size", .int(Int64(entry.size))),
                 ("sha256", .string(entry.sha256)),
-            ] + (entry.requires.isEmpty ? [] : [("requires", entry.requires.value)]) + (entry.libraries.isEmpty ? [] : [("libraries", needs)])))
+            ] + (entry.requires.isEmpty ? [] : [("requires", entry.requires.value)]) + (entry.libraries.isEmpty ? [] : [("libraries", needs)]) + (rollout.map { [("rollout", $0)] } ?? [])))
         }
         return .object(PageObject([("totalVersion", .string(totalVersion)), ("pages", .array(pages.map(json)))]
-            + (libraries.isEmpty ? [] : [("libraries", .array(libraries.map(json)))])))
+            + (libraries.isEmpty ? [] : [("libraries", .array(libraries.map(json)))])
+            + (revoked.isEmpty ? [] : [("revoked", .array(revoked.map(\.value)))])))
     }
 
     /// Indented JSON with a final newline, as written to `manifest.json`.
@@ -155,16 +206,17 @@ public struct PageManifest: Sendable, Equatable {
         let pages = try PageManifest.entries(items, member: "pages", source: source)
         let libraries = try PageManifest.entries(libraryItems, member: "libraries", source: source)
         self.init(totalVersion: totalVersion, pages: pages, libraries: libraries)
+        revoked = try PageRevocation.list(object["revoked"], source: source)
     }
 
     /// The entries of `"pages"` or `"libraries"`, each field checked.
-    private static func entries(_ items: [PageValue], member: String, source: String) throws(DeliveryError) -> [Entry] {
+    private static func entries(_ items: [PageValue], member: String, source: String, nested: Bool = false) throws(DeliveryError) -> [Entry] {
         func invalid(_ reason: String) -> DeliveryError { .invalidManifest(source: source, reason: reason) }
-        let what = member == "pages" ? "page" : "library"
+        let what = member.hasPrefix("pages") ? "page" : "library"
         var pages: [Entry] = []
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {
-            let at = "\(member)[\(index)]"
+            let at = nested ? member : "\(member)[\(index)]"
             guard case .object(let fields) = item else { throw invalid("\(at) must be an object") }
             guard case .string(let id)? = fields["id"], PageHeader.isValidID(id) else {
                 throw invalid("\(at).id must be a \(what) id (letters, digits, '-', '_', '.')")
@@ -184,7 +236,7 @@ public struct PageManifest: Sendable, Equatable {
             guard case .string(let sha256)? = fields["sha256"], SHA256Hasher.isHexDigest(sha256) else {
                 throw invalid("\(at).sha256 must be 64 lowercase hex digits")
             }
-            guard seen.insert(id).inserted else { throw invalid("\(what) '\(id)' is listed twice") }
+            guard nested || seen.insert(id).inserted else { throw invalid("\(what) '\(id)' is listed twice") }
             var entry = Entry(id: id, file: file, version: version, minEngineVersion: minEngineVersion, size: size, sha256: sha256)
             if let requires = fields["requires"] {
                 guard let ids = RegistryIDs(value: requires) else {
@@ -200,6 +252,23 @@ public struct PageManifest: Sendable, Equatable {
                     }
                     entry.libraries[library] = Int(n)
                 }
+            }
+            if let raw = fields["rollout"], !nested {
+                guard case .int(let percent)? = raw["percent"], percent >= 0, percent <= 100 else {
+                    throw invalid("\(at).rollout.percent must be a whole number from 0 to 100")
+                }
+                var rollout = PageRollout(percent: Int(percent))
+                if let previous = raw["previous"] {
+                    var fields = PageObject()
+                    if case .object(let given) = previous { fields = given }
+                    fields["id"] = .string(id)
+                    let read = try PageManifest.entries([.object(fields)], member: "\(at).rollout.previous", source: source, nested: true)
+                    guard let first = read.first, first.version < version else {
+                        throw invalid("\(at).rollout.previous must be an older version of \(what) '\(id)'")
+                    }
+                    rollout.previous = first
+                }
+                entry.rollout = rollout
             }
             pages.append(entry)
         }

@@ -26,6 +26,15 @@ public struct PagePacker: Sendable {
     public let registry: Registry
     /// The budgets the pages are checked against (as `formwork check` does).
     public let limits: PageLimits
+    /// Staged rollouts to publish: page id (or `library:` and a library id) → the share of
+    /// installs that get the packed version, 0 to 100 (100 ends a rollout). The others get the
+    /// version published before it, whose file pack keeps beside it (`<id>.v<N>.json`). A rollout
+    /// stays with its version in later packs until changed.
+    public var rollouts: [String: Int] = [:]
+    /// Versions to revoke: `dish-edit@7` or `library:shop-kit@3` (looked up in the manifest
+    /// already in the output folder, or among the packed pages), or a SHA-256. Revocations
+    /// already published are kept.
+    public var revoke: [String] = []
 
     /// A packer checking pages against the app's registry within `limits`.
     ///
@@ -141,7 +150,18 @@ public struct PagePacker: Sendable {
             libraries.append(.init(entry: entry, sourceFile: file))
             writes.append((entry.file, data))
         }
-        let manifest = PageManifest(pages: packed.map(\.entry), libraries: libraries.map(\.entry))
+        let published = PagePacker.published(in: output)
+        var pageEntries = packed.map(\.entry), libraryEntries = libraries.map(\.entry)
+        for id in rollouts.keys.sorted() {
+            let known = id.hasPrefix("library:") ? libraryEntries.contains { "library:" + $0.id == id } : pageEntries.contains { $0.id == id }
+            if !known { tooBig.append("error: --rollout names '\(id)', which is not among the packed \(id.hasPrefix("library:") ? "libraries" : "pages")") }
+        }
+        applyRollouts(&pageEntries, library: false, published: published, output: output, writes: &writes, problems: &tooBig)
+        applyRollouts(&libraryEntries, library: true, published: published, output: output, writes: &writes, problems: &tooBig)
+        let revoked = revocations(published: published, pages: pageEntries, libraries: libraryEntries, problems: &tooBig)
+        for index in packed.indices { packed[index] = .init(entry: pageEntries[index], sourceFile: packed[index].sourceFile) }
+        for index in libraries.indices { libraries[index] = .init(entry: libraryEntries[index], sourceFile: libraries[index].sourceFile) }
+        let manifest = PageManifest(pages: pageEntries, libraries: libraryEntries, revoked: revoked)
         if packed.count > limits.manifestPages {
             tooBig.append("error: \(PageLimits.grouped(packed.count)) pages are more than one manifest may list (manifestPages, \(PageLimits.grouped(limits.manifestPages))); apps would refuse it. Publish them as separate folders, each with its own manifest.")
         } else if manifest.jsonData.count > limits.manifestBytes {

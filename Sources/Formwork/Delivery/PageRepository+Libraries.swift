@@ -20,11 +20,16 @@ extension PageRepository {
         guard let cacheDirectory, let index = try? PageCache(directory: cacheDirectory).readIndex() else { return bundled }
         let cache = PageCache(directory: cacheDirectory)
         let ids = Set((index.manifest.libraries + index.previousLibraries).map(\.id))
+        let revoked = revokedLibraries()
         for id in ids.sorted() {
             let candidates = ([index.manifest.library(id)] + index.previousLibraries.filter { $0.id == id }).compactMap { $0 }
             for entry in candidates {
                 let label = "library \(id) v\(entry.version)"
                 if let bundledVersion = bundled[id]?.version, entry.version <= bundledVersion { break }
+                guard !revoked.contains(entry.sha256) else {
+                    diagnostics.append("cache: \(label) was revoked")
+                    continue
+                }
                 guard entry.minEngineVersion <= engineVersion else {
                     diagnostics.append("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
                     continue

@@ -11,6 +11,10 @@ import Foundation
 /// is never trusted and never a crash: the previous good download of the page is served, else
 /// the bundled page, and `ResolvedPage.diagnostics` says why.
 ///
+/// A copy whose SHA-256 a manifest revoked, or that was set aside on this install after failing
+/// as it opened (`recordFailedOpening`, `open(_:in:params:)`), is never served; the next good
+/// copy is, and `ResolvedPage.reason` says why (Grammar.md part 6).
+///
 /// Bundled pages are found by id: `<id>.json`, or else any `*.json` in the folder whose `page`
 /// field is the id (`*.flow.json` and `manifest.json` are not pages).
 ///
@@ -34,6 +38,9 @@ public struct PageRepository: Sendable {
     /// Called with each line of `ResolvedPage.diagnostics` as pages are resolved, so a host can
     /// log why a cached copy was passed over (`push` reaches the repository without seeing them).
     public let report: (@Sendable (String) -> Void)?
+    /// How many failed openings in a row set a downloaded version aside on this install (2
+    /// unless changed; see `recordFailedOpening`). At least 1.
+    public var failuresBeforeSetAside = 2
 
     /// A repository serving the best copy of each page from `cache` or `bundled`.
     ///
@@ -68,14 +75,18 @@ public struct PageRepository: Sendable {
         let bundled = PageRepository.bundledPage(pageID, in: bundledDirectory)
         var diagnostics: [String] = []
         defer { if let report { diagnostics.forEach(report) } }
+        settleInterruptedOpenings(of: pageID)
         let libraries = libraries(diagnostics: &diagnostics)
-        if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, libraries: libraries, diagnostics: &diagnostics) {
-            return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: diagnostics)
+        let withheld = withheldVersions(of: pageID)
+        if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, libraries: libraries, withheld: withheld, diagnostics: &diagnostics) {
+            return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: diagnostics,
+                                reason: withheld.reason(serving: cached.header.version) ?? .cache)
         }
         if let page = bundled.page {
             let using = "using bundled \(page.header.id) v\(page.header.version)"
             diagnostics = diagnostics.map { "\($0); \(using)" }
-            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url, diagnostics: diagnostics)
+            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url, diagnostics: diagnostics,
+                                reason: withheld.reason(serving: page.header.version) ?? .bundled)
         }
         if let problem = bundled.problems.first { throw .invalidPage(file: problem.file, reason: problem.reason) }
         throw .unknownPage(id: pageID, available: availablePageIDs())
@@ -93,7 +104,7 @@ public struct PageRepository: Sendable {
     // MARK: - Cache
 
     /// The newest cached copy that can be served, else the previous good download of the page.
-    private func cachedPage(_ id: String, bundledVersion: Int?, libraries: BlockCatalog, diagnostics: inout [String]) -> Page? {
+    private func cachedPage(_ id: String, bundledVersion: Int?, libraries: BlockCatalog, withheld: Withheld, diagnostics: inout [String]) -> Page? {
         guard let cacheDirectory else { return nil }
         let cache = PageCache(directory: cacheDirectory)
         // NB: a sync may replace the manifest and remove the file it named between our two reads;
@@ -111,6 +122,10 @@ public struct PageRepository: Sendable {
             var sawMissing = false
             for entry in candidates {
                 judged.insert(entry.file)
+                if let why = withheld.why(entry.sha256) {
+                    diagnostics.append("cache: \(id) v\(entry.version) \(why)")
+                    continue
+                }
                 switch judge(entry, id: id, bundledVersion: bundledVersion, libraries: libraries, in: cache) {
                 case .serve(let page):
                     if !diagnostics.isEmpty { diagnostics = diagnostics.map { "\($0); using the previous download \(id) v\(entry.version)" } }

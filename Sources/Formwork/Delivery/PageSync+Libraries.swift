@@ -29,17 +29,23 @@ extension PageSync {
     }
 
     /// Installs the libraries of `remote` that are newer than the ones at hand.
-    func syncLibraries(remote: PageManifest, previous: PageCache.Index, cache: PageCache, deadline: SyncDeadline) async -> LibraryState {
+    func syncLibraries(remote: PageManifest, previous: PageCache.Index, cache: PageCache, deadline: SyncDeadline, gate: inout Gate) async throws(DeliveryError) -> LibraryState {
         var state = LibraryState()
         for entry in previous.manifest.libraries {
-            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
+            if gate.isRevoked(entry) {
+                gate.removed(entry, library: true, changes: &state.changes)
+            } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 state.installed[entry.id] = entry
             } else {
                 state.notes.append("note: cached library \(entry.id) v\(entry.version) was missing or damaged; dropped it")
             }
         }
-        for entry in previous.previousLibraries {
+        for entry in previous.previousLibraries where !gate.isRevoked(entry) {
             if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { state.previousGood[entry.id] = entry }
+        }
+        for (id, entry) in state.previousGood where state.installed[id] == nil {
+            state.installed[id] = entry
+            state.previousGood[id] = nil
         }
         for (id, entry) in state.installed where remote.library(id) == nil {
             state.installed[id] = nil
@@ -54,6 +60,14 @@ extension PageSync {
                 state.changes.append(.libraryRemoved(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
             }
             let served = [state.installed[entry.id]?.version, bundledVersion].compactMap { $0 }.max()
+            let offered = entry
+            guard let entry = try gate.choose(entry, served: served, library: true, changes: &state.changes) else {
+                state.failures[offered.id] = gate.isRevoked(offered) ? "v\(offered.version) was revoked" : "this install is outside the \(offered.rollout?.percent ?? 0)% rollout of v\(offered.version)"
+                continue
+            }
+            if entry.version != offered.version, state.failures[entry.id] == nil {
+                state.failures[entry.id] = gate.isRevoked(offered) ? "v\(offered.version) was revoked" : "this install is outside the \(offered.rollout?.percent ?? 0)% rollout of v\(offered.version)"
+            }
             if let served, entry.version <= served { continue }
             func fail(_ reason: String) {
                 state.failures[entry.id] = reason

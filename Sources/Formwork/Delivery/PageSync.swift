@@ -10,6 +10,12 @@ import Foundation
 /// sync leaves the previous good version of every page in place, and an open page keeps the bytes
 /// it was resolved with.
 ///
+/// A version in a staged rollout is installed only when this install's stable bucket is in its
+/// share (`PageRollout`; the others get the rollout's previous version, and the report says which
+/// and why). Revocations (`PageRevocation`) are recorded in the cache before anything else, so
+/// they hold even if the sync goes no further; revoked copies are deleted and never installed
+/// (Grammar.md part 6).
+///
 /// Everything sync reads is bounded by its `PageLimits`: the manifest's size (`manifestBytes`) and
 /// page count (`manifestPages`), each page's size (never read past what the manifest gives it, and
 /// at most `pageBytes`), each request's time (`requestSeconds`, first byte to last) and the whole
@@ -38,6 +44,9 @@ public struct PageSync: Sendable {
     public let registry: Registry
     /// The download budgets: manifest and page sizes, request and sync times.
     public let limits: PageLimits
+    /// The id rollouts are decided with (`PageRollout.bucket`); nil to use the one kept in the
+    /// cache folder (`install-id`, a random id made once).
+    public let installID: String?
 
     /// - Parameters:
     ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
@@ -53,6 +62,25 @@ public struct PageSync: Sendable {
     ///   - limits: the budgets above; `PageLimits.standard` unless the app sets its own.
     public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
                 engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard) {
+        self.init(manifestURL: manifestURL, cache: cache, bundled: bundled, transport: transport, engineVersion: engineVersion,
+                  registry: registry, limits: limits, installID: nil)
+    }
+
+    /// A sync that decides staged rollouts as the install `installID` (Grammar.md 6.2).
+    ///
+    /// - Parameters:
+    ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
+    ///   - cache: the folder sync owns (created if needed); give the same one to `PageRepository`.
+    ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
+    ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    ///   - engineVersion: sync as this engine would (`FormworkEngine.version` by default).
+    ///   - registry: the registry the app's engine uses; pages needing a type it lacks are skipped.
+    ///   - limits: the download budgets; `PageLimits.standard` unless the app sets its own.
+    ///   - installID: the install's id for staged rollouts (the app's own, if it has one); nil to
+    ///     use one made once and kept in the cache folder (`install-id`).
+    public init(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil,
+                engineVersion: Int = FormworkEngine.version, registry: Registry, limits: PageLimits = .standard, installID: String?) {
+        self.installID = installID
         self.registry = registry
         self.manifestURL = manifestURL
         cacheDirectory = cache
@@ -100,6 +128,8 @@ public struct PageSync: Sendable {
             notes.append("note: removed \(count) left behind by an interrupted sync: " + leftovers.joined(separator: ", "))
         }
         let remote = try await fetchManifest(deadline)
+        // NB: before anything else, so a revocation is kept even if this sync goes no further.
+        var gate = Gate(revoked: try recordRevocations(remote, in: cache), installID: installID, cache: cache)
 
         if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion,
            cache.filesArePresent(previous) {
@@ -108,14 +138,16 @@ public struct PageSync: Sendable {
 
         let bundledVersions = bundledDirectory.map(PageSync.pageVersions(in:)) ?? [:]
         // NB: libraries first, so a page is installed only with the libraries it needs at hand.
-        let libraries = await syncLibraries(remote: remote, previous: previous, cache: cache, deadline: deadline)
+        let libraries = try await syncLibraries(remote: remote, previous: previous, cache: cache, deadline: deadline, gate: &gate)
         notes += libraries.notes
         var installed: [String: PageManifest.Entry] = [:]
         var changes: [SyncReport.Change] = []
         var lacking: (pages: Int, ids: RegistryIDs) = (0, RegistryIDs())
         var current: [String] = []
         for entry in previous.manifest.pages {
-            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
+            if gate.isRevoked(entry) {
+                gate.removed(entry, library: false, changes: &changes)
+            } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 installed[entry.id] = entry
             } else {
                 notes.append("note: cached \(entry.id) v\(entry.version) was missing or damaged; dropped it")
@@ -123,8 +155,13 @@ public struct PageSync: Sendable {
         }
         // The previous good download of each page, kept as the repository's fallback.
         var previousGood: [String: PageManifest.Entry] = [:]
-        for entry in previous.previous {
+        for entry in previous.previous where !gate.isRevoked(entry) {
             if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
+        }
+        // A revoked copy's previous good download takes its place (nothing to download again).
+        for (id, entry) in previousGood where installed[id] == nil {
+            installed[id] = entry
+            previousGood[id] = nil
         }
         for (id, entry) in installed where remote.entry(for: id) == nil {
             installed[id] = nil
@@ -140,6 +177,10 @@ public struct PageSync: Sendable {
                 changes.append(.removed(id: entry.id, version: cached.version, reason: "the bundled v\(bundledVersion) is as new"))
             }
             let served = [installed[entry.id]?.version, bundledVersion].compactMap { $0 }.max()
+            guard let entry = try gate.choose(entry, served: served, library: false, changes: &changes) else {
+                if served != nil { current.append(entry.id) }   // it keeps what it has
+                continue
+            }
             if let served, entry.version <= served {
                 current.append(entry.id)
                 continue
@@ -188,7 +229,7 @@ public struct PageSync: Sendable {
         let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values), libraries: Array(libraries.installed.values)),
                                     syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
                                     previous: previousGood.values.sorted { $0.id < $1.id },
-                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id })
+                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id }, heldBack: gate.heldBack)
         do {
             try cache.writeIndex(index)
         } catch {
@@ -278,6 +319,7 @@ public struct PageSync: Sendable {
             }
         }
         var installed = entry
+        installed.rollout = nil
         installed.file = library ? PageCache.fileName(library: entry.id, version: entry.version) : PageCache.fileName(id: entry.id, version: entry.version)
         do {
             try AtomicFile.write(data, to: cache.url(of: installed)) { written in
@@ -347,6 +389,7 @@ extension SyncReport.Change {
             return id
         // NB: libraries are listed before the pages (they are installed first).
         case .libraryInstalled(let id, _, _), .libraryFailed(let id, _, _, _), .libraryRemoved(let id, _, _): return "\u{0}" + id
+        case .revoked(let id, _, let library, _), .rollout(let id, _, _, _, _, _, let library): return library ? "\u{0}" + id : id
         }
     }
 }

@@ -34,6 +34,13 @@ public struct SyncReport: Sendable, Equatable {
         /// Newer, but it needs `library` at version `minimum` or later, which this app can't
         /// have (`reason` says why); the current version of the page stays.
         case needsLibrary(id: String, version: Int, library: String, minimum: Int, reason: String)
+        /// A version the manifest revokes (by SHA-256): `removed` when it was in the cache and was
+        /// deleted, else it was published but not installed. It is never served again here.
+        case revoked(id: String, version: Int, library: Bool, removed: Bool)
+        /// A version in a staged rollout, decided for this install: `bucket` (0 to 9,999) is the
+        /// install's stable bucket, `included` whether it is below `percent` × 100. An install
+        /// outside the share gets `instead` (the rollout's previous version), or keeps what it has.
+        case rollout(id: String, version: Int, percent: Int, bucket: Int, included: Bool, instead: Int?, library: Bool)
 
         /// The change as `formwork sync` prints it: `installed dish-edit v4 (was v3)`.
         public var description: String {
@@ -56,6 +63,16 @@ public struct SyncReport: Sendable, Equatable {
                 return "removed library \(id) v\(version) from the cache: \(reason)"
             case .needsLibrary(let id, let version, let library, let minimum, let reason):
                 return "skipped \(id) v\(version): needs library \(library) ≥ \(minimum), which couldn't be installed: \(reason)"
+            case .revoked(let id, let version, let library, let removed):
+                let label = (library ? "library " : "") + "\(id) v\(version)"
+                return removed ? "revoked \(label): deleted from the cache, never served again"
+                    : "revoked \(label): not installed, never served"
+            case .rollout(let id, let version, let percent, let bucket, let included, let instead, let library):
+                let label = (library ? "library " : "") + "\(id) v\(version)"
+                let where_ = "this install's bucket is \(PageRollout.describe(bucket: bucket))"
+                if included { return "rollout \(label) to \(percent)%: this install is in it (\(where_))" }
+                return "rollout \(label) to \(percent)%: this install is not in it (\(where_)); "
+                    + (instead.map { "it gets v\($0) instead" } ?? "it keeps what it has")
             }
         }
 
@@ -121,6 +138,10 @@ public struct SyncReport: Sendable, Equatable {
             case .removed, .libraryRemoved: true
             default: false
             }
+        }
+        count("revoked") {
+            if case .revoked = $0 { return true }
+            return false
         }
         count("failed") { $0.isFailure }
         if !current.isEmpty { counts.append("\(current.count) already current") }
