@@ -24,7 +24,9 @@ struct TextDecoding {
 
 /// One localized value in a page: where it is and the key it shows.
 public struct TextUse: Sendable {
+    /// The JSON path of the localized value: `components[2].attributes.title`.
     public let path: String
+    /// The key of the page's `"strings"` it shows (for a text written in place, a key made for it).
     public let key: String
 }
 

@@ -11,9 +11,22 @@
 /// PluralRules.category(of: "1.0", language: "en")   // .other (a visible decimal)
 /// ```
 public enum PluralCategory: String, Sendable, CaseIterable {
-    case zero, one, two, few, many, other
+    /// Arabic's 0 (and Latvian's, Welsh's).
+    case zero
+    /// 1 in English and German; 1, 21, 31, … in Russian.
+    case one
+    /// Exactly 2 in Arabic, Hebrew and Welsh.
+    case two
+    /// 2–4, 22–24, … in Russian and Polish; 3–10 in Arabic.
+    case few
+    /// 5–20, 25–30, … in Russian; 5–21, 25–31, … in Polish; 11–99 in Arabic.
+    case many
+    /// Every other number; the one form every language has (and Chinese's only one).
+    case other
 }
 
+/// CLDR 47's plural rules: which `PluralCategory` a number takes in a language, the rule a
+/// plural text's forms are chosen by.
 public enum PluralRules {
     /// The languages whose rules are written out here.
     public static let languages: [String] = ["ar", "cs", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "uk", "zh"]

@@ -15,6 +15,7 @@ public final class StringTable: Sendable {
         self.messages = messages
     }
 
+    /// No texts, in English: a page without `"strings"`.
     public static let empty = StringTable(defaultLocale: "en", messages: [:])
 
     /// Every locale with texts, in order.
@@ -43,8 +44,11 @@ public final class StringTable: Sendable {
 public struct PageLocale: Sendable {
     /// Preferred languages, most preferred first, as canonical tags.
     public var languages: [String]
+    /// The page's texts (with its libraries'), by language and key.
     public var strings: StringTable
 
+    /// The locale of a person preferring `languages` (BCP 47 tags; ones that aren't tags are
+    /// left out) on a page with `strings`.
     public init(languages: [String] = [], strings: StringTable = .empty) {
         self.languages = languages.compactMap(LocaleTag.canonical)
         self.strings = strings
