@@ -131,8 +131,11 @@ class Page:
             raise CDPError(f"{text}\n  while evaluating: {expression}")
         return result["result"].get("value")
 
-    def wait_for(self, condition, what, timeout=30):
-        """Waits, inside the page, until the JavaScript `condition` is truthy; returns its value."""
+    def wait_for(self, condition, what, timeout=90):
+        """Waits, inside the page, until the JavaScript `condition` is truthy; returns its value.
+
+        The bound only decides how long a broken page takes to fail: a busy 2-core machine
+        running Chromium beside the preview server can take well over 30 s for a step."""
         script = f"""new Promise((resolve, reject) => {{
             const started = Date.now();
             (function check() {{
