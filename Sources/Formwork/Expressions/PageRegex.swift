@@ -82,7 +82,7 @@ public struct PageRegex: @unchecked Sendable {
         let composed = pattern.precomposedStringWithCanonicalMapping
         // NB: NSRegularExpression refuses "", which matches the empty text (or anywhere, searching).
         let own = composed.isEmpty ? "(?:)" : composed
-        guard (try? NSRegularExpression(pattern: own)) != nil else { throw .invalid(pattern: pattern) }
+        guard PageRegex.compiled.expression(own) != nil else { throw .invalid(pattern: pattern) }
         // Both modes run as one attempt anchored at the start of the text, so one step count
         // covers the whole search: `.whole` as \A(?:pattern)\z (\z, because '$' would also match
         // before a final line break), `.search` as \A(?s:.*?)(?:pattern), which tries each
@@ -93,7 +93,7 @@ public struct PageRegex: @unchecked Sendable {
         // compile, and changes nothing else.
         let (prefix, suffix) = mode == .whole ? ("\\A(?:", "\\z") : ("\\A(?s:.*?)(?:", "")
         for closing in [")", "\\E)", "\n)"] {
-            if let wrapped = try? NSRegularExpression(pattern: prefix + own + closing + suffix) {
+            if let wrapped = PageRegex.compiled.expression(prefix + own + closing + suffix) {
                 expression = wrapped
                 return
             }
@@ -138,4 +138,41 @@ public struct PageRegex: @unchecked Sendable {
     /// ICU reports progress to the match every this many steps of its matcher (its
     /// `TIMER_INITIAL_VALUE`).
     static let stepsPerReport = 10_000
+
+    /// The patterns compiled so far in this process, shared by every page.
+    static let compiled = CompiledPatterns()
+}
+
+/// Compiled regular expressions by pattern text, so a pattern is compiled once per process rather
+/// than at each call of `matches()` or each check of a `regex` validation (a keystroke).
+///
+/// NB: also a fix for a leak the Expression fuzz target found (Fuzz/RESULTS.md): Foundation on
+/// Linux (swift-corelibs-foundation's `_CFRegularExpressionCreate`) never frees its copy of a
+/// pattern of 250 or more UTF-16 units — about 2 bytes per unit, each time such a pattern is
+/// compiled, valid or not. Compiling each pattern once bounds that by the patterns a process
+/// meets. At most `capacity` patterns are kept; past it, the cache starts afresh.
+final class CompiledPatterns: @unchecked Sendable {
+    // NB: @unchecked: `entries` is only touched under `lock`; NSRegularExpression is immutable.
+    private let lock = NSLock()
+    private var entries: [String: NSRegularExpression?] = [:]
+    private var counts: [String: Int] = [:]
+    let capacity = 512
+
+    /// How often `pattern` was compiled since the cache last started afresh (for tests).
+    func timesCompiled(_ pattern: String) -> Int { lock.withLock { counts[pattern, default: 0] } }
+
+    /// The pattern compiled, or nil when it isn't a valid pattern.
+    func expression(_ pattern: String) -> NSRegularExpression? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = entries[pattern] { return known }
+        if entries.count >= capacity {
+            entries.removeAll(keepingCapacity: true)
+            counts.removeAll(keepingCapacity: true)
+        }
+        let expression = try? NSRegularExpression(pattern: pattern)
+        counts[pattern, default: 0] += 1
+        entries[pattern] = .some(expression)
+        return expression
+    }
 }
