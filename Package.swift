@@ -16,8 +16,11 @@ let package = Package(
         .target(name: "FormworkTesting", dependencies: ["Formwork"]),
         // The small HTTP/1.1 server `formwork preview` runs on 127.0.0.1; it knows nothing about pages.
         .target(name: "PreviewHTTP", dependencies: ["Formwork"]),
-        // The command-line tool; `formwork preview`'s browser files are built into it.
-        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP"], resources: [
+        // What `formwork design` does besides HTTP and the browser: edits that keep a page file's
+        // bytes where nothing changed, saving without overwriting a change made on disk, publishing.
+        .target(name: "FormworkDesign", dependencies: ["Formwork", "FormworkTesting"]),
+        // The command-line tool; `formwork preview`'s and `formwork design`'s browser files are built into it.
+        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign"], resources: [
             .embedInCode("Preview/Resources/index.html"),
             .embedInCode("Preview/Resources/page.html"),
             .embedInCode("Preview/Resources/preview.css"),
@@ -30,10 +33,14 @@ let package = Package(
             .embedInCode("Preview/Resources/inputs.js"),
             .embedInCode("Preview/Resources/dialogs.js"),
             .embedInCode("Preview/Resources/inspector.js"),
+            // formwork design (Design/Resources): one file per panel.
+            .embedInCode("Design/Resources/design.html"),
+            .embedInCode("Design/Resources/design.css"),
+            .embedInCode("Design/Resources/design.js"),
         ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP", "PreviewHTTP"]),
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP", "PreviewHTTP", "FormworkDesign"]),
     ],
     swiftLanguageModes: [.v6]
 )

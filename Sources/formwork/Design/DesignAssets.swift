@@ -1,0 +1,31 @@
+import Foundation
+import PreviewHTTP
+
+/// The browser side of `formwork design`: plain HTML, CSS and JavaScript in `Design/Resources`,
+/// one file per panel, built into the binary and served under `/assets/design/`.
+///
+/// NB: for people working on the editor itself, `FORMWORK_DESIGN_ASSETS=DIR` serves the files from
+/// DIR instead (read at each request), so a change shows on reload without building again.
+enum DesignAssets {
+    /// The files, with their content types.
+    static let files: [String: (bytes: [UInt8], type: String)] = [
+        "design.html": (PackageResources.design_html, "text/html; charset=utf-8"),
+        "design.css": (PackageResources.design_css, "text/css; charset=utf-8"),
+        "design.js": (PackageResources.design_js, "text/javascript; charset=utf-8"),
+    ]
+
+    /// The asset as a response; 404 for a name that isn't one.
+    static func response(_ name: String) -> HTTPResponse {
+        guard var asset = files[name] else { return .text("there is no design asset '\(name)'\n", status: 404) }
+        if let folder = ProcessInfo.processInfo.environment["FORMWORK_DESIGN_ASSETS"],
+           let bytes = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)) {
+            asset.bytes = Array(bytes)
+        }
+        var headers: [(name: String, value: String)] = [("Content-Type", asset.type), ("Cache-Control", "no-store")]
+        if asset.type.hasPrefix("text/html") {
+            headers.append(("Content-Security-Policy", "default-src 'self'; img-src * data: blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"))
+            headers.append(("Referrer-Policy", "no-referrer"))
+        }
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(asset.bytes))
+    }
+}
