@@ -11,7 +11,24 @@ enum DesignAssets {
     static let files: [String: (bytes: [UInt8], type: String)] = [
         "design.html": (PackageResources.design_html, "text/html; charset=utf-8"),
         "design.css": (PackageResources.design_css, "text/css; charset=utf-8"),
+        "api.js": (PackageResources.api_js, "text/javascript; charset=utf-8"),
+        "attributes.js": (PackageResources.attributes_js, "text/javascript; charset=utf-8"),
+        "canvas.js": (PackageResources.canvas_js, "text/javascript; charset=utf-8"),
+        "chains.js": (PackageResources.chains_js, "text/javascript; charset=utf-8"),
         "design.js": (PackageResources.design_js, "text/javascript; charset=utf-8"),
+        "dnd.js": (PackageResources.dnd_js, "text/javascript; charset=utf-8"),
+        "field.js": (PackageResources.field_js, "text/javascript; charset=utf-8"),
+        "keys.js": (PackageResources.keys_js, "text/javascript; charset=utf-8"),
+        "pages.js": (PackageResources.pages_js, "text/javascript; charset=utf-8"),
+        "palette.js": (PackageResources.palette_js, "text/javascript; charset=utf-8"),
+        "problems.js": (PackageResources.problems_js, "text/javascript; charset=utf-8"),
+        "properties.js": (PackageResources.properties_js, "text/javascript; charset=utf-8"),
+        "publish.js": (PackageResources.publish_js, "text/javascript; charset=utf-8"),
+        "raw.js": (PackageResources.raw_js, "text/javascript; charset=utf-8"),
+        "settings.js": (PackageResources.settings_js, "text/javascript; charset=utf-8"),
+        "state.js": (PackageResources.state_js, "text/javascript; charset=utf-8"),
+        "tree.js": (PackageResources.tree_js, "text/javascript; charset=utf-8"),
+        "types.js": (PackageResources.types_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

@@ -26,7 +26,7 @@ enum PreviewAssets {
         var headers: [(name: String, value: String)] = [("Content-Type", asset.type)]
         if asset.type.hasPrefix("text/html") {
             // NB: the page's own scripts and styles only; pictures may come from anywhere, as a page's `image` urls do.
-            headers.append(("Content-Security-Policy", "default-src 'self'; img-src * data: blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"))
+            headers.append(("Content-Security-Policy", "default-src 'self'; img-src * data: blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"))
             headers.append(("Referrer-Policy", "no-referrer"))
         }
         return HTTPResponse(status: 200, headers: headers, body: .bytes(asset.bytes))
