@@ -1,1 +1,1 @@
-// placeholder
+export function mountSettings() {}
