@@ -280,7 +280,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       input.addEventListener("input", () => write({ mode: "literal", value: input.value }));
       body.append(input);
       const hasStrings = Boolean(state.doc && state.doc.strings && Object.keys(state.doc.strings).length);
-      if (hasStrings && !spec.role && current.form !== "canonical") {
+      if (hasStrings && !spec.role && current.form !== "canonical" && typeof value === "string" && value.trim()) {
         const translate = el("button", { type: "button", class: "link", "data-translate": name, text: "make translatable" });
         translate.addEventListener("click", () => switchMode("text"));
         body.append(translate);
