@@ -68,6 +68,8 @@ export function attributeField({ nodePath, spec, nodeKey }) {
   let merge = null;
   let drawn = null; // {mode, present, textKey}: what the body shows
   let refresh = () => {};
+  let fresh = false; // the body was just drawn: its inputs take the document's value even when focused
+  const idle = (input) => fresh || document.activeElement !== input;
 
   const begin = () => (merge = `${pathText(nodePath)}.${name}#${++sessions}`);
   const commit = (label, steps, options) => {
@@ -100,14 +102,14 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     if (modes.length > 1) {
       const group = el("span", { class: "modes", role: "group", "aria-label": `${name}: written as` });
       for (const mode of modes) {
-        const button = el("button", { type: "button", class: "mode", "data-mode": mode, "aria-pressed": String(current.mode === mode), title: `write ${name} as ${mode === "literal" ? "a value" : mode === "text" ? "a text of the page's strings" : "an " + mode}`, text: modeNames[mode] });
+        const button = el("button", { type: "button", id: `${id}-mode-${mode}`, class: "mode", "data-mode": mode, "aria-pressed": String(current.mode === mode), title: `write ${name} as ${mode === "literal" ? "a value" : mode === "text" ? "a text of the page's strings" : "an " + mode}`, text: modeNames[mode] });
         button.addEventListener("click", () => switchMode(mode));
         group.append(button);
       }
       head.append(group);
     }
     if (current.present && !spec.required) {
-      const clear = el("button", { type: "button", class: "clear", "data-clear": name, "aria-label": `Remove ${name}`, title: `Remove ${name}`, text: "×" });
+      const clear = el("button", { type: "button", id: `${id}-clear`, class: "clear", "data-clear": name, "aria-label": `Remove ${name}`, title: `Remove ${name}`, text: "×" });
       clear.addEventListener("click", () => commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined), false));
       head.append(clear);
     }
@@ -204,7 +206,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     refresh = (now) => {
       const own = inline ? (now.value || {})[locale] : textOf(now.value, locale);
       const fallback = shownText(now.value, defaultLocale());
-      if (document.activeElement !== textInput) textInput.value = own === undefined ? "" : flat(own);
+      if (idle(textInput)) textInput.value = own === undefined ? "" : flat(own);
       textInput.placeholder = own === undefined ? flat(fallback) : "";
       const missing = own === undefined;
       element.classList.toggle("missing-translation", missing);
@@ -230,7 +232,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       });
       body.append(select);
       refresh = (now) => {
-        if (document.activeElement !== select) select.value = now.present ? String(now.value) : "";
+        if (idle(select)) select.value = now.present ? String(now.value) : "";
       };
       return;
     }
@@ -261,7 +263,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       });
       body.append(input);
       refresh = (now) => {
-        if (document.activeElement !== input) input.value = now.present && now.value !== null ? String(now.value) : "";
+        if (idle(input)) input.value = now.present && now.value !== null ? String(now.value) : "";
       };
       return;
     }
@@ -286,7 +288,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
         body.append(translate);
       }
       refresh = (now) => {
-        if (document.activeElement !== input) input.value = now.present && now.value !== null ? flat(now.value) : "";
+        if (idle(input)) input.value = now.present && now.value !== null ? flat(now.value) : "";
       };
       return;
     }
@@ -304,7 +306,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     });
     body.append(area);
     refresh = (now) => {
-      if (document.activeElement !== area) {
+      if (idle(area)) {
         area.value = now.present ? JSON.stringify(now.value, null, 1).replace(/\n\s*/g, " ") : "";
         area.rows = Math.min(8, Math.max(2, Math.ceil(area.value.length / 40)));
       }
@@ -315,22 +317,38 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     const current = readAttribute(nodePath, name, spec);
     const textKey = current.mode === "text" ? JSON.stringify(current.value) : null;
     const form = current.form === "canonical" ? "canonical" : "compact";
-    const signature = `${current.mode}|${current.present}|${textKey}|${form}|${current.mode === "text" ? JSON.stringify(Object.keys(current.args || {})) : ""}`;
+    // NB: whether the attribute is set changes the head only (its remove button): the input being
+    // typed in stays when the first keystroke adds the attribute.
+    const signature = `${current.mode}|${textKey}|${form}|${current.mode === "text" ? JSON.stringify(Object.keys(current.args || {})) : ""}`;
+    const headSignature = `${signature}|${current.present}|${Boolean(state.doc && state.doc.strings)}`;
+    fresh = false;
     if (!drawn || drawn.signature !== signature) {
-      const focused = body.contains(document.activeElement) ? document.activeElement.id : null;
-      drawn = { signature };
+      const focused = element.contains(document.activeElement) ? document.activeElement : null;
+      const caret = focused && focused.selectionStart !== undefined && focused.type !== "number" ? [focused.selectionStart, focused.selectionEnd] : null;
+      drawn = { signature, headSignature };
       drawHead(current);
       drawBody(current);
-      if (focused) {
-        const again = document.getElementById(focused);
-        if (again) again.focus();
+      fresh = true;
+      if (focused && focused.id) {
+        const again = document.getElementById(focused.id);
+        if (again && again !== focused) {
+          again.focus();
+          if (caret && again.setSelectionRange && again.type !== "number") try { again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text input */ }
+        }
       }
+    } else if (drawn.headSignature !== headSignature) {
+      const focused = head.contains(document.activeElement) ? document.activeElement.id : null;
+      drawn.headSignature = headSignature;
+      drawHead(current);
+      const again = focused && document.getElementById(focused);
+      if (again) again.focus();
     }
     element.dataset.currentMode = current.mode;
     element.classList.toggle("is-set", current.present);
     element.classList.toggle("is-required", Boolean(spec.required));
     const found = problemsAt(current.path);
     refresh(current, found);
+    fresh = false;
     if (!drawn.ownProblems) {
       problems.replaceChildren(...problemList(found).childNodes);
       problems.hidden = found.length === 0;
