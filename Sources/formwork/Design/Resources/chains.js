@@ -130,7 +130,7 @@ export function mountChains(root = document.getElementById("chains")) {
       if (doc.interactions && doc.interactions[name]) return nameInput.setAttribute("aria-invalid", "true");
       const steps = doc.interactions && typeof doc.interactions === "object" ? [set(["interactions", name], [])] : [set(["interactions"], { [name]: [] })];
       edit(`Add interaction ${name}`, steps);
-      const again = document.getElementById(`add-action-${fieldId(name)}`);
+      const again = document.getElementById(`add-action-${fieldId(pathText(["interactions", name]))}`);
       if (again) again.focus();
     };
     nameInput.addEventListener("keydown", (event) => event.key === "Enter" && (event.preventDefault(), addInteraction()));

@@ -72,7 +72,16 @@ export function expressionInput(options) {
   };
 
   input.addEventListener("focus", () => options.onFocus && options.onFocus());
+  const drawList = () => {
+    // NB: a problem about another source than the one in the input is from before the last
+    // keystroke: it goes now, and the check of what is there now brings its own.
+    const fresh = shown.filter((problem) => !problem.expression || problem.expression.source === input.value);
+    list.replaceChildren(...problemList(fresh).childNodes);
+    list.hidden = fresh.length === 0;
+    input.setAttribute("aria-invalid", fresh.some((problem) => problem.severity !== "warning") ? "true" : "false");
+  };
   input.addEventListener("input", () => {
+    drawList();
     drawMirror();
     if (options.onInput) options.onInput(input.value);
   });
@@ -89,10 +98,7 @@ export function expressionInput(options) {
     },
     showProblems(problems) {
       shown = problems;
-      const fresh = problemList(problems);
-      list.replaceChildren(...fresh.childNodes);
-      list.hidden = problems.length === 0;
-      input.setAttribute("aria-invalid", problems.some((problem) => problem.severity !== "warning") ? "true" : "false");
+      drawList();
       drawMirror();
     },
   };

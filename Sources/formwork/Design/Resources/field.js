@@ -367,15 +367,82 @@ export function parseJSON(text) {
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    const message = String(error.message || error);
-    const at = /position (\d+)/.exec(message);
-    if (at) {
-      const offset = Number(at[1]);
-      const before = text.slice(0, offset).split("\n");
-      return { error: `line ${before.length}, column ${before[before.length - 1].length + 1}: ${message.replace(/ in JSON at position \d+.*$/, "").replace(/^JSON\.parse: /, "")}` };
-    }
-    const lineColumn = /line (\d+) column (\d+)/.exec(message);
-    if (lineColumn) return { error: `line ${lineColumn[1]}, column ${lineColumn[2]}: ${message}` };
-    return { error: message };
+    const found = jsonError(text);
+    const before = text.slice(0, found.at).split("\n");
+    return { error: `line ${before.length}, column ${before[before.length - 1].length + 1}: ${found.message}` };
   }
+}
+
+/// Where JSON text first goes wrong and why (browsers' own messages don't all say where).
+function jsonError(text) {
+  let at = 0;
+  const fail = (message) => {
+    throw { at, message };
+  };
+  const space = () => {
+    while (at < text.length && " \t\n\r".includes(text[at])) at += 1;
+  };
+  const describe = () => (at >= text.length ? "the text ends too early" : `unexpected ${JSON.stringify(text[at])}`);
+  const value = () => {
+    space();
+    const c = text[at];
+    if (c === "{") {
+      at += 1;
+      space();
+      if (text[at] === "}") return (at += 1);
+      for (;;) {
+        space();
+        if (text[at] !== '"') fail(`${describe()}; expected a member name in double quotes`);
+        string();
+        space();
+        if (text[at] !== ":") fail(`${describe()}; expected ':'`);
+        at += 1;
+        value();
+        space();
+        if (text[at] === ",") {
+          at += 1;
+          continue;
+        }
+        if (text[at] === "}") return (at += 1);
+        fail(`${describe()}; expected ',' or '}'`);
+      }
+    }
+    if (c === "[") {
+      at += 1;
+      space();
+      if (text[at] === "]") return (at += 1);
+      for (;;) {
+        value();
+        space();
+        if (text[at] === ",") {
+          at += 1;
+          continue;
+        }
+        if (text[at] === "]") return (at += 1);
+        fail(`${describe()}; expected ',' or ']'`);
+      }
+    }
+    if (c === '"') return string();
+    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(at));
+    if (literal) return (at += literal[0].length);
+    fail(`${describe()}; expected a value`);
+  };
+  const string = () => {
+    at += 1;
+    while (at < text.length && text[at] !== '"') {
+      if (text[at] === "\\") at += 1;
+      else if (text.charCodeAt(at) < 0x20) fail("a line break or control character inside a string");
+      at += 1;
+    }
+    if (at >= text.length) fail("a string is not closed");
+    at += 1;
+  };
+  try {
+    value();
+    space();
+    if (at < text.length) fail(`${describe()} after the value`);
+  } catch (found) {
+    if (found && typeof found.at === "number") return found;
+  }
+  return { at: 0, message: "not valid JSON" };
 }
