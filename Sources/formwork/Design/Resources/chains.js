@@ -17,7 +17,8 @@ export function chainOwner(selection) {
   if (!selection || !state.doc) return null;
   for (let length = selection.length; length > 0; length -= 1) {
     const prefix = selection.slice(0, length);
-    if (walk(prefix).kind === "components") return prefix;
+    const found = walk(prefix);
+    if (found.kind === "components" && found.node && typeof found.node === "object") return prefix;
   }
   return [];
 }

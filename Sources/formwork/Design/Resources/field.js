@@ -21,7 +21,8 @@ function modesFor(spec, current, form) {
   if (["actions", "chains", "components"].includes(spec.type)) return ["literal"];
   const modes = ["literal", "expression", "template"];
   const hasStrings = Boolean(state.doc && state.doc.strings && Object.keys(state.doc.strings).length);
-  if ((spec.type === "string" || current.mode === "text") && form !== "canonical" && (hasStrings || current.mode === "text")) modes.push("text");
+  // NB: a store path, a page id or an interaction name is never a person's text.
+  if (((spec.type === "string" && !spec.role) || current.mode === "text") && form !== "canonical" && (hasStrings || current.mode === "text")) modes.push("text");
   return modes;
 }
 
@@ -269,7 +270,10 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     }
     if (spec.type === "string") {
       const options = { id, type: "text", placeholder, autocomplete: "off" };
-      if (spec.role === "storePath") options.list = datalist("store-paths", storePaths());
+      if (spec.role === "storePath") {
+        options.list = datalist("store-paths", storePaths());
+        options.placeholder = placeholder || "$data.name";
+      }
       else if (spec.role === "pageID") options.list = datalist("page-ids", pageIds());
       else if (spec.role === "interactionName") options.list = datalist("interaction-names", interactionNames());
       if (spec.role) options["data-role"] = spec.role;
@@ -289,6 +293,30 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       }
       refresh = (now) => {
         if (idle(input)) input.value = now.present && now.value !== null ? flat(now.value) : "";
+      };
+      return;
+    }
+    if (spec.role === "componentKeys" && (value === undefined || Array.isArray(value))) {
+      // The page's component keys, each a checkbox; written in page order.
+      const group = el("fieldset", { class: "key-choices", id });
+      group.append(el("legend", { class: "small", text: "components (none: all visible ones)" }));
+      const boxes = [];
+      for (const key of componentKeys()) {
+        const boxId = `${id}-${key.replace(/[^A-Za-z0-9_-]+/g, "_")}`;
+        const box = el("input", { type: "checkbox", id: boxId, value: key, "data-component-key": key });
+        box.addEventListener("change", () => {
+          const chosen = boxes.filter((item) => item.checked).map((item) => item.value);
+          merge = null;
+          if (chosen.length === 0) commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined), false);
+          else commit(`Set ${name}`, writeAttribute(nodePath, name, spec, { mode: "literal", value: chosen }), false);
+        });
+        boxes.push(box);
+        group.append(el("span", { class: "key-choice" }, box, el("label", { for: boxId, text: key })));
+      }
+      body.append(group);
+      refresh = (now) => {
+        const chosen = Array.isArray(now.value) ? now.value : [];
+        for (const box of boxes) box.checked = chosen.includes(box.value);
       };
       return;
     }
@@ -346,7 +374,9 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     element.dataset.currentMode = current.mode;
     element.classList.toggle("is-set", current.present);
     element.classList.toggle("is-required", Boolean(spec.required));
-    const found = problemsAt(current.path);
+    // A missing required attribute is reported on the node's attributes; it shows here too.
+    const owner = pathText(nodePath.length ? [...nodePath, "attributes"] : ["title"]);
+    const found = [...problemsAt(current.path), ...(state.problems || []).filter((problem) => problem.path === owner && !current.present && String(problem.message).includes(`'${name}'`))];
     refresh(current, found);
     fresh = false;
     if (!drawn.ownProblems) {

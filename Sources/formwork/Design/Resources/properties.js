@@ -50,7 +50,8 @@ export function mountProperties(root = document.getElementById("properties")) {
     if (!type && node.id) root.append(el("p", { class: "field-note error", text: `'${node.id}' is not a registered ${kindNames[kind]}; this app can't show it` }));
     const own = problemsAt(selection).filter((problem) => {
       const rest = problem.path.slice(pathText(selection).length);
-      return rest === "" || rest === ".id" || rest === ".attributes";
+      // NB: a missing required attribute shows under its field instead.
+      return rest === "" || rest === ".id" || (rest === ".attributes" && !/needs the attribute '/.test(problem.message));
     });
     if (own.length) root.append(problemList(own));
 
