@@ -70,11 +70,8 @@ function frameDocument() {
 function attach() {
   const doc = frameDocument();
   if (!doc) return;
-  doc.head.append(Object.assign(doc.createElement("style"), {
-    textContent: `[data-design-selected] { outline: 2px solid #0a64d8 !important; outline-offset: 2px; border-radius: 6px; }
-      .design-picking [data-key]:hover { outline: 1px dashed #0a64d8; outline-offset: 2px; }`,
-  }));
-  doc.body.classList.add("design-picking");
+  // (The live page's Content-Security-Policy refuses a <style> element: the outline is set on
+  // the element itself, through the CSS object model, which it allows.)
   // A click on a component selects it in the tree; the page still gets the click (a live page).
   doc.addEventListener("click", (event) => {
     for (let node = event.target; node && node !== doc.body; node = node.parentElement) {
@@ -97,10 +94,16 @@ function highlight(scroll) {
   const key = selectedKey();
   const target = key ? doc.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
   if (target === outlined && !scroll) return;
-  if (outlined && outlined !== target) outlined.removeAttribute("data-design-selected");
+  if (outlined && outlined !== target) {
+    outlined.removeAttribute("data-design-selected");
+    outlined.style.outline = "";
+    outlined.style.outlineOffset = "";
+  }
   outlined = target;
   if (!target) return;
   target.setAttribute("data-design-selected", "");
+  target.style.outline = "2px solid #0a64d8";
+  target.style.outlineOffset = "2px";
   if (scroll) target.scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
