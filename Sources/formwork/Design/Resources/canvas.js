@@ -6,6 +6,7 @@
 import { state, subscribe, notify, select } from "./state.js";
 import { api } from "./api.js";
 import { pathOfKey, walk } from "./tree.js";
+import { handleKey } from "./keys.js";
 import { el } from "/assets/dom.js";
 
 const root = document.getElementById("canvas");
@@ -80,6 +81,8 @@ function attach() {
       if (path) { select(path); return; }
     }
   }, true);
+  // Ctrl-S, Ctrl-Z… work with the focus in the live page too.
+  doc.addEventListener("keydown", handleKey);
   // The live page redraws when the engine says so: the outline follows.
   new frame.contentWindow.MutationObserver(() => highlight(false)).observe(doc.body, { childList: true, subtree: true });
   highlight(true);

@@ -22,7 +22,8 @@ export function runUndo(again) {
   toast(label ? `${again ? "Redid" : "Undid"}: ${label}` : `Nothing to ${again ? "redo" : "undo"}`);
 }
 
-document.addEventListener("keydown", (event) => {
+/// The editor's keys; also called for keys pressed in the live page's frame (canvas.js).
+export function handleKey(event) {
   if (!state.doc) return;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -33,6 +34,8 @@ document.addEventListener("keydown", (event) => {
     if (!event.target.closest || !event.target.closest("#tree")) { event.preventDefault(); focusTree(); }
     return;
   }
+  // Only saving, undo and redo reach the editor from inside the live page.
+  if (event.target.ownerDocument !== document && !(command && ["z", "y"].includes(key))) return;
   if (inTextField(event.target)) return;
   if (command && !event.altKey) {
     if (key === "z") { event.preventDefault(); runUndo(event.shiftKey); return; }
@@ -48,8 +51,10 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   // Arrow keys outside the tree (the tree handles its own) when nothing else takes them.
-  if ((key === "ArrowDown" || key === "ArrowUp") && !event.target.closest("#tree, #palette, select, [role=listbox]") && (event.target === document.body || event.target.closest("#canvas"))) {
+  if ((key === "ArrowDown" || key === "ArrowUp") && event.target === document.body) {
     event.preventDefault();
     step(key === "ArrowDown" ? 1 : -1);
   }
-});
+}
+
+document.addEventListener("keydown", handleKey);

@@ -29,7 +29,7 @@ function matches(type) {
 
 function entry(kind, type) {
   const item = el("li", {
-    class: "palette-entry", tabindex: "0", role: "option", "aria-selected": "false",
+    class: "palette-entry", tabindex: "-1", role: "option", "aria-selected": "false",
     "data-type": `${kind}:${type.id}`, title: kind === "components" ? "Drag into the tree, or press Enter to add it at the selection" : "Drag into a list in the inspector",
   },
   el("span", { class: "entry-id", text: type.id }),
@@ -61,6 +61,30 @@ function renderList() {
       el("ul", { role: "listbox", "aria-label": group.title }, ...types.map((type) => entry(group.kind, type)))));
   }
   body.replaceChildren(...(sections.length ? sections : [el("p", { class: "empty", text: `Nothing matches “${query}”` })]));
+  // One Tab stop for the whole palette; the arrow keys go from entry to entry.
+  const first = body.querySelector(".palette-entry");
+  if (first) first.tabIndex = 0;
+}
+
+function onArrow(event) {
+  const entries = [...root.querySelectorAll(".palette-entry")];
+  const index = entries.indexOf(document.activeElement);
+  if (event.key === "ArrowDown" && document.activeElement && document.activeElement.id === "palette-search" && entries.length) {
+    event.preventDefault();
+    return move(entries, entries[0]);
+  }
+  if (index < 0) return;
+  const to = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: entries.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  if (to < 0) return root.querySelector("#palette-search").focus();
+  if (to < entries.length) move(entries, entries[to]);
+}
+
+function move(entries, entry) {
+  for (const other of entries) other.tabIndex = -1;
+  entry.tabIndex = 0;
+  entry.focus();
 }
 
 function render() {
@@ -69,6 +93,7 @@ function render() {
   search.value = query;
   search.addEventListener("input", () => { query = search.value.trim(); renderList(); });
   root.replaceChildren(el("h2", { class: "panel-title", text: "Palette" }), search, el("div", { class: "palette-groups" }));
+  root.onkeydown = onArrow;
   renderList();
 }
 
