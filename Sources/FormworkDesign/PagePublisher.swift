@@ -32,6 +32,15 @@ public struct PagePublisher: Sendable {
         /// What changed since the last publish, as short lines (`components[2] added`); empty for
         /// an unchanged page, `["first publish"]` for a new one.
         public let changes: [String]
+
+        /// A page published as `id` from `file` at `version`.
+        public init(id: String, file: String, version: Int, bumped: Bool, changes: [String]) {
+            self.id = id
+            self.file = file
+            self.version = version
+            self.bumped = bumped
+            self.changes = changes
+        }
     }
 
     /// What publishing did.
