@@ -14,8 +14,19 @@ import "./problems.js";
 import "./raw.js";
 import { el } from "/assets/dom.js";
 
-// The inspector's own panels (the other helper's files) load when they are there.
-for (const name of ["properties", "chains", "settings"]) import(`./${name}.js`).catch((error) => console.warn(`${name}.js:`, error));
+/// The inspector's panels (properties.js, chains.js, settings.js): each exports mountNAME(),
+/// which draws into its region and follows the state; mounted before the page loads.
+async function mountPanels() {
+  for (const name of ["properties", "chains", "settings"]) {
+    try {
+      const panel = await import(`./${name}.js`);
+      const mount = panel[`mount${name[0].toUpperCase()}${name.slice(1)}`];
+      if (typeof mount === "function") mount();
+    } catch (error) {
+      console.warn(`${name}.js:`, error);
+    }
+  }
+}
 
 const bar = document.getElementById("bar");
 
@@ -146,6 +157,7 @@ async function start() {
   drawBar();
   setupTabs();
   notify("palette");
+  await mountPanels();
   await openPage(file);
 }
 
