@@ -1,1 +1,137 @@
-// placeholder
+// formwork design — the canvas: the live page (/preview/FILE, the same engine as `formwork
+// preview`) in a frame beside the tree. After every change the editor posts the document as a
+// draft (debounced, only the latest in flight); the server checks it (→ state.problems) and the
+// live page redraws itself from its events stream. Clicking a component in the frame selects it;
+// selecting in the tree outlines it in the frame and scrolls it into view.
+import { state, subscribe, notify, select } from "./state.js";
+import { api } from "./api.js";
+import { pathOfKey, walk } from "./tree.js";
+import { handleKey } from "./keys.js";
+import { el } from "/assets/dom.js";
+
+const root = document.getElementById("canvas");
+let frame = null;
+
+// MARK: - Drafts
+
+const delay = 100;
+let timer = null;
+let inFlight = false;
+let again = false;
+
+/// Sends the document as it is now to the live page, soon (edits in a burst send once).
+export function scheduleDraft() {
+  clearTimeout(timer);
+  timer = setTimeout(sendDraft, delay);
+}
+
+async function sendDraft() {
+  if (inFlight) { again = true; return; }
+  if (!state.file || !state.doc) return;
+  inFlight = true;
+  const file = state.file;
+  try {
+    const { ok, answer } = await api.draft(file, state.doc);
+    if (file === state.file && ok) {
+      state.problems = answer.problems || [];
+      notify("problems");
+    } else if (file === state.file && answer.error) {
+      state.problems = [{ severity: "error", code: "draft", path: "", message: answer.error }];
+      notify("problems");
+    }
+  } catch {
+    // The server is gone: the bar says so when saving; the next edit tries again.
+  }
+  inFlight = false;
+  if (again) { again = false; sendDraft(); }
+}
+
+/// Shows the live page in `locale` (its own locale switch does the same).
+export async function showLocale(locale) {
+  if (!state.file || !locale) return;
+  const path = state.file.split("/").map(encodeURIComponent).join("/");
+  try {
+    await fetch(`/api/preview/${path}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ do: "locale", locale }) });
+  } catch { /* the frame's own switch still works */ }
+}
+
+// MARK: - The frame
+
+function open() {
+  const path = state.file.split("/").map(encodeURIComponent).join("/");
+  frame = el("iframe", { id: "canvas-frame", title: `Live page ${state.file}`, src: `/preview/${path}` });
+  frame.addEventListener("load", attach);
+  root.replaceChildren(frame);
+}
+
+function frameDocument() {
+  try { return frame && frame.contentDocument; } catch { return null; }
+}
+
+function attach() {
+  const doc = frameDocument();
+  if (!doc) return;
+  // (The live page's Content-Security-Policy refuses a <style> element: the outline is set on
+  // the element itself, through the CSS object model, which it allows.)
+  // A click on a component selects it in the tree; the page still gets the click (a live page).
+  doc.addEventListener("click", (event) => {
+    for (let node = event.target; node && node !== doc.body; node = node.parentElement) {
+      if (!node.dataset || !node.dataset.key) continue;
+      const path = pathOfKey(node.dataset.key);
+      if (path) { select(path); return; }
+    }
+  }, true);
+  // Ctrl-S, Ctrl-Z… work with the focus in the live page too.
+  doc.addEventListener("keydown", handleKey);
+  // The live page redraws when the engine says so: the outline follows.
+  new frame.contentWindow.MutationObserver(() => highlight(false)).observe(doc.body, { childList: true, subtree: true });
+  highlight(true);
+}
+
+let outlined = null;
+
+/// Outlines the selected component in the frame (the first instance, for rows of a list).
+function highlight(scroll) {
+  const doc = frameDocument();
+  if (!doc || !doc.body) return;
+  const key = selectedKey();
+  const target = key ? doc.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (target === outlined && !scroll) return;
+  if (outlined && outlined !== target) {
+    outlined.removeAttribute("data-design-selected");
+    outlined.style.outline = "";
+    outlined.style.outlineOffset = "";
+  }
+  outlined = target;
+  if (!target) return;
+  target.setAttribute("data-design-selected", "");
+  target.style.outline = "2px solid #0a64d8";
+  target.style.outlineOffset = "2px";
+  if (scroll) target.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+function selectedKey() {
+  const selection = state.selection;
+  if (!selection) return null;
+  // The selected component, or the one holding what is selected (an action of its chain).
+  let key = null;
+  let length = -1;
+  walk((node, path) => {
+    if (node && node.key && path.length > length && path.every((part, i) => selection[i] === part)) { key = node.key; length = path.length; }
+  });
+  return key;
+}
+
+subscribe((reason) => {
+  if (reason === "load") {
+    if (!frame || frame.dataset.file !== state.file) { open(); frame.dataset.file = state.file; }
+    scheduleDraft();
+  } else if (reason === "edit" || reason === "undo" || reason === "redo") {
+    scheduleDraft();
+    setTimeout(() => highlight(true), 250);
+  } else if (reason === "select") {
+    highlight(true);
+  } else if (reason === "locale") {
+    showLocale(state.locale);
+  }
+});
