@@ -10,6 +10,7 @@ import { walk, readAttribute, writeAttribute } from "./attributes.js";
 import { expressionInput, problemsAt } from "./exprfield.js";
 import { datalist } from "./suggest.js";
 import { fieldId } from "./field.js";
+import { draggable, dropTarget } from "./dnd.js";
 
 /// The path of the node whose chains the panel shows for `selection`: the nearest component
 /// holding it, or [] for the page.
@@ -210,6 +211,17 @@ export function mountChains(root = document.getElementById("chains")) {
     const ol = el("ol", { class: "chain", "data-chain": name, "data-chain-path": pathText(path), "aria-label": `${title}: ${noun}s in order` });
     list.forEach((node, index) => ol.append(actionItem(node, [...path, index], path, index, list.length, kind)));
     block.append(ol);
+    // Actions dragged from the palette, or from another place in a chain, drop in here.
+    dropTarget(ol, {
+      accepts: (payload) => Boolean(payload) && ((payload.kind === kind && typeof payload.id === "string") || (payload.moveNode && payload.moveKind === kind && !isWithin(path, payload.moveNode))),
+      items: () => [...ol.querySelectorAll(":scope > li")],
+      drop: (payload, index) => {
+        const there = Array.isArray(getAt(state.doc, path));
+        const insertSteps = (node) => (there ? [insert(path, index, node)] : add(node));
+        if (payload.kind) return edit(`Add ${noun} ${payload.id}`, insertSteps({ id: payload.id }), [...path, there ? index : 0]);
+        moveNode(payload.moveNode, path, there ? index : 0, insertSteps);
+      },
+    });
     const addId = `add-action-${fieldId(pathText(path))}`;
     const listId = kind === "errorHandlers" ? datalist("handler-ids", typeIds("errorHandlers")) : "action-ids";
     const input = el("input", { id: addId, type: "text", list: listId, placeholder: `add ${noun}: type to search`, autocomplete: "off", spellcheck: "false", [kind === "errorHandlers" ? "data-add-handler" : "data-add-action"]: name });
@@ -266,7 +278,9 @@ export function mountChains(root = document.getElementById("chains")) {
     button("↑", `Move ${id} up`, index === 0, () => move(-1));
     button("↓", `Move ${id} down`, index === count - 1, () => move(1));
     button("×", `Remove ${id}`, false, removeIt);
-    item.append(el("div", { class: "action-row" }, name, el("span", { class: "action-detail", text: detail(kind, node) }), buttons));
+    const row = el("div", { class: "action-row", "data-drag-label": id }, name, el("span", { class: "action-detail", text: detail(kind, node) }), buttons);
+    draggable(row, () => ({ moveNode: path, moveKind: kind }));
+    item.append(row);
     if (!node || typeof node !== "object" || !node.id) return item;
     const type = typeOf(kind, node.id);
     for (const spec of (type && type.attributes) || []) {
@@ -293,6 +307,24 @@ export function mountChains(root = document.getElementById("chains")) {
         chainBlock("onError", handlersPath, node.onError, (handler) => [insert(handlersPath, node.onError.length, handler)], null, "errorHandlers", "onError")));
     }
     return item;
+  }
+
+  /// Moves the node at `from` into the list at `to`, before `index` (`insertSteps` writes it
+  /// there, creating the list if needed): one command, the selection following the node.
+  function moveNode(from, to, index, insertSteps) {
+    const sourceList = from.slice(0, -1);
+    const at = from[from.length - 1];
+    if (samePath(sourceList, to) && (index === at || index === at + 1)) return;
+    const node = getAt(state.doc, from);
+    // The insert goes first; the removal then finds the node one further when it was after it.
+    const source = [...from];
+    if (isWithin(source, to) && source[to.length] >= index) source[to.length] += 1;
+    const steps = [...insertSteps(node), remove(source.slice(0, -1), source[source.length - 1])];
+    // Where the node ends up once it is removed from where it was.
+    const target = [...to, index];
+    if (isWithin(target, sourceList) && target[sourceList.length] > at) target[sourceList.length] -= 1;
+    const selected = state.selection && isWithin(state.selection, from) ? [...target, ...state.selection.slice(from.length)] : undefined;
+    edit(`Move ${node && node.id ? node.id : "action"}`, steps, selected);
   }
 
   function update() {

@@ -6,6 +6,7 @@ import { state, edit, getAt, set, insert, remove, pathText } from "./state.js";
 import { typeOf, attributesOf, isHostType } from "./types.js";
 import { attributeField, fieldId } from "./field.js";
 import { presentNames } from "./attributes.js";
+import { dropTarget } from "./dnd.js";
 
 const nouns = { validations: "validation", errorHandlers: "error handler" };
 
@@ -86,6 +87,12 @@ export function nodeList({ path, kind, title, addId }) {
   });
   if (items.length) element.append(ol);
   else element.append(el("p", { class: "empty", text: `No ${noun}s.` }));
+  // A validation (or handler) dragged from the palette drops in here, where the pointer is.
+  dropTarget(element, {
+    accepts: (payload) => Boolean(payload) && payload.kind === kind && typeof payload.id === "string",
+    items: () => [...ol.querySelectorAll(":scope > li")],
+    drop: (payload, index) => edit(`Add ${noun} ${payload.id}`, Array.isArray(getAt(state.doc, path)) ? [insert(path, index, { id: payload.id })] : addSteps(path, { id: payload.id })),
+  });
   const select = typeSelect(kind, { id: addId, "data-add": kind }, `Add ${noun}…`);
   select.addEventListener("change", () => {
     const id = select.value;
