@@ -4,7 +4,7 @@
 // the problems `check` finds in it, under it. Every change is one command; typing in one field is
 // one command per visit (state.js merges the edits).
 import { el } from "/assets/dom.js";
-import { state, edit, pathText } from "./state.js";
+import { state, edit, set, pathText } from "./state.js";
 import { readAttribute, writeAttribute, makeTranslatableSteps, freshKey, editLocale, defaultLocale, textOf, textKeys, writeTextSteps } from "./attributes.js";
 import { expressionInput, problemsAt, problemList } from "./exprfield.js";
 import { storePaths, pageIds, interactionNames, componentKeys, datalist } from "./suggest.js";
@@ -46,6 +46,24 @@ function asLiteral(source, spec) {
   }
   if (spec.type === "string") return "";
   return undefined;
+}
+
+/// The plural forms to edit for a text by key in `locale` (its own, the default language's, and
+/// `other`), or null when the text is a plain string.
+function pluralForms(current, locale) {
+  if (current.mode !== "text" || typeof current.value !== "string") return null;
+  const own = textOf(current.value, locale);
+  const fallback = textOf(current.value, defaultLocale());
+  const plural = (text) => text !== null && typeof text === "object" && !Array.isArray(text);
+  if (!plural(own) && !(own === undefined && plural(fallback))) return null;
+  const order = ["zero", "one", "two", "few", "many", "other"];
+  // The language's own forms (CLDR, as Sources/Formwork/Locales/PluralRules.swift has them), the
+  // exact ones (=0) the texts use, and any form already written (check reports a wrong one).
+  const language = String(locale).split("-")[0].toLowerCase();
+  const categories = { zh: ["other"], ja: ["other"], ko: ["other"], ar: order, ru: ["one", "few", "many", "other"], uk: ["one", "few", "many", "other"], pl: ["one", "few", "many", "other"], cs: ["one", "few", "many", "other"], fr: ["one", "many", "other"], es: ["one", "many", "other"], it: ["one", "many", "other"], pt: ["one", "many", "other"] }[language] || ["one", "other"];
+  const exact = Object.keys(plural(fallback) ? fallback : {}).filter((form) => form.startsWith("="));
+  const forms = [...new Set([...categories, ...exact, ...Object.keys(plural(own) ? own : {})])];
+  return forms.sort((a, b) => (order.indexOf(a) < 0 ? -1 : order.indexOf(a)) - (order.indexOf(b) < 0 ? -1 : order.indexOf(b)));
 }
 
 /// The text a text-by-key shows in `locale` (falling back to the default language).
@@ -183,8 +201,10 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       });
       body.append(el("div", { class: "text-row" }, el("label", { for: keyId, class: "small", text: "key" }), keyInput));
     }
-    const textInput = el("input", { id, type: "text", class: "text-value", "data-locale": locale, autocomplete: "off" });
     const note = el("p", { class: "field-note missing", hidden: true });
+    const forms = pluralForms(current, locale);
+    if (forms && !inline) return drawPlural(current, locale, forms, note);
+    const textInput = el("input", { id, type: "text", class: "text-value", "data-locale": locale, autocomplete: "off" });
     body.append(el("div", { class: "text-row" }, el("span", { class: "locale-tag", text: locale }), textInput), note);
     textInput.addEventListener("focus", begin);
     textInput.addEventListener("input", () => {
@@ -214,6 +234,44 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       note.hidden = !missing;
       note.textContent = missing ? (locale === defaultLocale() ? `no text '${now.value}' in ${locale}, the page's default language` : `no ${locale} text yet; shows the ${defaultLocale()} text: ${flat(fallback)}`) : "";
       textInput.readOnly = typeof own === "object" && own !== null; // plural forms: edited in the strings table
+    };
+  }
+
+  /// A plural text (Grammar.md 2.17): one input per form (one, few, other, =0…) of `locale`.
+  function drawPlural(current, locale, forms, note) {
+    const inputs = forms.map((form, index) => {
+      const input = el("input", { id: index === 0 ? id : `${id}-${form.replace(/[^A-Za-z0-9]/g, "_")}`, type: "text", class: "text-value", "data-locale": locale, "data-form": form, autocomplete: "off" });
+      input.addEventListener("focus", begin);
+      input.addEventListener("input", () => {
+        const key = readAttribute(nodePath, name, spec).value;
+        const own = textOf(key, locale);
+        const steps = own !== null && typeof own === "object" ? [set(["strings", locale, key, form], input.value === "" ? undefined : input.value)] : writeTextSteps(key, locale, { [form]: input.value });
+        commit(`Set text ${key} (${locale}, ${form})`, steps);
+      });
+      body.append(el("div", { class: "text-row plural" }, el("label", { for: input.id, class: "locale-tag", text: `${locale} ${form}` }), input));
+      return { form, input };
+    });
+    body.append(note);
+    const args = current.args && typeof current.args === "object" ? current.args : {};
+    for (const [arg, source] of Object.entries(args)) {
+      const argField = expressionInput({ id: `${id}-arg-${arg}`, value: source, label: `${name} argument ${arg}`, onFocus: begin, onInput: (text) => {
+        const now = readAttribute(nodePath, name, spec);
+        write({ mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: text } }, `Set ${name} argument ${arg}`);
+      } });
+      body.append(el("div", { class: "text-row arg" }, el("label", { for: `${id}-arg-${arg}`, class: "small", text: `{${arg}}` }), argField.element));
+    }
+    refresh = (now) => {
+      const own = textOf(now.value, locale);
+      const fallback = textOf(now.value, defaultLocale());
+      for (const { form, input } of inputs) {
+        const mine = own && typeof own === "object" ? own[form] : undefined;
+        if (idle(input)) input.value = mine === undefined ? "" : String(mine);
+        input.placeholder = mine === undefined && fallback && typeof fallback === "object" && fallback[form] !== undefined ? String(fallback[form]) : "";
+      }
+      const missing = own === undefined;
+      element.classList.toggle("missing-translation", missing);
+      note.hidden = !missing;
+      note.textContent = missing ? `no ${locale} text yet; shows the ${defaultLocale()} text` : "";
     };
   }
 
@@ -343,7 +401,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
 
   function update() {
     const current = readAttribute(nodePath, name, spec);
-    const textKey = current.mode === "text" ? JSON.stringify(current.value) : null;
+    const textKey = current.mode === "text" ? JSON.stringify([current.value, pluralForms(current, editLocale())]) : null;
     const form = current.form === "canonical" ? "canonical" : "compact";
     // NB: whether the attribute is set changes the head only (its remove button): the input being
     // typed in stays when the first keystroke adds the attribute.
@@ -376,7 +434,8 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     element.classList.toggle("is-required", Boolean(spec.required));
     // A missing required attribute is reported on the node's attributes; it shows here too.
     const owner = pathText(nodePath.length ? [...nodePath, "attributes"] : ["title"]);
-    const found = [...problemsAt(current.path), ...(state.problems || []).filter((problem) => problem.path === owner && !current.present && String(problem.message).includes(`'${name}'`))];
+    const tableProblems = current.mode === "text" && typeof current.value === "string" ? problemsAt(["strings", editLocale(), current.value]) : [];
+    const found = [...problemsAt(current.path), ...tableProblems, ...(state.problems || []).filter((problem) => problem.path === owner && !current.present && String(problem.message).includes(`'${name}'`))];
     refresh(current, found);
     fresh = false;
     if (!drawn.ownProblems) {

@@ -42,7 +42,7 @@ export function mountSettings(root = document.getElementById("settings")) {
   /// A text input bound to a top-level member; one command per visit.
   function memberInput(member, label, options = {}) {
     const id = `page-${member}`;
-    const input = options.multiline ? el("textarea", { id, rows: 2 }) : el("input", { id, type: options.type || "text", autocomplete: "off", spellcheck: "false", min: options.min, step: options.step });
+    const input = options.multiline ? el("textarea", { id, rows: 2 }) : el("input", { id, type: options.type || "text", autocomplete: "off", spellcheck: "false", min: options.min, step: options.step, placeholder: options.placeholder || (member === "version" ? "1" : null) });
     const note = el("p", { class: "field-note error", hidden: true });
     let merge = null;
     input.addEventListener("focus", () => (merge = `${member}#${++sessions}`));
@@ -85,7 +85,7 @@ export function mountSettings(root = document.getElementById("settings")) {
       return Number.isInteger(number) && number >= 1 && number <= 2147483647 ? { value: number } : { error: "a whole number from 1" };
     } }));
     grid.append(...memberInput("description", "description", { multiline: true }));
-    if (doc.strings) grid.append(...memberInput("defaultLocale", "default language", { parse: (text) => ({ value: text.trim() === "" ? undefined : text.trim() }) }));
+    if (doc.strings) grid.append(...memberInput("defaultLocale", "default language", { placeholder: "en", parse: (text) => ({ value: text.trim() === "" ? undefined : text.trim() }) }));
     root.append(grid);
     const title = attributeField({ nodePath: [], spec: { name: "title", type: "string", summary: "the page title: a value, an expression, a template or a text" } });
     updaters.push(title.update);
