@@ -236,7 +236,13 @@ export function mountChains(root = document.getElementById("chains")) {
       const again = document.getElementById(addId);
       if (again) again.focus();
     };
-    input.addEventListener("change", () => input.value.trim() && typeIds(kind).includes(input.value.trim()) && commit());
+    // A pick from the list adds at once; a typed id is added with Enter (leaving the field adds nothing).
+    const picked = () => document.activeElement === input && typeIds(kind).includes(input.value.trim()) && commit();
+    input.addEventListener("change", picked);
+    input.addEventListener("input", (event) => {
+      input.removeAttribute("aria-invalid");
+      if (event.inputType === "insertReplacementText" || event.inputType === undefined) picked();
+    });
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
         event.preventDefault();

@@ -94,12 +94,27 @@ export function nodeList({ path, kind, title, addId }) {
     drop: (payload, index) => edit(`Add ${noun} ${payload.id}`, Array.isArray(getAt(state.doc, path)) ? [insert(path, index, { id: payload.id })] : addSteps(path, { id: payload.id })),
   });
   const select = typeSelect(kind, { id: addId, "data-add": kind }, `Add ${noun}…`);
-  select.addEventListener("change", () => {
+  const add = () => {
     const id = select.value;
     if (!id) return;
     edit(`Add ${noun} ${id}`, addSteps(path, { id }));
     const again = document.getElementById(addId);
     if (again) again.focus();
+  };
+  // NB: arrow keys on a closed select change its value (and fire change) in Chrome on Linux and
+  // Windows: a choice made with keys is added with Enter, one made with the pointer at once.
+  let byKeys = false;
+  select.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      byKeys = false;
+      return add();
+    }
+    if (event.key !== "Tab") byKeys = true;
+  });
+  select.addEventListener("pointerdown", () => (byKeys = false));
+  select.addEventListener("change", () => {
+    if (!byKeys) add();
   });
   element.append(el("div", { class: "add-row" }, el("label", { for: addId, class: "small", text: `Add ${noun}` }), select));
   return { element, fields, signature: items.map((node) => (node && (node.id || node.use)) || "?").join(",") };
