@@ -430,6 +430,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       if (again) again.focus();
     }
     element.dataset.currentMode = current.mode;
+    element.dataset.attrPath = pathText(current.path);
     element.classList.toggle("is-set", current.present);
     element.classList.toggle("is-required", Boolean(spec.required));
     // A missing required attribute is reported on the node's attributes; it shows here too.

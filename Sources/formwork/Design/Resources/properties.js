@@ -152,4 +152,18 @@ export function keysElsewhere(path) {
   return keys;
 }
 
+/// Scrolls to and focuses the field that writes `path` (a path array, such as a problem's): for
+/// the problems list, after it selected the node the problem is about. Returns true when found.
+export function revealPath(path) {
+  const text = pathText(path);
+  const fields = [...document.querySelectorAll("#inspector [data-attr-path]")]
+    .filter((field) => field.dataset.attrPath && (text === field.dataset.attrPath || text.startsWith(field.dataset.attrPath + ".") || text.startsWith(field.dataset.attrPath + "[")));
+  const field = fields.sort((a, b) => b.dataset.attrPath.length - a.dataset.attrPath.length)[0];
+  if (!field) return false;
+  field.scrollIntoView({ block: "nearest" });
+  const input = field.querySelector("input, textarea, select");
+  if (input) input.focus();
+  return true;
+}
+
 export { fieldId };
