@@ -59,6 +59,8 @@ let package = Package(
             .embedInCode("Design/Resources/nodelist.js"),
             .embedInCode("Design/Resources/strings.js"),
             .embedInCode("Design/Resources/suggest.js"),
+            .embedInCode("Design/Resources/literal.js"),
+            .embedInCode("Design/Resources/textfield.js"),
         ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),

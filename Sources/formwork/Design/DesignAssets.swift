@@ -34,6 +34,8 @@ enum DesignAssets {
         "nodelist.js": (PackageResources.nodelist_js, "text/javascript; charset=utf-8"),
         "strings.js": (PackageResources.strings_js, "text/javascript; charset=utf-8"),
         "suggest.js": (PackageResources.suggest_js, "text/javascript; charset=utf-8"),
+        "literal.js": (PackageResources.literal_js, "text/javascript; charset=utf-8"),
+        "textfield.js": (PackageResources.textfield_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

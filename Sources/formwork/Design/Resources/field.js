@@ -5,9 +5,12 @@
 // one command per visit (state.js merges the edits).
 import { el } from "/assets/dom.js";
 import { state, edit, set, pathText } from "./state.js";
-import { readAttribute, writeAttribute, makeTranslatableSteps, freshKey, editLocale, defaultLocale, textOf, textKeys, writeTextSteps } from "./attributes.js";
+import { readAttribute, writeAttribute, makeTranslatableSteps, freshKey, editLocale, textKeys } from "./attributes.js";
 import { expressionInput, problemsAt, problemList } from "./exprfield.js";
-import { storePaths, pageIds, interactionNames, componentKeys, datalist } from "./suggest.js";
+import { drawText, shownText, pluralForms, flat } from "./textfield.js";
+import { drawLiteral, parseJSON } from "./literal.js";
+
+export { parseJSON };
 
 let sessions = 0;
 
@@ -48,35 +51,6 @@ function asLiteral(source, spec) {
   return undefined;
 }
 
-/// The plural forms to edit for a text by key in `locale` (its own, the default language's, and
-/// `other`), or null when the text is a plain string.
-function pluralForms(current, locale) {
-  if (current.mode !== "text" || typeof current.value !== "string") return null;
-  const own = textOf(current.value, locale);
-  const fallback = textOf(current.value, defaultLocale());
-  const plural = (text) => text !== null && typeof text === "object" && !Array.isArray(text);
-  if (!plural(own) && !(own === undefined && plural(fallback))) return null;
-  const order = ["zero", "one", "two", "few", "many", "other"];
-  // The language's own forms (CLDR, as Sources/Formwork/Locales/PluralRules.swift has them), the
-  // exact ones (=0) the texts use, and any form already written (check reports a wrong one).
-  const language = String(locale).split("-")[0].toLowerCase();
-  const categories = { zh: ["other"], ja: ["other"], ko: ["other"], ar: order, ru: ["one", "few", "many", "other"], uk: ["one", "few", "many", "other"], pl: ["one", "few", "many", "other"], cs: ["one", "few", "many", "other"], fr: ["one", "many", "other"], es: ["one", "many", "other"], it: ["one", "many", "other"], pt: ["one", "many", "other"] }[language] || ["one", "other"];
-  const exact = Object.keys(plural(fallback) ? fallback : {}).filter((form) => form.startsWith("="));
-  const forms = [...new Set([...categories, ...exact, ...Object.keys(plural(own) ? own : {})])];
-  return forms.sort((a, b) => (order.indexOf(a) < 0 ? -1 : order.indexOf(a)) - (order.indexOf(b) < 0 ? -1 : order.indexOf(b)));
-}
-
-/// The text a text-by-key shows in `locale` (falling back to the default language).
-function shownText(value, locale) {
-  if (value !== null && typeof value === "object") return value[locale] !== undefined ? value[locale] : value[defaultLocale()];
-  const own = textOf(value, locale);
-  return own !== undefined ? own : textOf(value, defaultLocale());
-}
-
-function flat(text) {
-  return typeof text === "string" ? text : text === undefined ? "" : JSON.stringify(text);
-}
-
 /// The editor of attribute `spec.name` of the node at `nodePath`.
 /// Returns { element, update() }: `update` shows the document as it is now without rebuilding an
 /// input being typed in.
@@ -104,6 +78,19 @@ export function attributeField({ nodePath, spec, nodeKey }) {
   const showLocal = (message) => {
     local.textContent = message;
     local.hidden = !message;
+  };
+
+  // What the text and literal editors (textfield.js, literal.js) draw with.
+  const context = {
+    nodePath, spec, name, id, element,
+    get body() { return body; },
+    begin: () => begin(),
+    write: (next, label) => write(next, label),
+    commit: (label, steps, options) => commit(label, steps, options),
+    idle: (input) => idle(input),
+    endMerge: () => (merge = null),
+    showLocal: (message) => showLocal(message),
+    switchMode: (mode) => switchMode(mode),
   };
 
   const head = el("div", { class: "field-head" });
@@ -164,8 +151,11 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       return;
     }
     if (current.mode === "expression" || current.mode === "template") return drawExpression(current);
-    if (current.mode === "text") return drawText(current);
-    drawLiteral(current);
+    if (current.mode === "text") {
+      refresh = drawText(context, current);
+      return;
+    }
+    refresh = drawLiteral(context, current);
   }
 
   function drawExpression(current) {
@@ -183,220 +173,6 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       field.showProblems(found);
     };
     drawn.ownProblems = true;
-  }
-
-  function drawText(current) {
-    const locale = editLocale();
-    const inline = current.value !== null && typeof current.value === "object";
-    const keyId = id + "-key";
-    const keys = textKeys();
-    if (!inline) {
-      const keyInput = el("input", { id: keyId, class: "text-key", type: "text", list: datalist("text-keys", keys), value: current.value || "", "data-text-key": name, autocomplete: "off" });
-      keyInput.addEventListener("change", () => {
-        const key = keyInput.value.trim();
-        if (!key) return;
-        const steps = writeAttribute(nodePath, name, spec, { mode: "text", value: key, args: readAttribute(nodePath, name, spec).args });
-        if (textOf(key, defaultLocale()) === undefined) steps.unshift(...writeTextSteps(key, defaultLocale(), ""));
-        commit(`Use text ${key} for ${name}`, steps, false);
-      });
-      body.append(el("div", { class: "text-row" }, el("label", { for: keyId, class: "small", text: "key" }), keyInput));
-    }
-    const note = el("p", { class: "field-note missing", hidden: true });
-    const forms = pluralForms(current, locale);
-    if (forms && !inline) return drawPlural(current, locale, forms, note);
-    const textInput = el("input", { id, type: "text", class: "text-value", "data-locale": locale, autocomplete: "off" });
-    body.append(el("div", { class: "text-row" }, el("span", { class: "locale-tag", text: locale }), textInput), note);
-    textInput.addEventListener("focus", begin);
-    textInput.addEventListener("input", () => {
-      const now = readAttribute(nodePath, name, spec);
-      if (now.value !== null && typeof now.value === "object") {
-        write({ mode: "text", value: { ...now.value, [locale]: textInput.value }, args: now.args }, `Set ${name} (${locale})`);
-      } else if (now.value) {
-        commit(`Set text ${now.value} (${locale})`, writeTextSteps(now.value, locale, textInput.value));
-      }
-    });
-    if (current.args && typeof current.args === "object") {
-      for (const [arg, source] of Object.entries(current.args)) {
-        const argField = expressionInput({ id: `${id}-arg-${arg}`, value: source, label: `${name} argument ${arg}`, onFocus: begin, onInput: (text) => {
-          const now = readAttribute(nodePath, name, spec);
-          write({ mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: text } }, `Set ${name} argument ${arg}`);
-        } });
-        body.append(el("div", { class: "text-row arg" }, el("label", { for: `${id}-arg-${arg}`, class: "small", text: `{${arg}}` }), argField.element));
-      }
-    }
-    refresh = (now) => {
-      const own = inline ? (now.value || {})[locale] : textOf(now.value, locale);
-      const fallback = shownText(now.value, defaultLocale());
-      if (idle(textInput)) textInput.value = own === undefined ? "" : flat(own);
-      textInput.placeholder = own === undefined ? flat(fallback) : "";
-      const missing = own === undefined;
-      element.classList.toggle("missing-translation", missing);
-      note.hidden = !missing;
-      note.textContent = missing ? (locale === defaultLocale() ? `no text '${now.value}' in ${locale}, the page's default language` : `no ${locale} text yet; shows the ${defaultLocale()} text: ${flat(fallback)}`) : "";
-      textInput.readOnly = typeof own === "object" && own !== null; // plural forms: edited in the strings table
-    };
-  }
-
-  /// A plural text (Grammar.md 2.17): one input per form (one, few, other, =0…) of `locale`.
-  function drawPlural(current, locale, forms, note) {
-    const inputs = forms.map((form, index) => {
-      const input = el("input", { id: index === 0 ? id : `${id}-${form.replace(/[^A-Za-z0-9]/g, "_")}`, type: "text", class: "text-value", "data-locale": locale, "data-form": form, autocomplete: "off" });
-      input.addEventListener("focus", begin);
-      input.addEventListener("input", () => {
-        const key = readAttribute(nodePath, name, spec).value;
-        const own = textOf(key, locale);
-        const steps = own !== null && typeof own === "object" ? [set(["strings", locale, key, form], input.value === "" ? undefined : input.value)] : writeTextSteps(key, locale, { [form]: input.value });
-        commit(`Set text ${key} (${locale}, ${form})`, steps);
-      });
-      body.append(el("div", { class: "text-row plural" }, el("label", { for: input.id, class: "locale-tag", text: `${locale} ${form}` }), input));
-      return { form, input };
-    });
-    body.append(note);
-    const args = current.args && typeof current.args === "object" ? current.args : {};
-    for (const [arg, source] of Object.entries(args)) {
-      const argField = expressionInput({ id: `${id}-arg-${arg}`, value: source, label: `${name} argument ${arg}`, onFocus: begin, onInput: (text) => {
-        const now = readAttribute(nodePath, name, spec);
-        write({ mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: text } }, `Set ${name} argument ${arg}`);
-      } });
-      body.append(el("div", { class: "text-row arg" }, el("label", { for: `${id}-arg-${arg}`, class: "small", text: `{${arg}}` }), argField.element));
-    }
-    refresh = (now) => {
-      const own = textOf(now.value, locale);
-      const fallback = textOf(now.value, defaultLocale());
-      for (const { form, input } of inputs) {
-        const mine = own && typeof own === "object" ? own[form] : undefined;
-        if (idle(input)) input.value = mine === undefined ? "" : String(mine);
-        input.placeholder = mine === undefined && fallback && typeof fallback === "object" && fallback[form] !== undefined ? String(fallback[form]) : "";
-      }
-      const missing = own === undefined;
-      element.classList.toggle("missing-translation", missing);
-      note.hidden = !missing;
-      note.textContent = missing ? `no ${locale} text yet; shows the ${defaultLocale()} text` : "";
-    };
-  }
-
-  function drawLiteral(current) {
-    const value = current.value;
-    const placeholder = spec.default !== undefined ? `default: ${flat(spec.default)}` : "";
-    if (Array.isArray(spec.values) && spec.values.length) {
-      const select = el("select", { id });
-      select.append(el("option", { value: "", text: spec.default !== undefined ? `(default: ${flat(spec.default)})` : "(not set)" }));
-      for (const option of spec.values) select.append(el("option", { value: String(option), text: String(option) }));
-      if (value !== undefined && !spec.values.map(String).includes(String(value))) select.append(el("option", { value: String(value), text: `${flat(value)} (not one of the values)` }));
-      select.addEventListener("change", () => {
-        if (select.value === "") return commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined), false);
-        const chosen = spec.values.find((option) => String(option) === select.value);
-        write({ mode: "literal", value: chosen === undefined ? select.value : chosen }, `Set ${name}`);
-        merge = null;
-      });
-      body.append(select);
-      refresh = (now) => {
-        if (idle(select)) select.value = now.present ? String(now.value) : "";
-      };
-      return;
-    }
-    if (spec.type === "bool") {
-      const box = el("input", { id, type: "checkbox" });
-      const note = el("span", { class: "field-note" });
-      box.addEventListener("change", () => {
-        write({ mode: "literal", value: box.checked }, `${box.checked ? "Turn on" : "Turn off"} ${name}`);
-        merge = null;
-      });
-      body.append(el("div", { class: "check-row" }, box, note));
-      refresh = (now) => {
-        box.checked = now.present ? now.value === true : spec.default === true;
-        box.indeterminate = now.present && typeof now.value !== "boolean";
-        note.textContent = now.present ? (typeof now.value === "boolean" ? "" : `not a bool: ${flat(now.value)}`) : `not set (default ${spec.default === undefined ? "false" : flat(spec.default)})`;
-      };
-      return;
-    }
-    if (spec.type === "int" || spec.type === "number") {
-      const input = el("input", { id, type: "number", step: spec.type === "int" ? "1" : "any", placeholder, inputmode: spec.type === "int" ? "numeric" : "decimal" });
-      input.addEventListener("focus", begin);
-      input.addEventListener("input", () => {
-        if (input.validity.badInput) return showLocal("not a number yet");
-        if (input.value === "") return commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined));
-        const number = Number(input.value);
-        if (spec.type === "int" && !Number.isInteger(number)) return showLocal(`${name} is a whole number`);
-        write({ mode: "literal", value: number });
-      });
-      body.append(input);
-      refresh = (now) => {
-        if (idle(input)) input.value = now.present && now.value !== null ? String(now.value) : "";
-      };
-      return;
-    }
-    if (spec.type === "string") {
-      const options = { id, type: "text", placeholder, autocomplete: "off" };
-      if (spec.role === "storePath") {
-        options.list = datalist("store-paths", storePaths());
-        options.placeholder = placeholder || "$data.name";
-      }
-      else if (spec.role === "pageID") options.list = datalist("page-ids", pageIds());
-      else if (spec.role === "interactionName") options.list = datalist("interaction-names", interactionNames());
-      if (spec.role) options["data-role"] = spec.role;
-      const multiline = typeof value === "string" && value.includes("\n");
-      const input = multiline ? el("textarea", { id, rows: 3 }) : el("input", options);
-      input.addEventListener("focus", () => {
-        begin();
-        if (spec.role === "storePath") datalist("store-paths", storePaths());
-      });
-      input.addEventListener("input", () => write({ mode: "literal", value: input.value }));
-      body.append(input);
-      const hasStrings = Boolean(state.doc && state.doc.strings && Object.keys(state.doc.strings).length);
-      if (hasStrings && !spec.role && current.form !== "canonical" && typeof value === "string" && value.trim()) {
-        const translate = el("button", { type: "button", class: "link", "data-translate": name, text: "make translatable" });
-        translate.addEventListener("click", () => switchMode("text"));
-        body.append(translate);
-      }
-      refresh = (now) => {
-        if (idle(input)) input.value = now.present && now.value !== null ? flat(now.value) : "";
-      };
-      return;
-    }
-    if (spec.role === "componentKeys" && (value === undefined || Array.isArray(value))) {
-      // The page's component keys, each a checkbox; written in page order.
-      const group = el("fieldset", { class: "key-choices", id });
-      group.append(el("legend", { class: "small", text: "components (none: all visible ones)" }));
-      const boxes = [];
-      for (const key of componentKeys()) {
-        const boxId = `${id}-${key.replace(/[^A-Za-z0-9_-]+/g, "_")}`;
-        const box = el("input", { type: "checkbox", id: boxId, value: key, "data-component-key": key });
-        box.addEventListener("change", () => {
-          const chosen = boxes.filter((item) => item.checked).map((item) => item.value);
-          merge = null;
-          if (chosen.length === 0) commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined), false);
-          else commit(`Set ${name}`, writeAttribute(nodePath, name, spec, { mode: "literal", value: chosen }), false);
-        });
-        boxes.push(box);
-        group.append(el("span", { class: "key-choice" }, box, el("label", { for: boxId, text: key })));
-      }
-      body.append(group);
-      refresh = (now) => {
-        const chosen = Array.isArray(now.value) ? now.value : [];
-        for (const box of boxes) box.checked = chosen.includes(box.value);
-      };
-      return;
-    }
-    // array, object, any: JSON.
-    const area = el("textarea", { id, class: "json-input", rows: 3, spellcheck: "false", placeholder: placeholder || (spec.type === "array" ? "[ ]" : spec.type === "object" ? "{ }" : "JSON") });
-    if (spec.role === "componentKeys") area.title = "component keys: " + componentKeys().join(", ");
-    area.addEventListener("focus", begin);
-    area.addEventListener("input", () => {
-      if (area.value.trim() === "") return commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined));
-      const parsed = parseJSON(area.value);
-      if (parsed.error) return showLocal(parsed.error);
-      if (spec.type === "array" && !Array.isArray(parsed.value)) return showLocal(`${name} is an array: [ … ]`);
-      if (spec.type === "object" && (parsed.value === null || typeof parsed.value !== "object" || Array.isArray(parsed.value))) return showLocal(`${name} is an object: { … }`);
-      write({ mode: "literal", value: parsed.value });
-    });
-    body.append(area);
-    refresh = (now) => {
-      if (idle(area)) {
-        area.value = now.present ? JSON.stringify(now.value, null, 1).replace(/\n\s*/g, " ") : "";
-        area.rows = Math.min(8, Math.max(2, Math.ceil(area.value.length / 40)));
-      }
-    };
   }
 
   function update() {
@@ -450,89 +226,4 @@ export function attributeField({ nodePath, spec, nodeKey }) {
 
   update();
   return { element, update, name };
-}
-
-/// `{value}` or `{error: "line L, column C: …"}` for JSON text.
-export function parseJSON(text) {
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    const found = jsonError(text);
-    const before = text.slice(0, found.at).split("\n");
-    return { error: `line ${before.length}, column ${before[before.length - 1].length + 1}: ${found.message}` };
-  }
-}
-
-/// Where JSON text first goes wrong and why (browsers' own messages don't all say where).
-function jsonError(text) {
-  let at = 0;
-  const fail = (message) => {
-    throw { at, message };
-  };
-  const space = () => {
-    while (at < text.length && " \t\n\r".includes(text[at])) at += 1;
-  };
-  const describe = () => (at >= text.length ? "the text ends too early" : `unexpected ${JSON.stringify(text[at])}`);
-  const value = () => {
-    space();
-    const c = text[at];
-    if (c === "{") {
-      at += 1;
-      space();
-      if (text[at] === "}") return (at += 1);
-      for (;;) {
-        space();
-        if (text[at] !== '"') fail(`${describe()}; expected a member name in double quotes`);
-        string();
-        space();
-        if (text[at] !== ":") fail(`${describe()}; expected ':'`);
-        at += 1;
-        value();
-        space();
-        if (text[at] === ",") {
-          at += 1;
-          continue;
-        }
-        if (text[at] === "}") return (at += 1);
-        fail(`${describe()}; expected ',' or '}'`);
-      }
-    }
-    if (c === "[") {
-      at += 1;
-      space();
-      if (text[at] === "]") return (at += 1);
-      for (;;) {
-        value();
-        space();
-        if (text[at] === ",") {
-          at += 1;
-          continue;
-        }
-        if (text[at] === "]") return (at += 1);
-        fail(`${describe()}; expected ',' or ']'`);
-      }
-    }
-    if (c === '"') return string();
-    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(at));
-    if (literal) return (at += literal[0].length);
-    fail(`${describe()}; expected a value`);
-  };
-  const string = () => {
-    at += 1;
-    while (at < text.length && text[at] !== '"') {
-      if (text[at] === "\\") at += 1;
-      else if (text.charCodeAt(at) < 0x20) fail("a line break or control character inside a string");
-      at += 1;
-    }
-    if (at >= text.length) fail("a string is not closed");
-    at += 1;
-  };
-  try {
-    value();
-    space();
-    if (at < text.length) fail(`${describe()} after the value`);
-  } catch (found) {
-    if (found && typeof found.at === "number") return found;
-  }
-  return { at: 0, message: "not valid JSON" };
 }
