@@ -119,11 +119,20 @@ export function mountChains(root = document.getElementById("chains")) {
     for (const name of names) {
       const path = ["interactions", name];
       const list = getAt(doc, path);
-      root.append(chainBlock(name, path, Array.isArray(list) ? list : [], (action) => {
+      const block = chainBlock(name, path, Array.isArray(list) ? list : [], (action) => {
         if (!doc.interactions || typeof doc.interactions !== "object") return [set(["interactions"], { [name]: [action] })];
         if (!Array.isArray(list)) return [set(path, [action])];
         return [insert(path, list.length, action)];
-      }));
+      });
+      if (list !== undefined) {
+        const drop = el("button", { type: "button", class: "remove-chain", text: "×", title: `Remove the interaction ${name}`, "aria-label": `Remove the interaction ${name}`, "data-remove-interaction": name });
+        drop.addEventListener("click", () => {
+          const only = Object.keys(doc.interactions).length === 1;
+          edit(`Remove interaction ${name}`, [only ? set(["interactions"], undefined) : set(path, undefined)], isWithin(state.selection || [], path) ? [] : undefined);
+        });
+        block.querySelector(".chain-title").append(drop);
+      }
+      root.append(block);
     }
     const nameInput = el("input", { id: "add-interaction", type: "text", placeholder: "onSave", autocomplete: "off", spellcheck: "false" });
     const addInteraction = () => {
