@@ -2,7 +2,7 @@
 // 2.17): its key, its text in the language being edited (or each plural form of it), and the
 // arguments its {name} parts show. Part of field.js's attribute editor.
 import { el } from "/assets/dom.js";
-import { set } from "./state.js";
+import { state, set } from "./state.js";
 import { readAttribute, writeAttribute, editLocale, defaultLocale, textOf, textKeys, writeTextSteps } from "./attributes.js";
 import { expressionInput } from "./exprfield.js";
 import { datalist } from "./suggest.js";
@@ -68,16 +68,9 @@ export function drawText(ctx, current) {
       commit(`Set text ${now.value} (${locale})`, writeTextSteps(now.value, locale, textInput.value));
     }
   });
-  if (current.args && typeof current.args === "object") {
-    for (const [arg, source] of Object.entries(current.args)) {
-      const argField = expressionInput({ id: `${id}-arg-${arg}`, value: source, label: `${name} argument ${arg}`, onFocus: begin, onInput: (text) => {
-        const now = readAttribute(nodePath, name, spec);
-        write({ mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: text } }, `Set ${name} argument ${arg}`);
-      } });
-      body.append(el("div", { class: "text-row arg" }, el("label", { for: `${id}-arg-${arg}`, class: "small", text: `{${arg}}` }), argField.element));
-    }
-  }
+  const showArgs = drawArgs(ctx, current);
   return (now) => {
+    showArgs(now);
     const own = inline ? (now.value || {})[locale] : textOf(now.value, locale);
     const fallback = shownText(now.value, defaultLocale());
     if (idle(textInput)) textInput.value = own === undefined ? "" : flat(own);
@@ -106,15 +99,9 @@ function drawPlural(ctx, current, locale, forms, note) {
     return { form, input };
   });
   body.append(note);
-  const args = current.args && typeof current.args === "object" ? current.args : {};
-  for (const [arg, source] of Object.entries(args)) {
-    const argField = expressionInput({ id: `${id}-arg-${arg}`, value: source, label: `${name} argument ${arg}`, onFocus: begin, onInput: (text) => {
-      const now = readAttribute(nodePath, name, spec);
-      write({ mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: text } }, `Set ${name} argument ${arg}`);
-    } });
-    body.append(el("div", { class: "text-row arg" }, el("label", { for: `${id}-arg-${arg}`, class: "small", text: `{${arg}}` }), argField.element));
-  }
+  const showArgs = drawArgs(ctx, current);
   return (now) => {
+    showArgs(now);
     const own = textOf(now.value, locale);
     const fallback = textOf(now.value, defaultLocale());
     for (const { form, input } of inputs) {
@@ -126,5 +113,56 @@ function drawPlural(ctx, current, locale, forms, note) {
     element.classList.toggle("missing-translation", missing);
     note.hidden = !missing;
     note.textContent = missing ? `no ${locale} text yet; shows the ${defaultLocale()} text` : "";
+  };
+}
+
+/// The {name} parts the texts of a text by key (or written in place) use, in every language and form.
+export function usedArguments(value) {
+  const names = new Set();
+  const scan = (text) => {
+    if (typeof text === "string") {
+      for (const match of text.replace(/\{\{|\}\}/g, "").matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) names.add(match[1]);
+    } else if (text && typeof text === "object") {
+      Object.values(text).forEach(scan);
+    }
+  };
+  if (value !== null && typeof value === "object") scan(value);
+  else for (const table of Object.values((state.doc && state.doc.strings) || {})) scan(table && table[value]);
+  return [...names];
+}
+
+/// The text's arguments (each an expression), and a button to add each one its texts use but
+/// isn't given. Returns the function that keeps the buttons current.
+function drawArgs(ctx, current) {
+  const { nodePath, spec, name, id, body, begin, write, commit } = ctx;
+  const args = current.args && typeof current.args === "object" ? current.args : {};
+  for (const [arg, source] of Object.entries(args)) {
+    const argField = expressionInput({ id: `${id}-arg-${arg}`, value: source, label: `${name} argument ${arg}`, onFocus: begin, onInput: (text) => {
+      const now = readAttribute(nodePath, name, spec);
+      write({ mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: text } }, `Set ${name} argument ${arg}`);
+    } });
+    const drop = el("button", { type: "button", class: "clear", text: "×", title: `Remove the argument ${arg}`, "aria-label": `Remove the argument ${arg}` });
+    drop.addEventListener("click", () => {
+      const now = readAttribute(nodePath, name, spec);
+      const rest = { ...(now.args || {}) };
+      delete rest[arg];
+      commit(`Remove the argument ${arg} of ${name}`, writeAttribute(nodePath, name, spec, { mode: "text", value: now.value, args: rest }), false);
+    });
+    body.append(el("div", { class: "text-row arg", "data-arg": arg }, el("label", { for: `${id}-arg-${arg}`, class: "small", text: `{${arg}}` }), argField.element, drop));
+  }
+  const adders = el("div", { class: "arg-adders" });
+  body.append(adders);
+  return (now) => {
+    const given = Object.keys(now.args || {});
+    const wanted = usedArguments(now.value).filter((arg) => !given.includes(arg));
+    adders.replaceChildren(...wanted.map((arg) => {
+      const button = el("button", { type: "button", class: "link", "data-add-arg": arg, text: `give {${arg}}` , title: `the text uses {${arg}}: give it as an expression` });
+      button.addEventListener("click", () => {
+        commit(`Give ${name} the argument ${arg}`, writeAttribute(nodePath, name, spec, { mode: "text", value: now.value, args: { ...(now.args || {}), [arg]: "" } }), false);
+        const again = document.getElementById(`${id}-arg-${arg}`);
+        if (again) again.focus();
+      });
+      return button;
+    }));
   };
 }
