@@ -113,7 +113,7 @@ export function mountChains(root = document.getElementById("chains")) {
 
   function drawPage() {
     const doc = state.doc;
-    root.append(el("h3", { text: "Page interactions" }));
+    root.append(el("h3", { id: "chains-interactions", text: "Page interactions" }));
     const names = [...((state.palette && state.palette.interactions) || ["loaded", "appear", "disappear"])];
     for (const name of Object.keys(doc.interactions || {})) if (!names.includes(name)) names.push(name);
     for (const name of names) {
@@ -149,7 +149,7 @@ export function mountChains(root = document.getElementById("chains")) {
     addButton.addEventListener("click", addInteraction);
     root.append(el("div", { class: "add-row" }, el("label", { for: "add-interaction", class: "small", text: "New interaction" }), nameInput, addButton));
 
-    root.append(el("h3", { text: "Watchers" }));
+    root.append(el("h3", { id: "chains-watchers", text: "Watchers" }));
     const watchers = Array.isArray(doc.watchers) ? doc.watchers : [];
     watchers.forEach((watcher, index) => root.append(watcherBlock(watcher, index, watchers.length)));
     const addWatcher = el("button", { type: "button", id: "add-watcher", text: "Add watcher" });
@@ -161,7 +161,7 @@ export function mountChains(root = document.getElementById("chains")) {
     });
     root.append(addWatcher);
 
-    root.append(el("h3", { text: "When anything fails (page onError)" }));
+    root.append(el("h3", { id: "chains-onError", text: "When anything fails (page onError)" }));
     const handlers = Array.isArray(doc.onError) ? doc.onError : [];
     root.append(chainBlock("onError", ["onError"], handlers, (handler) => (Array.isArray(doc.onError) ? [insert(["onError"], doc.onError.length, handler)] : [set(["onError"], [handler])]), null, "errorHandlers"));
   }
@@ -207,6 +207,7 @@ export function mountChains(root = document.getElementById("chains")) {
     const list = Array.isArray(watcher.actions) ? watcher.actions : [];
     return el("div", { class: "watcher", "data-watcher": index },
       el("div", { class: "watcher-head" }, modeSelect, buttons),
+      typeof watcher.description === "string" ? el("p", { class: "field-summary", text: watcher.description }) : null,
       field.element,
       chainBlock(`watchers[${index}]`, [...path, "actions"], list, (action) => (Array.isArray(watcher.actions) ? [insert([...path, "actions"], list.length, action)] : [set([...path, "actions"], [action])]), null, "actions", "actions"));
   }
@@ -369,6 +370,13 @@ export function mountChains(root = document.getElementById("chains")) {
   subscribe((reason) => {
     if (reason === "problems") refreshProblems();
     else if (reason === "edit") update();
+    else if (reason === "select") {
+      draw();
+      // The page's interactions, watchers or onError chosen in the tree: show that part.
+      const selection = state.selection || [];
+      const part = selection.length === 1 ? document.getElementById(`chains-${selection[0]}`) : null;
+      if (part) part.scrollIntoView({ block: "start" });
+    }
     else if (reason !== "saved") draw();
   });
   draw();
