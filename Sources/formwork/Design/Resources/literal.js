@@ -114,7 +114,11 @@ export function drawLiteral(ctx, current) {
   area.addEventListener("input", () => {
     if (area.value.trim() === "") return commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined));
     const parsed = parseJSON(area.value);
-    if (parsed.error) return ctx.showLocal(parsed.error);
+    if (parsed.error) {
+      // Plain words where JSON is asked for: say how to write a text.
+      const hint = spec.type === "any" && /^[^\s"[{\d-]/.test(area.value.trim()) && !/^(true|false|null)\b/.test(area.value.trim()) ? `; a text is written in double quotes: ${JSON.stringify(area.value.trim())}` : "";
+      return ctx.showLocal(parsed.error + hint);
+    }
     if (spec.type === "array" && !Array.isArray(parsed.value)) return ctx.showLocal(`${name} is an array: [ … ]`);
     if (spec.type === "object" && (parsed.value === null || typeof parsed.value !== "object" || Array.isArray(parsed.value))) return ctx.showLocal(`${name} is an object: { … }`);
     write({ mode: "literal", value: parsed.value });
