@@ -84,9 +84,18 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
                 ("line", .int(Int64(expressionError.location.line))),
                 ("column", .int(Int64(expressionError.location.column))),
                 ("kind", .string(expressionError.kind.rawValue)),
+                ("start", .int(Int64(PageDiagnostic.utf16Offset(expressionError.range.start, in: expressionError.source)))),
+                ("end", .int(Int64(PageDiagnostic.utf16Offset(expressionError.range.end, in: expressionError.source)))),
             ]))
         }
         return .object(object)
+    }
+
+    /// The UTF-8 offset `offset` of `source` in UTF-16 code units, as an editor's text counts them.
+    static func utf16Offset(_ offset: Int, in source: String) -> Int {
+        let utf8 = source.utf8
+        let index = utf8.index(utf8.startIndex, offsetBy: min(max(0, offset), utf8.count))
+        return source.utf16.distance(from: source.utf16.startIndex, to: index)
     }
 }
 
