@@ -17,7 +17,8 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// What kind of problem, for tools that filter: `json`, `structure`, `type`, `expression`,
     /// `unknown-id`, `unknown-attribute`, `value` (a literal its type refuses), `param`, `key`,
-    /// `interaction`, `engine`, `page`, `limit` (a budget of `PageLimits`), `loop` (a loop `check` can see).
+    /// `interaction`, `engine`, `page`, `limit` (a budget of `PageLimits`), `loop` (a loop `check` can see),
+    /// `unknown-path` (a `$data` path nothing provides).
     public let code: String
     /// An error or a warning.
     public let severity: Severity
