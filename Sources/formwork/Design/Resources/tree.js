@@ -348,10 +348,22 @@ function hintOf(node) {
     const value = pick(name);
     if (value === undefined || value === null || value === "") continue;
     if (typeof value === "string") title = value;
-    else if (value && typeof value === "object") title = value.template || value.expr || (typeof value.text === "string" ? `text: ${value.text}` : null) || (typeof value.value === "string" ? value.value : null);
+    else if (value && typeof value === "object") title = value.template || value.expr || localized(value.text) || (typeof value.value === "string" ? value.value : null);
     if (title) break;
   }
   return title;
+}
+
+/// A localized text's words in the language being edited (else its key), for a row's hint.
+function localized(text) {
+  if (!text) return null;
+  const strings = state.doc.strings || {};
+  const locale = state.locale || state.doc.defaultLocale || "en";
+  if (typeof text === "object") return text[locale] || Object.values(text)[0] || null;
+  const entry = (strings[locale] || {})[text] ?? (strings[state.doc.defaultLocale || "en"] || {})[text];
+  if (typeof entry === "string") return entry;
+  if (entry && typeof entry === "object") return entry.other || Object.values(entry).find((form) => typeof form === "string") || `text: ${text}`;
+  return `text: ${text}`;
 }
 
 function rowLabel(row) {
@@ -574,5 +586,5 @@ function drop(payload, at) {
 }
 
 subscribe((reason) => {
-  if (["load", "edit", "undo", "redo", "select", "problems", "saved"].includes(reason)) render();
+  if (["load", "edit", "undo", "redo", "select", "problems", "saved", "locale"].includes(reason)) render();
 });
