@@ -34,8 +34,8 @@ export function handleKey(event) {
     if (!event.target.closest || !event.target.closest("#tree")) { event.preventDefault(); focusTree(); }
     return;
   }
-  // Only saving, undo and redo reach the editor from inside the live page.
-  if (event.target.ownerDocument !== document && !(command && ["z", "y"].includes(key))) return;
+  // From inside the live page, the arrow keys stay there (they scroll it).
+  if (event.target.ownerDocument !== document && key.startsWith("Arrow")) return;
   if (inTextField(event.target)) return;
   if (command && !event.altKey) {
     if (key === "z") { event.preventDefault(); runUndo(event.shiftKey); return; }
