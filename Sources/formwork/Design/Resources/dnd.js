@@ -138,3 +138,4 @@ function swallow(click) {
 }
 
 document.addEventListener("pointercancel", () => end());
+window.addEventListener("blur", () => { if (drag) end(); });

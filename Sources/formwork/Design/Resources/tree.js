@@ -241,14 +241,22 @@ export function moveComponent(from, place) {
   const node = getAt(state.doc, from);
   const fromList = from.slice(0, -1);
   const fromIndex = from[from.length - 1];
-  const listPath = afterRemoval(place.list.path, fromList, fromIndex);
+  const sameList = samePath(place.list.path, fromList);
   let index = place.index;
-  if (samePath(place.list.path, fromList) && index > fromIndex) index -= 1;
-  if (samePath(listPath, fromList) && index === fromIndex) return;
-  const list = { ...place.list, path: listPath, owner: place.list.owner && afterRemoval(place.list.owner, fromList, fromIndex) };
-  // Worked out against the document as it is once the component is taken out.
-  const put = insertSteps(list, index, node);
-  edit(`Move ${node.key || node.id}`, [remove(fromList, fromIndex), ...put.steps], put.path);
+  if (sameList && index > fromIndex) index -= 1;
+  if (sameList && index === fromIndex) return;
+  // Worked out on the document as it is, then its paths moved to where they are once the
+  // component is taken out.
+  const put = insertSteps(place.list, index, node);
+  const steps = put.steps.map((step) => ({ ...step, path: afterRemoval(step.path, fromList, fromIndex) }));
+  const path = sameList ? put.path : afterRemoval(put.path, fromList, fromIndex);
+  edit(`Move ${node.key || node.id}`, [remove(fromList, fromIndex), ...steps], path);
+}
+
+/// Cuts the component at `path`: copies it, then deletes it.
+export function cutComponent(path) {
+  if (!copyComponent(path)) return false;
+  return deleteComponent(path);
 }
 
 /// Deletes the component at `path` and what it holds.
