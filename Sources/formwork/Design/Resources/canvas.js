@@ -86,6 +86,8 @@ function attach() {
   // The live page redraws when the engine says so: the outline follows.
   new frame.contentWindow.MutationObserver(() => highlight(false)).observe(doc.body, { childList: true, subtree: true });
   highlight(true);
+  // The live page keeps the language it was last shown in: show it in the bar's.
+  if (state.doc && (state.locale || state.doc.strings)) showLocale(state.locale || state.doc.defaultLocale || "en");
 }
 
 let outlined = null;
