@@ -73,6 +73,9 @@ function attach() {
   if (!doc) return;
   // (The live page's Content-Security-Policy refuses a <style> element: the outline is set on
   // the element itself, through the CSS object model, which it allows.)
+  // The live page's own link to the page list would leave the editor's page inside the frame.
+  const pagesLink = doc.querySelector('.bar a[href="/"]');
+  if (pagesLink) pagesLink.hidden = true;
   // A click on a component selects it in the tree; the page still gets the click (a live page).
   doc.addEventListener("click", (event) => {
     for (let node = event.target; node && node !== doc.body; node = node.parentElement) {

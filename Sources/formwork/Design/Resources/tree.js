@@ -5,7 +5,7 @@
 // Rows: "Page" (selects []), the page's Interactions / Watchers / On error (select ["interactions"],
 // ["watchers"], ["onError"]), then the components; a status shows one row per set of children
 // (its `components`, `loading`, `empty`, `error`).
-import { state, subscribe, edit, select, set, insert, remove, getAt, pathText, samePath, isWithin, clone } from "./state.js";
+import { state, subscribe, edit, select, set, insert, remove, getAt, pathText, parsePath, samePath, isWithin, clone } from "./state.js";
 import { typeOf, attributesOf, holdsChildren } from "./types.js";
 import { draggable, dropTarget } from "./dnd.js";
 import { el, toast } from "/assets/dom.js";
@@ -320,6 +320,26 @@ const pageRows = [
   { label: "On error", path: ["onError"], hint: "the page's error handlers" },
 ];
 
+/// The components whose children are folded away (by path text).
+const collapsed = new Set();
+
+/// Unfolds every component holding the selection, so its row shows.
+function reveal() {
+  const selection = state.selection || [];
+  for (const text of [...collapsed]) {
+    const path = parsePath(text);
+    if (selection.length > path.length && isWithin(selection, path)) collapsed.delete(text);
+  }
+}
+
+/// Folds or unfolds the children of the component at `path`.
+function toggle(path, open) {
+  const text = pathText(path);
+  if (open === undefined ? collapsed.has(text) : open) collapsed.delete(text); else collapsed.add(text);
+  focusAfterRender = root.contains(document.activeElement);
+  render();
+}
+
 /// The rows of the tree, in order: {kind: "page"|"member"|"component"|"list", path, depth, …}.
 function rows() {
   const list = [{ kind: "page", path: [], depth: 0 }];
@@ -339,8 +359,10 @@ function rows() {
       items.forEach((node, index) => {
         const path = [...childList.path, index];
         const lists = childLists(node, path);
-        list.push({ kind: "component", path, depth: childDepth, node, lists });
-        add(lists, childDepth + 1, node, path);
+        const expandable = lists.length > 1 || lists.some((child) => (getAt(state.doc, child.path) || []).length > 0);
+        const expanded = expandable && !collapsed.has(pathText(path));
+        list.push({ kind: "component", path, depth: childDepth, node, lists, expandable, expanded });
+        if (!expandable || expanded) add(lists, childDepth + 1, node, path);
       });
     }
   };
@@ -410,6 +432,7 @@ function render() {
   if (!state.doc) { root.replaceChildren(); return; }
   const hadFocus = root.contains(document.activeElement) || focusAfterRender;
   focusAfterRender = false;
+  reveal();
   currentRows = rows();
   const selected = selectedRowIndex();
   const list = el("div", { role: "tree", class: "tree", id: "tree-list", "aria-label": "Components of the page" });
@@ -418,7 +441,8 @@ function render() {
     const item = el("div", {
       role: "treeitem", class: `row row-${row.kind}`, "data-path": pathText(row.path), "data-kind": row.kind,
       "aria-level": row.depth + 1, "aria-selected": isSelected ? "true" : "false", tabindex: isSelected || (selected < 0 && index === 0) ? "0" : "-1",
-    }, rowLabel(row));
+    }, row.expandable ? twisty(row) : el("span", { class: "twisty" }), rowLabel(row));
+    if (row.expandable) item.setAttribute("aria-expanded", String(row.expanded));
     item.style.paddingLeft = 8 + row.depth * 14 + "px";
     if (row.kind === "component") {
       item.dataset.key = row.node.key || "";
@@ -440,6 +464,12 @@ function render() {
   }
   const current = list.querySelector('[aria-selected="true"]');
   if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function twisty(row) {
+  const node = el("span", { class: "twisty open-" + row.expanded, "aria-hidden": "true", title: row.expanded ? "Fold" : "Unfold", text: row.expanded ? "▾" : "▸" });
+  node.addEventListener("click", (event) => { event.stopPropagation(); toggle(row.path); });
+  return node;
 }
 
 function toolbar() {
@@ -487,6 +517,8 @@ function onKey(event) {
   else if (event.key === "ArrowUp") next = index - 1;
   else if (event.key === "Home") next = 0;
   else if (event.key === "End") next = currentRows.length - 1;
+  else if (event.key === "ArrowRight" && row.expandable && !row.expanded) { event.preventDefault(); return toggle(row.path, true); }
+  else if (event.key === "ArrowLeft" && row.expandable && row.expanded) { event.preventDefault(); return toggle(row.path, false); }
   else if (event.key === "ArrowRight") next = index + 1 < currentRows.length && currentRows[index + 1].depth > row.depth ? index + 1 : null;
   else if (event.key === "ArrowLeft") {
     for (let i = index - 1; i >= 0; i--) if (currentRows[i].depth < row.depth) { next = i; break; }
