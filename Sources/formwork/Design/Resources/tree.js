@@ -453,6 +453,7 @@ function render() {
       draggable(item, { move: row.path });
     }
     item.addEventListener("click", () => choose(row));
+    if (row.kind === "component") item.addEventListener("contextmenu", (event) => { event.preventDefault(); select(row.path); openMenu(row, event.clientX, event.clientY); });
     list.append(item);
   });
   list.addEventListener("keydown", onKey);
@@ -525,6 +526,11 @@ function onKey(event) {
   } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     return choose(row);
+  } else if ((event.key === "F10" && event.shiftKey) || event.key === "ContextMenu") {
+    event.preventDefault();
+    if (row.kind !== "component") return;
+    const box = document.activeElement.getBoundingClientRect();
+    return openMenu(row, box.left + 24, box.bottom);
   } else return;
   event.preventDefault();
   event.stopPropagation();
@@ -553,6 +559,59 @@ function nudge(row, by) {
   focusAfterRender = true;
   moveComponent(row.path, { list: { name: "", path: listPath, exists: true }, index: by > 0 ? to + 1 : to });
 }
+
+// MARK: - Context menu
+
+let menu = null;
+
+function closeMenu(refocus) {
+  if (!menu) return;
+  menu.remove();
+  menu = null;
+  if (refocus) focusTree();
+}
+
+/// The commands on a component's row, as a menu at (x, y) (right click, Shift-F10, the menu key).
+function openMenu(row, x, y) {
+  closeMenu(false);
+  const path = row.path;
+  const index = path[path.length - 1];
+  const length = (getAt(state.doc, path.slice(0, -1)) || []).length;
+  const entries = [
+    ["copy", "Copy", "Ctrl-C", () => copyComponent(path), true],
+    ["cut", "Cut", "Ctrl-X", () => cutComponent(path), true],
+    ["paste", "Paste after", "Ctrl-V", () => pasteComponent(), Boolean(clipboard)],
+    ["duplicate", "Duplicate", "Ctrl-D", () => duplicateComponent(path), true],
+    ["up", "Move up", "Alt-↑", () => nudge(row, -1), index > 0],
+    ["down", "Move down", "Alt-↓", () => nudge(row, 1), index < length - 1],
+    ["delete", "Delete", "Delete", () => deleteComponent(path), true],
+  ];
+  menu = el("div", { class: "menu", role: "menu", id: "tree-menu", "aria-label": `${row.node.id} ${row.node.key || ""}` });
+  for (const [id, label, keys, action, enabled] of entries) {
+    const item = el("button", { type: "button", role: "menuitem", id: `menu-${id}`, tabindex: "-1", disabled: !enabled }, el("span", { text: label }), el("kbd", { text: keys }));
+    item.addEventListener("click", () => { closeMenu(false); focusAfterRender = true; action(); });
+    menu.append(item);
+  }
+  menu.addEventListener("keydown", (event) => {
+    const items = [...menu.querySelectorAll("[role=menuitem]:not(:disabled)")];
+    const at = items.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      items[(at + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length].focus();
+    } else if (event.key === "Escape" || event.key === "Tab") {
+      event.preventDefault();
+      event.stopPropagation();
+      closeMenu(true);
+    }
+  });
+  menu.style.left = Math.min(x, window.innerWidth - 200) + "px";
+  menu.style.top = Math.min(y, window.innerHeight - 260) + "px";
+  document.body.append(menu);
+  const first = menu.querySelector("[role=menuitem]:not(:disabled)");
+  if (first) first.focus();
+}
+
+document.addEventListener("pointerdown", (event) => { if (menu && !menu.contains(event.target)) closeMenu(false); }, true);
 
 /// Moves keyboard focus to the selected row (Escape, or after a command from the keyboard).
 export function focusTree() {
