@@ -73,6 +73,9 @@ function attach() {
   if (!doc) return;
   // (The live page's Content-Security-Policy refuses a <style> element: the outline is set on
   // the element itself, through the CSS object model, which it allows.)
+  // The live page's own link to the page list would leave the editor's page inside the frame.
+  const pagesLink = doc.querySelector('.bar a[href="/"]');
+  if (pagesLink) pagesLink.hidden = true;
   // A click on a component selects it in the tree; the page still gets the click (a live page).
   doc.addEventListener("click", (event) => {
     for (let node = event.target; node && node !== doc.body; node = node.parentElement) {
@@ -86,6 +89,8 @@ function attach() {
   // The live page redraws when the engine says so: the outline follows.
   new frame.contentWindow.MutationObserver(() => highlight(false)).observe(doc.body, { childList: true, subtree: true });
   highlight(true);
+  // The live page keeps the language it was last shown in: show it in the bar's.
+  if (state.doc && (state.locale || state.doc.strings)) showLocale(state.locale || state.doc.defaultLocale || "en");
 }
 
 let outlined = null;

@@ -98,8 +98,25 @@ function show(place) {
   indicator.style.height = place.box ? line.height + "px" : "";
 }
 
+// Near the top or bottom edge of a panel that scrolls, a drag scrolls it (to reach a list below).
+const edge = 36;
+let lastPoint = null;
+setInterval(() => {
+  if (!drag || !drag.started || !lastPoint) return;
+  const under = document.elementFromPoint(lastPoint.x, lastPoint.y);
+  for (let node = under; node && node !== document.body; node = node.parentElement) {
+    if (node.scrollHeight <= node.clientHeight + 1 || !/(auto|scroll)/.test(getComputedStyle(node).overflowY)) continue;
+    const box = node.getBoundingClientRect();
+    if (lastPoint.y < box.top + edge) node.scrollTop -= 14;
+    else if (lastPoint.y > box.bottom - edge) node.scrollTop += 14;
+    else return;
+    return update(lastPoint.x, lastPoint.y);
+  }
+}, 40);
+
 document.addEventListener("pointermove", (event) => {
   if (!drag) return;
+  lastPoint = { x: event.clientX, y: event.clientY };
   if (!drag.started) {
     if (Math.abs(event.clientX - drag.startX) + Math.abs(event.clientY - drag.startY) < threshold) return;
     start();
@@ -108,17 +125,21 @@ document.addEventListener("pointermove", (event) => {
   event.preventDefault();
   drag.ghost.style.left = event.clientX + 12 + "px";
   drag.ghost.style.top = event.clientY + 8 + "px";
+  update(event.clientX, event.clientY);
+});
+
+/// Finds the target under (x, y) and shows where a drop there goes.
+function update(x, y) {
   for (const element of document.querySelectorAll(".drop-over")) element.classList.remove("drop-over");
-  const found = targetAt(event.clientX, event.clientY);
+  const found = targetAt(x, y);
   drag.target = found;
   drag.place = null;
   if (found) {
-    drag.place = found.options.place ? found.options.place(drag.payload, event.clientX, event.clientY)
-      : defaultPlace(found.element, found.options, event.clientY);
+    drag.place = found.options.place ? found.options.place(drag.payload, x, y) : defaultPlace(found.element, found.options, y);
     if (drag.place) found.element.classList.add("drop-over");
   }
   show(drag.place);
-});
+}
 
 document.addEventListener("pointerup", (event) => {
   if (!drag) return;
@@ -138,3 +159,4 @@ function swallow(click) {
 }
 
 document.addEventListener("pointercancel", () => end());
+window.addEventListener("blur", () => { if (drag) end(); });

@@ -1,10 +1,10 @@
 // formwork design — the keyboard: Ctrl/Cmd-S saves; Ctrl/Cmd-Z undoes, Ctrl/Cmd-Shift-Z and
-// Ctrl-Y redo; Delete/Backspace deletes the selected component; Ctrl/Cmd-C, -V, -D copy, paste
-// and duplicate it; arrow keys move in the tree; Escape cancels a drag or goes back to the tree.
+// Ctrl-Y redo; Delete/Backspace deletes the selected component; Ctrl/Cmd-C, -X, -V, -D copy, cut,
+// paste and duplicate it; arrow keys move in the tree; Escape cancels a drag or goes back to the tree.
 // Keys that mean something in a text field (undo, delete, copy…) are left to the field there.
 import { state, undo, redo } from "./state.js";
 import { save, dialogOpen } from "./publish.js";
-import { deleteComponent, copyComponent, pasteComponent, duplicateComponent, focusTree, step } from "./tree.js";
+import { deleteComponent, cutComponent, copyComponent, pasteComponent, duplicateComponent, focusTree, step } from "./tree.js";
 import { cancelDrag } from "./dnd.js";
 import { toast } from "/assets/dom.js";
 
@@ -34,14 +34,15 @@ export function handleKey(event) {
     if (!event.target.closest || !event.target.closest("#tree")) { event.preventDefault(); focusTree(); }
     return;
   }
-  // Only saving, undo and redo reach the editor from inside the live page.
-  if (event.target.ownerDocument !== document && !(command && ["z", "y"].includes(key))) return;
+  // From inside the live page, the arrow keys stay there (they scroll it).
+  if (event.target.ownerDocument !== document && key.startsWith("Arrow")) return;
   if (inTextField(event.target)) return;
   if (command && !event.altKey) {
     if (key === "z") { event.preventDefault(); runUndo(event.shiftKey); return; }
     if (key === "y" && !event.metaKey) { event.preventDefault(); runUndo(true); return; }
     // With text selected on the page, copying copies the text.
     if (key === "c" && String(window.getSelection()).length === 0) { if (copyComponent(state.selection)) event.preventDefault(); return; }
+    if (key === "x" && String(window.getSelection()).length === 0) { if (cutComponent(state.selection)) event.preventDefault(); return; }
     if (key === "v") { event.preventDefault(); pasteComponent(); return; }
     if (key === "d") { event.preventDefault(); duplicateComponent(state.selection); return; }
     return;

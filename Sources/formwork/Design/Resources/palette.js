@@ -20,10 +20,10 @@ const groups = [
   { title: "Error handlers", kind: "errorHandlers", list: () => state.palette.registry.errorHandlers || [] },
 ];
 
-function matches(type) {
+function matches(kind, type) {
   if (!query) return true;
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const haystack = `${type.id} ${type.summary || ""}`.toLowerCase();
+  const haystack = `${type.id} ${type.summary || ""} ${isHostType(kind, type.id) ? "app" : ""} ${type.library || ""}`.toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 
@@ -54,7 +54,7 @@ function renderList() {
   if (!body || !state.palette) return;
   const sections = [];
   for (const group of groups) {
-    const types = group.list().filter(matches);
+    const types = group.list().filter((type) => matches(group.kind, type));
     if (!types.length) continue;
     sections.push(el("section", { class: "palette-group", "data-group": group.title },
       el("h3", { text: group.title }),

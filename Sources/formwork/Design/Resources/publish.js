@@ -32,7 +32,6 @@ export function openDialog({ title, body = [], buttons = [{ label: "Close", valu
       actions.append(node);
     }
     box.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); close(null); }
       if (event.key === "Tab") {
         // Focus stays in the dialog.
         const stops = [...box.querySelectorAll("button, input, select, textarea, a[href]")];
@@ -50,6 +49,12 @@ export function openDialog({ title, body = [], buttons = [{ label: "Close", valu
 
 /// True when a dialog is open.
 export const dialogOpen = () => closeDialog !== null;
+
+// Escape anywhere, or a click beside the dialog, closes it (as its Cancel / Close would).
+document.addEventListener("keydown", (event) => {
+  if (closeDialog && event.key === "Escape") { event.preventDefault(); closeDialog(null); }
+}, true);
+layer.addEventListener("click", (event) => { if (event.target === layer && closeDialog) closeDialog(null); });
 
 // MARK: - Saving
 

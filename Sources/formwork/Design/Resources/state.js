@@ -209,6 +209,7 @@ export function load(file, doc, revision) {
   state.doc = doc;
   state.revision = revision;
   state.selection = null;
+  state.problems = [];
   done.length = 0;
   undone.length = 0;
   markSaved(revision);

@@ -5,7 +5,7 @@
 // Rows: "Page" (selects []), the page's Interactions / Watchers / On error (select ["interactions"],
 // ["watchers"], ["onError"]), then the components; a status shows one row per set of children
 // (its `components`, `loading`, `empty`, `error`).
-import { state, subscribe, edit, select, set, insert, remove, getAt, pathText, samePath, isWithin, clone } from "./state.js";
+import { state, subscribe, edit, select, set, insert, remove, getAt, pathText, parsePath, samePath, isWithin, clone } from "./state.js";
 import { typeOf, attributesOf, holdsChildren } from "./types.js";
 import { draggable, dropTarget } from "./dnd.js";
 import { el, toast } from "/assets/dom.js";
@@ -241,14 +241,22 @@ export function moveComponent(from, place) {
   const node = getAt(state.doc, from);
   const fromList = from.slice(0, -1);
   const fromIndex = from[from.length - 1];
-  const listPath = afterRemoval(place.list.path, fromList, fromIndex);
+  const sameList = samePath(place.list.path, fromList);
   let index = place.index;
-  if (samePath(place.list.path, fromList) && index > fromIndex) index -= 1;
-  if (samePath(listPath, fromList) && index === fromIndex) return;
-  const list = { ...place.list, path: listPath, owner: place.list.owner && afterRemoval(place.list.owner, fromList, fromIndex) };
-  // Worked out against the document as it is once the component is taken out.
-  const put = insertSteps(list, index, node);
-  edit(`Move ${node.key || node.id}`, [remove(fromList, fromIndex), ...put.steps], put.path);
+  if (sameList && index > fromIndex) index -= 1;
+  if (sameList && index === fromIndex) return;
+  // Worked out on the document as it is, then its paths moved to where they are once the
+  // component is taken out.
+  const put = insertSteps(place.list, index, node);
+  const steps = put.steps.map((step) => ({ ...step, path: afterRemoval(step.path, fromList, fromIndex) }));
+  const path = sameList ? put.path : afterRemoval(put.path, fromList, fromIndex);
+  edit(`Move ${node.key || node.id}`, [remove(fromList, fromIndex), ...steps], path);
+}
+
+/// Cuts the component at `path`: copies it, then deletes it.
+export function cutComponent(path) {
+  if (!copyComponent(path)) return false;
+  return deleteComponent(path);
 }
 
 /// Deletes the component at `path` and what it holds.
@@ -312,6 +320,26 @@ const pageRows = [
   { label: "On error", path: ["onError"], hint: "the page's error handlers" },
 ];
 
+/// The components whose children are folded away (by path text).
+const collapsed = new Set();
+
+/// Unfolds every component holding the selection, so its row shows.
+function reveal() {
+  const selection = state.selection || [];
+  for (const text of [...collapsed]) {
+    const path = parsePath(text);
+    if (selection.length > path.length && isWithin(selection, path)) collapsed.delete(text);
+  }
+}
+
+/// Folds or unfolds the children of the component at `path`.
+function toggle(path, open) {
+  const text = pathText(path);
+  if (open === undefined ? collapsed.has(text) : open) collapsed.delete(text); else collapsed.add(text);
+  focusAfterRender = root.contains(document.activeElement);
+  render();
+}
+
 /// The rows of the tree, in order: {kind: "page"|"member"|"component"|"list", path, depth, …}.
 function rows() {
   const list = [{ kind: "page", path: [], depth: 0 }];
@@ -331,8 +359,10 @@ function rows() {
       items.forEach((node, index) => {
         const path = [...childList.path, index];
         const lists = childLists(node, path);
-        list.push({ kind: "component", path, depth: childDepth, node, lists });
-        add(lists, childDepth + 1, node, path);
+        const expandable = lists.length > 1 || lists.some((child) => (getAt(state.doc, child.path) || []).length > 0);
+        const expanded = expandable && !collapsed.has(pathText(path));
+        list.push({ kind: "component", path, depth: childDepth, node, lists, expandable, expanded });
+        if (!expandable || expanded) add(lists, childDepth + 1, node, path);
       });
     }
   };
@@ -348,10 +378,22 @@ function hintOf(node) {
     const value = pick(name);
     if (value === undefined || value === null || value === "") continue;
     if (typeof value === "string") title = value;
-    else if (value && typeof value === "object") title = value.template || value.expr || (typeof value.text === "string" ? `text: ${value.text}` : null) || (typeof value.value === "string" ? value.value : null);
+    else if (value && typeof value === "object") title = value.template || value.expr || localized(value.text) || (typeof value.value === "string" ? value.value : null);
     if (title) break;
   }
   return title;
+}
+
+/// A localized text's words in the language being edited (else its key), for a row's hint.
+function localized(text) {
+  if (!text) return null;
+  const strings = state.doc.strings || {};
+  const locale = state.locale || state.doc.defaultLocale || "en";
+  if (typeof text === "object") return text[locale] || Object.values(text)[0] || null;
+  const entry = (strings[locale] || {})[text] ?? (strings[state.doc.defaultLocale || "en"] || {})[text];
+  if (typeof entry === "string") return entry;
+  if (entry && typeof entry === "object") return entry.other || Object.values(entry).find((form) => typeof form === "string") || `text: ${text}`;
+  return `text: ${text}`;
 }
 
 function rowLabel(row) {
@@ -390,6 +432,7 @@ function render() {
   if (!state.doc) { root.replaceChildren(); return; }
   const hadFocus = root.contains(document.activeElement) || focusAfterRender;
   focusAfterRender = false;
+  reveal();
   currentRows = rows();
   const selected = selectedRowIndex();
   const list = el("div", { role: "tree", class: "tree", id: "tree-list", "aria-label": "Components of the page" });
@@ -398,7 +441,8 @@ function render() {
     const item = el("div", {
       role: "treeitem", class: `row row-${row.kind}`, "data-path": pathText(row.path), "data-kind": row.kind,
       "aria-level": row.depth + 1, "aria-selected": isSelected ? "true" : "false", tabindex: isSelected || (selected < 0 && index === 0) ? "0" : "-1",
-    }, rowLabel(row));
+    }, row.expandable ? twisty(row) : el("span", { class: "twisty" }), rowLabel(row));
+    if (row.expandable) item.setAttribute("aria-expanded", String(row.expanded));
     item.style.paddingLeft = 8 + row.depth * 14 + "px";
     if (row.kind === "component") {
       item.dataset.key = row.node.key || "";
@@ -409,6 +453,7 @@ function render() {
       draggable(item, { move: row.path });
     }
     item.addEventListener("click", () => choose(row));
+    if (row.kind === "component") item.addEventListener("contextmenu", (event) => { event.preventDefault(); select(row.path); openMenu(row, event.clientX, event.clientY); });
     list.append(item);
   });
   list.addEventListener("keydown", onKey);
@@ -420,6 +465,12 @@ function render() {
   }
   const current = list.querySelector('[aria-selected="true"]');
   if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function twisty(row) {
+  const node = el("span", { class: "twisty open-" + row.expanded, "aria-hidden": "true", title: row.expanded ? "Fold" : "Unfold", text: row.expanded ? "▾" : "▸" });
+  node.addEventListener("click", (event) => { event.stopPropagation(); toggle(row.path); });
+  return node;
 }
 
 function toolbar() {
@@ -467,12 +518,19 @@ function onKey(event) {
   else if (event.key === "ArrowUp") next = index - 1;
   else if (event.key === "Home") next = 0;
   else if (event.key === "End") next = currentRows.length - 1;
+  else if (event.key === "ArrowRight" && row.expandable && !row.expanded) { event.preventDefault(); return toggle(row.path, true); }
+  else if (event.key === "ArrowLeft" && row.expandable && row.expanded) { event.preventDefault(); return toggle(row.path, false); }
   else if (event.key === "ArrowRight") next = index + 1 < currentRows.length && currentRows[index + 1].depth > row.depth ? index + 1 : null;
   else if (event.key === "ArrowLeft") {
     for (let i = index - 1; i >= 0; i--) if (currentRows[i].depth < row.depth) { next = i; break; }
   } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     return choose(row);
+  } else if ((event.key === "F10" && event.shiftKey) || event.key === "ContextMenu") {
+    event.preventDefault();
+    if (row.kind !== "component") return;
+    const box = document.activeElement.getBoundingClientRect();
+    return openMenu(row, box.left + 24, box.bottom);
   } else return;
   event.preventDefault();
   event.stopPropagation();
@@ -501,6 +559,59 @@ function nudge(row, by) {
   focusAfterRender = true;
   moveComponent(row.path, { list: { name: "", path: listPath, exists: true }, index: by > 0 ? to + 1 : to });
 }
+
+// MARK: - Context menu
+
+let menu = null;
+
+function closeMenu(refocus) {
+  if (!menu) return;
+  menu.remove();
+  menu = null;
+  if (refocus) focusTree();
+}
+
+/// The commands on a component's row, as a menu at (x, y) (right click, Shift-F10, the menu key).
+function openMenu(row, x, y) {
+  closeMenu(false);
+  const path = row.path;
+  const index = path[path.length - 1];
+  const length = (getAt(state.doc, path.slice(0, -1)) || []).length;
+  const entries = [
+    ["copy", "Copy", "Ctrl-C", () => copyComponent(path), true],
+    ["cut", "Cut", "Ctrl-X", () => cutComponent(path), true],
+    ["paste", "Paste after", "Ctrl-V", () => pasteComponent(), Boolean(clipboard)],
+    ["duplicate", "Duplicate", "Ctrl-D", () => duplicateComponent(path), true],
+    ["up", "Move up", "Alt-↑", () => nudge(row, -1), index > 0],
+    ["down", "Move down", "Alt-↓", () => nudge(row, 1), index < length - 1],
+    ["delete", "Delete", "Delete", () => deleteComponent(path), true],
+  ];
+  menu = el("div", { class: "menu", role: "menu", id: "tree-menu", "aria-label": `${row.node.id} ${row.node.key || ""}` });
+  for (const [id, label, keys, action, enabled] of entries) {
+    const item = el("button", { type: "button", role: "menuitem", id: `menu-${id}`, tabindex: "-1", disabled: !enabled }, el("span", { text: label }), el("kbd", { text: keys }));
+    item.addEventListener("click", () => { closeMenu(false); focusAfterRender = true; action(); });
+    menu.append(item);
+  }
+  menu.addEventListener("keydown", (event) => {
+    const items = [...menu.querySelectorAll("[role=menuitem]:not(:disabled)")];
+    const at = items.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      items[(at + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length].focus();
+    } else if (event.key === "Escape" || event.key === "Tab") {
+      event.preventDefault();
+      event.stopPropagation();
+      closeMenu(true);
+    }
+  });
+  menu.style.left = Math.min(x, window.innerWidth - 200) + "px";
+  menu.style.top = Math.min(y, window.innerHeight - 260) + "px";
+  document.body.append(menu);
+  const first = menu.querySelector("[role=menuitem]:not(:disabled)");
+  if (first) first.focus();
+}
+
+document.addEventListener("pointerdown", (event) => { if (menu && !menu.contains(event.target)) closeMenu(false); }, true);
 
 /// Moves keyboard focus to the selected row (Escape, or after a command from the keyboard).
 export function focusTree() {
@@ -574,5 +685,5 @@ function drop(payload, at) {
 }
 
 subscribe((reason) => {
-  if (["load", "edit", "undo", "redo", "select", "problems", "saved"].includes(reason)) render();
+  if (["load", "edit", "undo", "redo", "select", "problems", "saved", "locale"].includes(reason)) render();
 });
