@@ -87,19 +87,21 @@ class Test:
 
 def run(test):
     t = test
-    # -- A component's attributes: literal text, one undo step for a word typed.
+    # -- A component's attributes: literal text, one undo step for what is typed in one visit.
     t.open("dish-edit.json")
-    t.select("components[0].components[1]")  # number-field #price
-    t.check(t.js("document.querySelector('#properties h2').textContent") == "number-field", "the price field's properties show")
-    t.focus('[data-attribute="validateOn"] input')
-    t.page.type_text("ch")
-    t.page.type_text("ange")
-    t.check(t.doc(".components[0].components[1].attributes.validateOn") == '"change"', "typing writes the literal at once")
-    t.check(t.js("document.querySelector('#undo').title").startswith("Undo Set validateOn"), "the edit is one command: " + t.js("document.querySelector('#undo').title"))
+    t.select("components[0].components[2]")  # label #priceWithTax
+    t.check(t.js("document.querySelector('#properties h2').textContent") == "label", "the label's properties show")
+    style = json.loads(t.doc(".components[0].components[2].attributes.style"))
+    t.js("(() => { const x = document.querySelector('[data-attribute=\"style\"] input'); x.focus(); x.setSelectionRange(x.value.length, x.value.length); })()")
+    t.page.type_text("-")
+    t.page.type_text("x")
+    t.check(t.doc(".components[0].components[2].attributes.style") == json.dumps(style + "-x"), "typing writes the literal at once")
+    t.check(t.js("document.querySelector('#undo').title").startswith("Undo Set style"), "the edit is one command: " + t.js("document.querySelector('#undo').title"))
     t.page.click("#undo")
-    t.check(t.doc(".components[0].components[1].attributes.validateOn") is None, "one undo takes the whole word back")
+    t.check(t.doc(".components[0].components[2].attributes.style") == json.dumps(style), "one undo takes all the typing back")
 
     # -- An expression checked as it is typed: the problem under the field, its range marked.
+    t.select("components[0].components[1]")  # number-field #price
     t.page.click('[data-attribute="hidden"] [data-mode="expression"]')
     t.focus('[data-attribute="hidden"] input')
     t.page.type_text("lenn($data.dish.name) > 3")
@@ -146,6 +148,10 @@ def run(test):
 
     # -- Texts: the locale switch edits the text of a key in that language.
     t.select("components[0].components[0]")  # text-field #name, title {"text": "name"}
+    # (an attribute with values is a choice among them)
+    t.js("(() => { const s = document.querySelector('[data-attribute=keyboard] select'); s.value = 'email'; s.dispatchEvent(new Event('change')); })()")
+    t.check(t.doc(".components[0].components[0].attributes.keyboard") == '"email"', "an attribute's values are a choice")
+    t.page.click("#undo")
     t.js("(() => { const s = document.querySelector('#locale'); s.value = 'zh-Hans'; s.dispatchEvent(new Event('change')); })()")
     t.check(t.js("document.querySelector('[data-attribute=title] input.text-value').value") == "菜名", "the zh-Hans text shows")
     t.focus("[data-attribute=title] input.text-value")
@@ -170,9 +176,7 @@ def run(test):
     # -- The canonical form stays canonical.
     t.open("cashier-settings.json")
     t.select("components[0].components[1].components[2]")  # text-field #receiptFooter
-    t.page.click('[data-attribute="keyboard"] [data-mode="literal"]')
-    t.focus('[data-attribute="keyboard"] input')
-    t.page.type_text("email")
+    t.js("(() => { const s = document.querySelector('[data-attribute=keyboard] select'); s.value = 'email'; s.dispatchEvent(new Event('change')); })()")
     attributes = json.loads(t.doc(".components[0].components[1].components[2].attributes"))
     t.check(isinstance(attributes, list) and {"name": "keyboard", "type": "string", "mode": "literal", "value": "email"} in attributes, "an attribute added to a canonical node is canonical")
     t.check(not t.js("!!document.querySelector('[data-attribute=title] [data-mode=text]')"), "text-by-key isn't offered in the canonical form")
