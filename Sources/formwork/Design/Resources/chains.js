@@ -68,7 +68,7 @@ export function mountChains(root = document.getElementById("chains")) {
     const owner = chainOwner(state.selection);
     if (owner === null || !state.palette) return "none";
     const node = owner.length ? getAt(state.doc, owner) : state.doc;
-    const skeleton = owner.length ? { id: node && node.id, interactions: node && node.interactions } : { interactions: state.doc.interactions, watchers: (state.doc.watchers || []).map((w) => ({ ...w, on: w.on !== undefined, when: w.when !== undefined })), onError: state.doc.onError };
+    const skeleton = owner.length ? { id: node && node.id, interactions: node && node.interactions } : { interactions: state.doc.interactions, whileRunning: state.doc.whileRunning, watchers: (state.doc.watchers || []).map((w) => ({ ...w, on: w.on !== undefined, when: w.when !== undefined })), onError: state.doc.onError };
     return JSON.stringify([pathText(owner), skeleton]);
   };
 
@@ -130,7 +130,19 @@ export function mountChains(root = document.getElementById("chains")) {
           const only = Object.keys(doc.interactions).length === 1;
           edit(`Remove interaction ${name}`, [only ? set(["interactions"], undefined) : set(path, undefined)], isWithin(state.selection || [], path) ? [] : undefined);
         });
-        block.querySelector(".chain-title").append(drop);
+        // What a second run does while this one runs (Grammar.md 2.11): refuse (the default) or queue.
+        const whileRunning = doc.whileRunning && typeof doc.whileRunning === "object" ? doc.whileRunning : {};
+        const runs = el("select", { id: fieldId("whileRunning", name), class: "while-running", "aria-label": `${name}: a second run while it runs`, "data-while-running": name, title: "a second run while this one runs" });
+        runs.append(el("option", { value: "refuse", text: "refuse 2nd run" }), el("option", { value: "queue", text: "queue 2nd run" }));
+        runs.value = whileRunning[name] === "queue" ? "queue" : "refuse";
+        runs.addEventListener("change", () => {
+          const value = runs.value === "queue" ? "queue" : undefined;
+          const rest = Object.keys(whileRunning).filter((key) => key !== name);
+          const steps = !doc.whileRunning || typeof doc.whileRunning !== "object" ? (value ? [set(["whileRunning"], { [name]: value })] : [])
+            : value === undefined && rest.length === 0 ? [set(["whileRunning"], undefined)] : [set(["whileRunning", name], value)];
+          if (steps.length) edit(`${name}: ${runs.value} a second run`, steps);
+        });
+        block.querySelector(".chain-title").append(runs, drop);
       }
       root.append(block);
     }

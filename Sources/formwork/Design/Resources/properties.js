@@ -55,7 +55,7 @@ export function mountProperties(root = document.getElementById("properties")) {
     });
     if (own.length) root.append(problemList(own));
 
-    if (kind === "components") root.append(keyField(selection, node));
+    if (kind === "components") root.append(keyField(selection, node), descriptionField(selection));
     if (node.id && !node.use) {
       const group = el("section", { class: "attributes", "aria-label": "Attributes" }, el("h3", { text: "Attributes" }));
       const specs = orderedSpecs(kind, node.id, selection);
@@ -123,6 +123,24 @@ export function mountProperties(root = document.getElementById("properties")) {
     return el("div", { class: "field key-field", "data-attribute": "key" },
       el("div", { class: "field-head" }, el("label", { for: id, text: "key" }), el("span", { class: "field-type", text: "unique in the page" })),
       input, note, problems);
+  }
+
+  /// A node's `description`: a note for the people who edit the page (any node may have one).
+  function descriptionField(path) {
+    const id = "node-description";
+    const input = el("input", { id, type: "text", autocomplete: "off", placeholder: "a note for whoever edits this page" });
+    input.value = (getAt(state.doc, path) || {}).description || "";
+    let merge = null;
+    let session = 0;
+    input.addEventListener("focus", () => (merge = `${pathText(path)}.description#${++session}#${Date.now()}`));
+    input.addEventListener("input", () => edit("Set description", [set([...path, "description"], input.value === "" ? undefined : input.value)], undefined, { merge }));
+    const previous = after;
+    after = () => {
+      previous();
+      if (document.activeElement !== input) input.value = (getAt(state.doc, path) || {}).description || "";
+    };
+    return el("div", { class: "field description-field", "data-attribute": "description" },
+      el("div", { class: "field-head" }, el("label", { for: id, text: "description" }), el("span", { class: "field-type", text: "for editors" })), input);
   }
 
   function update() {

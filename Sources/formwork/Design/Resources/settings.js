@@ -64,6 +64,33 @@ export function mountSettings(root = document.getElementById("settings")) {
     return [el("label", { for: id, text: label }), el("div", {}, input, note, problems)];
   }
 
+  /// `draft` (Grammar.md 2.18): keep what the person typed; `true`, or `{exclude, expires}` as JSON.
+  function draftInput() {
+    const box = el("input", { id: "page-draft", type: "checkbox" });
+    const more = el("input", { id: "page-draft-options", type: "text", spellcheck: "false", placeholder: '{"exclude": ["$data.cardNumber"], "expires": "7d"}', "aria-label": "draft options (JSON)" });
+    const note = el("p", { class: "field-note error", hidden: true });
+    box.addEventListener("change", () => edit(box.checked ? "Keep drafts" : "Keep no drafts", [set(["draft"], box.checked ? true : undefined)]));
+    let merge = null;
+    more.addEventListener("focus", () => (merge = `draft#${++sessions}`));
+    more.addEventListener("input", () => {
+      const text = more.value.trim();
+      const parsed = text === "" ? { value: true } : parseJSON(text);
+      const wrong = parsed.error || (parsed.value !== true && (parsed.value === null || typeof parsed.value !== "object" || Array.isArray(parsed.value)) ? "the options are an object" : null);
+      note.textContent = wrong || "";
+      note.hidden = !wrong;
+      if (!wrong) edit("Set draft options", [set(["draft"], parsed.value)], undefined, { merge });
+    });
+    const problems = el("div");
+    updaters.push(() => {
+      const draft = state.doc.draft;
+      box.checked = Boolean(draft);
+      more.hidden = !draft;
+      if (document.activeElement !== more) more.value = draft && typeof draft === "object" ? JSON.stringify(draft) : "";
+      problems.replaceChildren(problemList(problemsAt(["draft"])));
+    });
+    return [el("label", { for: "page-draft", text: "keep drafts" }), el("div", {}, el("div", { class: "check-row" }, box, more), note, problems)];
+  }
+
   function draw() {
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     const focusId = focused && focused.id;
@@ -85,6 +112,7 @@ export function mountSettings(root = document.getElementById("settings")) {
       return Number.isInteger(number) && number >= 1 && number <= 2147483647 ? { value: number } : { error: "a whole number from 1" };
     } }));
     grid.append(...memberInput("description", "description", { multiline: true }));
+    grid.append(...draftInput());
     if (doc.strings) grid.append(...memberInput("defaultLocale", "default language", { placeholder: "en", parse: (text) => ({ value: text.trim() === "" ? undefined : text.trim() }) }));
     root.append(grid);
     const title = attributeField({ nodePath: [], spec: { name: "title", type: "string", summary: "the page title: a value, an expression, a template or a text" } });
