@@ -28,6 +28,18 @@ function typeIds(kind) {
   return ((state.palette && state.palette.registry[kind]) || []).map((type) => type.id);
 }
 
+/// What an add field of a chain of `kind` takes: the registered ids, and `use NAME` for each of
+/// the page's named chains (actions) or named handler lists (error handlers), Grammar.md 2.15.
+function addable(kind) {
+  const named = Object.keys((state.doc && state.doc[kind === "errorHandlers" ? "handlers" : "chains"]) || {});
+  return [...typeIds(kind), ...named.map((name) => `use ${name}`)];
+}
+
+/// The node an add field's text stands for: {id} or {use}.
+function nodeFor(text) {
+  return text.startsWith("use ") ? { use: text.slice(4).trim() } : { id: text };
+}
+
 /// A short description of a node's attributes: `PUT /api/dish/${…}`.
 function detail(kind, node) {
   if (!node || typeof node !== "object" || !node.id) return "";
@@ -68,7 +80,7 @@ export function mountChains(root = document.getElementById("chains")) {
     const owner = chainOwner(state.selection);
     if (owner === null || !state.palette) return "none";
     const node = owner.length ? getAt(state.doc, owner) : state.doc;
-    const skeleton = owner.length ? { id: node && node.id, interactions: node && node.interactions } : { interactions: state.doc.interactions, whileRunning: state.doc.whileRunning, watchers: (state.doc.watchers || []).map((w) => ({ ...w, on: w.on !== undefined, when: w.when !== undefined })), onError: state.doc.onError };
+    const skeleton = owner.length ? { id: node && node.id, interactions: node && node.interactions } : { interactions: state.doc.interactions, chains: state.doc.chains, handlers: state.doc.handlers, whileRunning: state.doc.whileRunning, watchers: (state.doc.watchers || []).map((w) => ({ ...w, on: w.on !== undefined, when: w.when !== undefined })), onError: state.doc.onError };
     return JSON.stringify([pathText(owner), skeleton]);
   };
 
@@ -84,7 +96,7 @@ export function mountChains(root = document.getElementById("chains")) {
       return;
     }
     root.hidden = false;
-    datalist("action-ids", typeIds("actions"));
+    datalist("action-ids", addable("actions"));
     if (owner.length) drawComponent(owner);
     else drawPage();
     if (focused) {
@@ -176,6 +188,38 @@ export function mountChains(root = document.getElementById("chains")) {
     root.append(el("h3", { id: "chains-onError", text: "When anything fails (page onError)" }));
     const handlers = Array.isArray(doc.onError) ? doc.onError : [];
     root.append(chainBlock("onError", ["onError"], handlers, (handler) => (Array.isArray(doc.onError) ? [insert(["onError"], doc.onError.length, handler)] : [set(["onError"], [handler])]), null, "errorHandlers"));
+    namedSection("chains", "Named chains ({\"use\": NAME})", "actions");
+    namedSection("handlers", "Named error handler lists", "errorHandlers");
+  }
+
+  /// The page's named chains or handler lists (Grammar.md 2.15): each a list, removable, and a
+  /// field to add one by name; a chain uses one with `use NAME` in its add field.
+  function namedSection(member, title, kind) {
+    const doc = state.doc;
+    root.append(el("h3", { id: `chains-${member}`, text: title }));
+    const named = doc[member] && typeof doc[member] === "object" ? doc[member] : {};
+    for (const name of Object.keys(named)) {
+      const path = [member, name];
+      const list = Array.isArray(named[name]) ? named[name] : [];
+      const block = chainBlock(`${member}.${name}`, path, list, (node) => [insert(path, list.length, node)], null, kind, name);
+      const drop = el("button", { type: "button", class: "remove-chain", text: "×", title: `Remove ${name}`, "aria-label": `Remove ${name}` });
+      drop.addEventListener("click", () => edit(`Remove ${name}`, [Object.keys(named).length === 1 ? set([member], undefined) : set(path, undefined)], isWithin(state.selection || [], path) ? [] : undefined));
+      block.querySelector(".chain-title").append(drop);
+      root.append(block);
+    }
+    const inputId = `add-${member}-name`;
+    const input = el("input", { id: inputId, type: "text", placeholder: member === "chains" ? "reload" : "sessionExpired", autocomplete: "off", spellcheck: "false" });
+    const add = () => {
+      const name = input.value.trim();
+      if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name) || name in named) return input.setAttribute("aria-invalid", "true");
+      edit(`Add ${member === "chains" ? "chain" : "handler list"} ${name}`, [doc[member] && typeof doc[member] === "object" ? set([member, name], []) : set([member], { [name]: [] })]);
+      const again = document.getElementById(`add-action-${fieldId(pathText([member, name]))}`);
+      if (again) again.focus();
+    };
+    input.addEventListener("keydown", (event) => event.key === "Enter" && (event.preventDefault(), add()));
+    const button = el("button", { type: "button", text: "Add" });
+    button.addEventListener("click", add);
+    root.append(el("div", { class: "add-row" }, el("label", { for: inputId, class: "small", text: member === "chains" ? "New named chain" : "New handler list" }), input, button));
   }
 
   function watcherBlock(watcher, index, count) {
@@ -245,21 +289,21 @@ export function mountChains(root = document.getElementById("chains")) {
       },
     });
     const addId = `add-action-${fieldId(pathText(path))}`;
-    const listId = kind === "errorHandlers" ? datalist("handler-ids", typeIds("errorHandlers")) : "action-ids";
+    const listId = kind === "errorHandlers" ? datalist("handler-ids", addable("errorHandlers")) : "action-ids";
     const input = el("input", { id: addId, type: "text", list: listId, placeholder: `add ${noun}: type to search`, autocomplete: "off", spellcheck: "false", [kind === "errorHandlers" ? "data-add-handler" : "data-add-action"]: name });
     const commit = () => {
       const id = input.value.trim();
-      if (!typeIds(kind).includes(id)) {
+      if (!addable(kind).includes(id)) {
         input.setAttribute("aria-invalid", "true");
         return;
       }
       input.value = "";
-      edit(`Add ${noun} ${id}`, add({ id }), [...path, list.length]);
+      edit(`Add ${noun} ${id}`, add(nodeFor(id)), [...path, list.length]);
       const again = document.getElementById(addId);
       if (again) again.focus();
     };
     // A pick from the list adds at once; a typed id is added with Enter (leaving the field adds nothing).
-    const picked = () => document.activeElement === input && typeIds(kind).includes(input.value.trim()) && commit();
+    const picked = () => document.activeElement === input && addable(kind).includes(input.value.trim()) && commit();
     input.addEventListener("change", picked);
     input.addEventListener("input", (event) => {
       input.removeAttribute("aria-invalid");
