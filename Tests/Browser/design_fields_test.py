@@ -72,7 +72,13 @@ class Test:
 
     def select(self, path_text):
         self.page.click(f'#tree [data-path="{path_text}"]')
+        self.page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.path === {json.dumps(path_text)}", f"{path_text or 'the page'} selected")
         self.page.wait_for("document.querySelector('#properties h2') || document.querySelector('#settings h2')", f"the inspector for {path_text}")
+
+    def mode(self, attribute, mode):
+        """Switches the field of `attribute` to `mode` with a click on its mode switch."""
+        self.page.click(f'[data-attribute="{attribute}"] [data-mode="{mode}"]')
+        self.page.wait_for(f"document.querySelector('[data-attribute=\"{attribute}\"][data-current-mode=\"{mode}\"]')", f"{attribute} written as {mode}")
 
     def focus(self, selector):
         self.js(f"document.querySelector({json.dumps(selector)}).focus()")
@@ -102,10 +108,10 @@ def run(test):
 
     # -- An expression checked as it is typed: the problem under the field, its range marked.
     t.select("components[0].components[1]")  # number-field #price
-    t.page.click('[data-attribute="hidden"] [data-mode="expression"]')
+    t.mode("hidden", "expression")
     t.focus('[data-attribute="hidden"] input')
     t.page.type_text("lenn($data.dish.name) > 3")
-    t.settle("document.querySelector('[data-attribute=\"hidden\"] .field-problems li')", "the expression's problem")
+    t.settle("document.querySelector('[data-attribute=\"hidden\"] .field-problems li')", "the expression's problem", timeout=30)
     t.check("unknown function 'lenn'" in t.js("document.querySelector('[data-attribute=\"hidden\"] .field-problems').textContent"), "the server's problem shows under the field")
     t.check(t.js("document.querySelector('[data-attribute=\"hidden\"] .expr-mirror mark').textContent") == "lenn", "the part it is about is marked")
     t.check(t.doc(".components[0].components[1].attributes.hidden") == '{"expr":"lenn($data.dish.name) > 3"}', "the compact form stays compact")
@@ -138,7 +144,7 @@ def run(test):
     t.page.press("Enter")
     t.check(t.js("document.querySelectorAll('[data-chain=onTap] > li').length") == count + 1, "an action is added to the chain")
     t.check(t.js("document.querySelector('#properties h2').textContent") == "toast", "the new action is selected and its attributes show")
-    t.settle("[...document.querySelectorAll('[data-attribute=message] .field-problems li')].some(li => /needs the attribute 'message'/.test(li.textContent))", "the missing message")
+    t.settle("[...document.querySelectorAll('[data-attribute=message] .field-problems li')].some(li => /needs the attribute 'message'/.test(li.textContent))", "the missing message", timeout=30)
     t.check(True, "a missing required attribute shows under its field")
     t.js("document.querySelector('[data-chain=onTap] > li:last-child .action-name').focus()")
     t.page.press("Alt+ArrowUp")
