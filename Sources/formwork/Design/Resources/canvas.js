@@ -26,6 +26,7 @@ export function scheduleDraft() {
 }
 
 async function sendDraft() {
+  timer = null;
   if (inFlight) { again = true; return; }
   if (!state.file || !state.doc) return;
   inFlight = true;
@@ -45,6 +46,9 @@ async function sendDraft() {
   inFlight = false;
   if (again) { again = false; sendDraft(); }
 }
+
+/// True while an edit's draft is waiting to be sent or answered (state.problems may be older).
+export const isDrafting = () => timer !== null || inFlight;
 
 /// Shows the live page in `locale` (its own locale switch does the same).
 export async function showLocale(locale) {

@@ -47,7 +47,7 @@ function insertSteps(list, index, component) {
   if (list.exists) return { steps: [insert(list.path, index, component)], path: [...list.path, index] };
   if (list.name === "components" || !list.owner) return { steps: [set(list.path, [component])], path: [...list.path, 0] };
   const node = getAt(state.doc, list.owner);
-  if (list.canonical && Array.isArray(node.attributes)) {
+  if (list.canonical && Array.isArray(node.attributes) && list.path[list.path.length - 1] !== "value") {
     const at = node.attributes.length;
     return {
       steps: [insert([...list.owner, "attributes"], at, { name: list.name, type: "components", mode: "literal", value: [component] })],
