@@ -168,7 +168,9 @@ export function newComponent(id) {
   const key = suggestKey(id, takenKeys());
   const attributes = {};
   for (const spec of attributesOf("components", id)) {
-    if (spec.required) attributes[spec.name] = spec.default !== undefined ? clone(spec.default) : emptyValue(spec.type);
+    if (!spec.required) continue;
+    // Its default, else the first of its allowed values, else an empty literal of its type.
+    attributes[spec.name] = spec.default !== undefined ? clone(spec.default) : Array.isArray(spec.values) && spec.values.length ? spec.values[0] : emptyValue(spec.type);
   }
   const data = {};
   const value = valueSpec(id);
