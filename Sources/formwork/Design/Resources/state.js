@@ -94,6 +94,12 @@ function container(path) {
 
 /// Applies one step and returns the step that undoes it.
 function apply(step) {
+  if (step.op === "set" && step.path.length === 0) {
+    // The whole document (the raw JSON of the page): replaced as one value.
+    const old = state.doc;
+    state.doc = step.value;
+    return { op: "set", path: [], value: old };
+  }
   if (step.op === "set") {
     const parent = container(step.path);
     const key = step.path[step.path.length - 1];
@@ -188,6 +194,7 @@ export function load(file, doc, revision) {
   state.doc = doc;
   state.revision = revision;
   state.selection = null;
+  state.problems = [];
   done.length = 0;
   undone.length = 0;
   markSaved(revision);
