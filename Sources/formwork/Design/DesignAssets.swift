@@ -29,6 +29,13 @@ enum DesignAssets {
         "state.js": (PackageResources.state_js, "text/javascript; charset=utf-8"),
         "tree.js": (PackageResources.tree_js, "text/javascript; charset=utf-8"),
         "types.js": (PackageResources.types_js, "text/javascript; charset=utf-8"),
+        "fields.css": (PackageResources.fields_css, "text/css; charset=utf-8"),
+        "exprfield.js": (PackageResources.exprfield_js, "text/javascript; charset=utf-8"),
+        "nodelist.js": (PackageResources.nodelist_js, "text/javascript; charset=utf-8"),
+        "strings.js": (PackageResources.strings_js, "text/javascript; charset=utf-8"),
+        "suggest.js": (PackageResources.suggest_js, "text/javascript; charset=utf-8"),
+        "literal.js": (PackageResources.literal_js, "text/javascript; charset=utf-8"),
+        "textfield.js": (PackageResources.textfield_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.
