@@ -126,6 +126,11 @@ class Editor:
         self.page.press("Ctrl+a")
         self.page.type_text(text)
 
+    def type_keys(self, text):
+        """Types `text` one key press at a time (a list's type-ahead reads key presses, not text)."""
+        for character in text:
+            self.page.press(character)
+
     def row(self, path):
         return f'[data-path="{path}"]'
 
@@ -155,7 +160,7 @@ def build_form(editor, shot):
     e.type_into(e.field("title") + " input", "Name")
     # The validation: focus the list of validations, pick by typing its name, Enter adds it.
     e.click("#add-validation")
-    e.page.type_text("required")
+    e.type_keys("required")
     e.page.press("Enter")
     e.wait("document.querySelector('#properties [data-node=\"required\"]')", "the required validation listed")
     e.drag_to_tree("number-field", e.row("components[0].components[0]"), "bottom")
@@ -180,10 +185,137 @@ def finish_form(editor, shot):
     e.type_into(e.field("title") + " input", "Save")
     for action in ("validate", "api", "toast"):
         e.click('[data-add-action="onTap"]')
-        e.page.type_text(action)
+        e.type_keys(action)
         e.page.press("Enter")
         e.wait(f"[...document.querySelectorAll('[data-chain=\"onTap\"] [data-action]')].some(n => n.dataset.action === '{action}')", f"{action} in onTap")
+    e.click('[data-chain="onTap"] [data-action="api"]')
+    e.wait_for_element(e.field("url"), "api's attributes")
+    e.type_into(e.field("url") + " input", "/api/tips")
+    e.type_into(e.field("method") + " input", "POST")
+    e.click(e.field("body") + ' [data-mode="expression"]')
+    e.type_into(e.field("body") + " textarea, " + e.field("body") + " input", "$data")
+    e.click('[data-chain="onTap"] [data-action="toast"]')
+    e.wait_for_element(e.field("message"), "toast's attributes")
+    e.type_into(e.field("message") + " input", "Saved")
+    e.wait("document.querySelector('#problems-errors') && document.querySelector('#problems-errors').textContent.trim().startsWith('0')", "no errors left")
     return e
+
+
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def formwork(args, *arguments):
+    return subprocess.run([args.formwork, *arguments], capture_output=True, text=True, timeout=600)
+
+
+def check_saved_form(args, editor, pages):
+    """Ctrl-S, then the file is exactly the expected page, check passes it and a flow saves with it."""
+    editor.page.press("Ctrl+s")
+    editor.saved()
+    tip = os.path.join(pages, "tip.json")
+    saved = json.loads(read(tip))
+    check(saved == EXPECTED, "the saved page isn't the expected one:\n" + json.dumps(saved, indent=2))
+    checked = formwork(args, "check", pages)
+    check(checked.returncode == 0, "formwork check refuses the designed page:\n" + checked.stdout + checked.stderr)
+    flow = os.path.join(pages, "tip.flow.json")
+    with open(flow, "w") as file:
+        json.dump(FLOW, file, indent=2)
+    tested = formwork(args, "test", flow)
+    check(tested.returncode == 0, "the flow fails on the designed page:\n" + tested.stdout + tested.stderr)
+    return read(tip)
+
+
+def check_undo_redo(editor, pages, saved_bytes):
+    """Ctrl-Z takes the last edits back one by one, Ctrl-Shift-Z brings them back; saving then
+    writes exactly what was saved before."""
+    e = editor
+    # The app's own action is in the palette, and its attributes are in the property form.
+    e.wait_for_element('[data-type="actions:analytics"]', "the app's action analytics in the palette")
+    e.select_row("components[2]")
+    e.click('[data-add-action="onTap"]')
+    e.type_keys("analytics")
+    e.page.press("Enter")
+    e.click('[data-chain="onTap"] [data-action="analytics"]')
+    e.wait_for_element(e.field("event"), "analytics' own attribute 'event' in the property form")
+    e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "an unsaved change")
+    e.page.press("Ctrl+z")
+    e.wait("!document.querySelector('[data-chain=\"onTap\"] [data-action=\"analytics\"]')", "the added action undone")
+    e.wait("/^Saved/.test(document.querySelector('#save-status').textContent)", "undo back to the saved page")
+    # Undo three more edits (the toast's message, the body, the method), then redo them all.
+    for _ in range(3):
+        e.page.press("Ctrl+z")
+    e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "undone edits")
+    e.select_row("components[2]")
+    e.wait("![...document.querySelectorAll('#properties input')].some(i => i.value === 'Saved')", "the toast's message undone")
+    for _ in range(4):
+        e.page.press("Ctrl+Shift+Z")
+    e.wait("document.querySelector('[data-chain=\"onTap\"] [data-action=\"analytics\"]')", "the action redone")
+    e.page.press("Ctrl+z")
+    e.wait("/^Saved/.test(document.querySelector('#save-status').textContent)", "back to the saved page")
+    e.page.press("Ctrl+s")
+    e.saved()
+    check(read(os.path.join(pages, "tip.json")) == saved_bytes, "undo and redo back to the saved page must save the same bytes")
+
+
+def check_round_trip(editor, pages):
+    """A page written by hand, opened, changed, changed back and saved, is byte for byte the same
+    file; a real change touches only its own lines."""
+    e = editor
+    login = os.path.join(pages, "login.json")
+    before = read(login)
+    e.page.call("Page.navigate", url=e.page.evaluate("location.origin") + "/design/login.json")
+    e.wait("document.querySelector('[data-path=\"components[1].components[0]\"]')", "login.json open")
+    e.select_row("components[1].components[0]")
+    e.type_into(e.field("placeholder") + " input", "you@shop.example")
+    e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "the placeholder changed")
+    e.page.press("Ctrl+z")
+    e.wait("/^Saved/.test(document.querySelector('#save-status').textContent)", "the change undone")
+    e.page.press("Ctrl+s")
+    e.saved()
+    check(read(login) == before, "login.json opened, changed back and saved must be byte for byte the same")
+    e.type_into(e.field("placeholder") + " input", "you@shop.example")
+    e.page.press("Ctrl+s")
+    e.wait("/^Saved/.test(document.querySelector('#save-status').textContent)", "saved")
+    e.wait(f"true", "")
+    after = read(login)
+    old_lines, new_lines = before.decode().split("\n"), after.decode().split("\n")
+    check(len(old_lines) == len(new_lines), "one changed attribute must not add or remove lines")
+    changed = [i for i, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b]
+    check(len(changed) == 1 and "you@shop.example" in new_lines[changed[0]] and old_lines[changed[0]].replace("owner@shop.example", "you@shop.example") == new_lines[changed[0]],
+          f"only the placeholder's text may change; lines changed: {changed}")
+
+
+def check_conflicts(editor, pages):
+    """A change on disk while the editor has unsaved changes is never overwritten silently."""
+    e = editor
+    tip = os.path.join(pages, "tip.json")
+    e.page.call("Page.navigate", url=e.page.evaluate("location.origin") + "/design/tip.json")
+    e.wait("document.querySelector('[data-path=\"components[2]\"]')", "tip.json open")
+    e.select_row("components[2]")
+    e.type_into(e.field("title") + " input", "Send")
+    e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "an unsaved title")
+    theirs = json.loads(read(tip))
+    theirs["components"][1]["attributes"]["text"] = "Changed on disk"
+    with open(tip, "w") as file:
+        json.dump(theirs, file, indent=2)
+    e.wait_for_element("#conflict-keep", "the editor saying the file changed on disk")
+    check(json.loads(read(tip)) == theirs, "the change on disk must not be overwritten")
+    e.click("#conflict-keep")
+    e.saved()
+    mine = json.loads(read(tip))
+    check(mine["components"][2]["attributes"]["title"] == "Send" and mine["components"][1]["attributes"]["text"] != "Changed on disk",
+          "Keep my version must write the editor's page")
+    e.type_into(e.field("title") + " input", "Save it")
+    e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "another unsaved title")
+    with open(tip, "w") as file:
+        json.dump(theirs, file, indent=2)
+    e.wait_for_element("#conflict-use-disk", "the editor saying the file changed on disk again")
+    e.click("#conflict-use-disk")
+    e.wait("/^Saved/.test(document.querySelector('#save-status').textContent)", "the disk's version loaded")
+    e.wait("[...document.querySelectorAll('#tree-list [data-path]')].some(r => r.textContent.includes('Changed on disk'))", "the tree showing the disk's label")
+    check(json.loads(read(tip)) == theirs, "Use the file on disk must leave the file as it is")
 
 
 def run(args):
@@ -213,7 +345,13 @@ def run(args):
         editor.wait("location.pathname === '/design/tip.json' && document.querySelector('#tree-list')", "the new page open")
         build_form(editor, shot)
         finish_form(editor, shot)
+        editor.select_row("components[0].components[0]")
         shot("design.png")
+        saved_bytes = check_saved_form(args, editor, pages)
+        check_undo_redo(editor, pages, saved_bytes)
+        check_round_trip(editor, pages)
+        check_conflicts(editor, pages)
+        shot("design-conflict-resolved.png")
     except Exception:
         try:
             shot("design-failed.png")
