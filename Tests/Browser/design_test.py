@@ -69,7 +69,7 @@ FLOW = {
         {"set": "numberField1", "value": 21},
         {"expect": {"component.label1.text": "Total: 42"}},
         {"tap": "button1"},
-        {"expect": {"requests[0].body": {"textField1": "Ada", "numberField1": 21}, "messages[0].message": "Saved"}},
+        {"expect": {"requests[0].body": {"textField1": "Ada", "numberField1": 21}, "messages[1].message": "Saved"}},
     ],
 }
 
@@ -132,7 +132,7 @@ class Editor:
             self.page.press(character)
 
     def row(self, path):
-        return f'[data-path="{path}"]'
+        return f'#tree-list [data-path="{path}"]'
 
     def select_row(self, path):
         self.click(self.row(path))
@@ -188,13 +188,13 @@ def finish_form(editor, shot):
         e.type_keys(action)
         e.page.press("Enter")
         e.wait(f"[...document.querySelectorAll('[data-chain=\"onTap\"] [data-action]')].some(n => n.dataset.action === '{action}')", f"{action} in onTap")
-    e.click('[data-chain="onTap"] [data-action="api"]')
+    e.click('[data-chain="onTap"] [data-action="api"] .action-name')
     e.wait_for_element(e.field("url"), "api's attributes")
     e.type_into(e.field("url") + " input", "/api/tips")
     e.type_into(e.field("method") + " input", "POST")
     e.click(e.field("body") + ' [data-mode="expression"]')
     e.type_into(e.field("body") + " textarea, " + e.field("body") + " input", "$data")
-    e.click('[data-chain="onTap"] [data-action="toast"]')
+    e.click('[data-chain="onTap"] [data-action="toast"] .action-name')
     e.wait_for_element(e.field("message"), "toast's attributes")
     e.type_into(e.field("message") + " input", "Saved")
     e.wait("document.querySelector('#problems-errors') && document.querySelector('#problems-errors').textContent.trim().startsWith('0')", "no errors left")
@@ -237,7 +237,7 @@ def check_undo_redo(editor, pages, saved_bytes):
     e.click('[data-add-action="onTap"]')
     e.type_keys("analytics")
     e.page.press("Enter")
-    e.click('[data-chain="onTap"] [data-action="analytics"]')
+    e.click('[data-chain="onTap"] [data-action="analytics"] .action-name')
     e.wait_for_element(e.field("event"), "analytics' own attribute 'event' in the property form")
     e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "an unsaved change")
     e.page.press("Ctrl+z")
@@ -266,7 +266,7 @@ def check_round_trip(editor, pages):
     login = os.path.join(pages, "login.json")
     before = read(login)
     e.page.call("Page.navigate", url=e.page.evaluate("location.origin") + "/design/login.json")
-    e.wait("document.querySelector('[data-path=\"components[1].components[0]\"]')", "login.json open")
+    e.wait_for_element(e.row("components[1].components[0]"), "login.json open")
     e.select_row("components[1].components[0]")
     e.type_into(e.field("placeholder") + " input", "you@shop.example")
     e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "the placeholder changed")
@@ -292,7 +292,7 @@ def check_conflicts(editor, pages):
     e = editor
     tip = os.path.join(pages, "tip.json")
     e.page.call("Page.navigate", url=e.page.evaluate("location.origin") + "/design/tip.json")
-    e.wait("document.querySelector('[data-path=\"components[2]\"]')", "tip.json open")
+    e.wait_for_element(e.row("components[2]"), "tip.json open")
     e.select_row("components[2]")
     e.type_into(e.field("title") + " input", "Send")
     e.wait("/Unsaved/.test(document.querySelector('#save-status').textContent)", "an unsaved title")
