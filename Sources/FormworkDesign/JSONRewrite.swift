@@ -112,7 +112,16 @@ struct JSONRewrite {
         out += bytes[(node.start + 1)..<first.lowerBound]
         var lastOld: Int?
         for (position, piece) in pieces.enumerated() {
-            if position > 0 { out += separator(after: pieces[position - 1], before: piece, lastOld: lastOld, in: node, items: items) }
+            if position > 0 {
+                var separator = separator(after: pieces[position - 1], before: piece, lastOld: lastOld, in: node, items: items)
+                // NB: in a multi-line container with several items to a line, a new item that
+                // would pass the line width starts a line of its own, like a text editor wraps.
+                if !oneLine, !JSONText.hasNewline(separator), case .added(let key, let value) = piece,
+                   !fits(key: key, value: value, after: separator, in: node, at: JSONText.column(atEndOf: out)) {
+                    separator = [UInt8(ascii: ",")] + style.newline + JSONText.indent(in: out, at: out.count)
+                }
+                out += separator
+            }
             writePiece(piece, of: node, items: items, layout: childLayout, to: &out)
             if let index = piece.oldIndex { lastOld = index }
         }
@@ -162,6 +171,15 @@ struct JSONRewrite {
             return [UInt8(ascii: ",")] + JSONText.newline(endingLastLineOf: lead) + indent
         }
         return style.comma
+    }
+
+    /// Whether a new item written on one line after `separator`, from `column`, stays within
+    /// the line width.
+    private func fits(key: String?, value: PageValue, after separator: [UInt8], in node: JSONSourceNode, at column: Int) -> Bool {
+        let room = JSONText.maximumLineWidth - column - JSONText.width(separator)
+        guard room > 0 else { return false }
+        var text = key.map { printer.keyText($0, colon: colon(of: node)) } ?? []
+        return printer.writeOneLine(value, to: &text, limit: room * 4) && JSONText.width(text) <= room
     }
 
     /// What this object puts between a key and its value, for a new member.

@@ -110,7 +110,10 @@ struct JSONSourceStyle: Sendable {
             if JSONText.hasNewline(bytes[node.start..<node.end]) {
                 multiLineContainers += 1
                 if let childIndent = JSONText.textAfterLastNewline(lead) {
-                    let ownIndent = JSONText.indent(in: bytes, at: node.start)
+                    // The container's own level is the indentation of its closing bracket's
+                    // line when the bracket starts it (`{"a": {` opens deeper than its line).
+                    let close = node.end - 1
+                    let ownIndent = JSONText.indent(in: bytes, at: JSONText.startsLine(bytes, at: close) ? close : node.start)
                     if childIndent.count > ownIndent.count, childIndent.starts(with: ownIndent) {
                         indentUnits.add(Array(childIndent[ownIndent.count...]))
                     }

@@ -40,6 +40,11 @@ enum JSONText {
         return indent
     }
 
+    /// Whether only spaces and tabs come before `offset` on its line.
+    static func startsLine(_ bytes: [UInt8], at offset: Int) -> Bool {
+        bytes[lineStart(in: bytes, before: offset)..<min(max(offset, 0), bytes.count)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
     /// How wide `bytes` look: one per character (UTF-8 continuation bytes don't count), four
     /// for a tab.
     static func width<C: Collection<UInt8>>(_ bytes: C) -> Int {

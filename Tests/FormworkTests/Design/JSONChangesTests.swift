@@ -44,6 +44,10 @@ struct JSONChangesTests {
              expected: ["title changed"]),
         Case(name: "scalars in a list", old: #"{"tags": ["a", "b", "c"]}"#, new: #"{"tags": ["a", "B", "c"]}"#,
              expected: ["tags[1] changed"]),
+        Case(name: "the example in JSONChanges' documentation",
+             old: #"{"version": 1, "data": {"tip": 10}, "components": [{"id": "a"}, {"id": "b"}]}"#,
+             new: #"{"version": 2, "data": {}, "components": [{"id": "b"}, {"id": "a"}, {"id": "c"}]}"#,
+             expected: ["version changed", "data.tip removed", "components[0] moved to components[1]", "components[2] added"]),
         Case(name: "a whole document that isn't an object", old: "1", new: "2", expected: ["the document changed"]),
     ]
 

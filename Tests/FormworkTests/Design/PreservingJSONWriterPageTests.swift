@@ -102,7 +102,7 @@ struct PreservingJSONWriterPageTests {
     @Test func randomEditsReadBackAndRewriteToThemselves() throws {
         var documents = RandomJSONDocuments(seed: 20_261_126)
         for round in 0..<500 {
-            let old = documents.value(depth: 4)
+            let old = documents.document(depth: 4)
             let text = documents.text(old)
             #expect(PreservingJSONWriter.rewrite(text, to: old) == text, "round \(round)")
             var new = documents.edit(old)
@@ -118,7 +118,7 @@ struct PreservingJSONWriterPageTests {
     @Test func damagedTextIsReplacedWithoutACrash() throws {
         var documents = RandomJSONDocuments(seed: 7)
         for round in 0..<300 {
-            let value = documents.value(depth: 3)
+            let value = documents.document(depth: 3)
             var text = documents.text(value)
             for _ in 0...Int.random(in: 0...3, using: &documents.random) where !text.isEmpty {
                 let at = Int.random(in: 0..<text.count, using: &documents.random)

@@ -30,6 +30,15 @@ struct RandomJSONDocuments {
         }
     }
 
+    /// A random document: an object of a few members (as pages are) or, now and then, an
+    /// array or a scalar.
+    mutating func document(depth: Int) -> PageValue {
+        if random.chance(10) { return value(depth: depth) }
+        var object = PageObject()
+        for _ in 0..<Int.random(in: 1...6, using: &random) { object[random.pick(Self.keys)] = value(depth: depth - 1) }
+        return .object(object)
+    }
+
     /// `document` with one random change somewhere in it: a value replaced, a member added or
     /// removed, an element inserted, removed or moved.
     mutating func edit(_ document: PageValue) -> PageValue {
