@@ -16,12 +16,29 @@ import Formwork
 /// // ["version changed", "data.tip removed", "components[0] moved to components[1]", "components[2] added"]
 /// ```
 public enum JSONChanges {
-    /// The most lines `changes(from:to:)` returns; past it, the last line counts the rest
-    /// (`… and 12 more`).
+    /// The most lines `changes(from:to:)` returns.
+    ///
+    /// A summary longer than this shows its first `maximumLines - 1` lines and then one that
+    /// counts the rest, so a page rewritten whole doesn't fill the publish dialog:
+    ///
+    /// ```
+    /// m0 changed
+    /// …
+    /// m48 changed
+    /// … and 31 more
+    /// ```
     public static let maximumLines = 50
 
-    /// The changes from `old` to `new`, one short sentence each, in document order; empty when
-    /// they are equal (`==`: `12` and `12.0` are the same, member order doesn't count).
+    /// The changes from `old` to `new`, one short sentence each, in document order.
+    ///
+    /// Empty when the two are equal (`==`: `12` and `12.0` are the same, and member order
+    /// doesn't count). A value whose type changed, or any scalar that changed, is one
+    /// `… changed` line; objects and arrays are compared inside.
+    ///
+    /// ```swift
+    /// JSONChanges.changes(from: ["tags": ["a", "b"]], to: ["tags": ["a", "B", "c"]])
+    /// // ["tags[1] changed", "tags[2] added"]
+    /// ```
     ///
     /// - Parameters:
     ///   - old: The document before.

@@ -32,15 +32,9 @@ struct JSONSourceStyle: Sendable {
 
     /// The style of the file `bytes`, whose nodes are `root`.
     init(bytes: [UInt8], root: JSONSourceNode) {
-        var survey = Survey()
-        survey.visit(root, in: bytes)
-        var lineFeeds = 0
-        var carriageReturns = 0
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            lineFeeds += 1
-            if offset > 0, bytes[offset - 1] == 0x0D { carriageReturns += 1 }
-        }
-        if lineFeeds > 0, carriageReturns * 2 > lineFeeds { newline = [0x0D, 0x0A] }
+        var survey = Survey(bytes: bytes)
+        survey.visit(root)
+        if survey.lineFeeds > 0, survey.carriageReturnLineFeeds * 2 > survey.lineFeeds { newline = [0x0D, 0x0A] }
         if let unit = survey.indentUnits.mostCommon { indentUnit = unit }
         if let colon = survey.colons.mostCommon { self.colon = colon }
         if let comma = survey.commas.mostCommon {
@@ -79,6 +73,10 @@ struct JSONSourceStyle: Sendable {
 
     /// What a walk over the file's nodes found.
     private struct Survey {
+        let bytes: [UInt8]
+        /// How many line feeds come before each offset, so a node's being on one line is a
+        /// subtraction, not a search of its text.
+        private let lineFeedsBefore: [Int]
         var indentUnits = Tally()
         var colons = Tally()
         var commas = Tally()
@@ -87,7 +85,32 @@ struct JSONSourceStyle: Sendable {
         var oneLineContainers = 0
         var multiLineContainers = 0
 
-        mutating func visit(_ node: JSONSourceNode, in bytes: [UInt8]) {
+        /// How many lines end with `\n`, and how many of them with `\r\n`.
+        let lineFeeds: Int
+        let carriageReturnLineFeeds: Int
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            var counts = [Int](repeating: 0, count: bytes.count + 1)
+            var crlf = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                var lines = 0
+                var offset = 0
+                while offset < buffer.count {
+                    if buffer[offset] == 0x0A {
+                        lines += 1
+                        if offset > 0, buffer[offset - 1] == 0x0D { crlf += 1 }
+                    }
+                    offset += 1
+                    counts[offset] = lines
+                }
+            }
+            lineFeedsBefore = counts
+            lineFeeds = counts[bytes.count]
+            carriageReturnLineFeeds = crlf
+        }
+
+        mutating func visit(_ node: JSONSourceNode) {
             let items = node.itemRanges
             switch node.content {
             case .scalar:
@@ -96,10 +119,10 @@ struct JSONSourceStyle: Sendable {
                 for member in members {
                     let colon = bytes[member.keyEnd..<member.value.start]
                     if !JSONText.hasNewline(colon) { colons.add(Array(colon)) }
-                    visit(member.value, in: bytes)
+                    visit(member.value)
                 }
             case .array(let elements):
-                for element in elements { visit(element, in: bytes) }
+                for element in elements { visit(element) }
             }
             guard let first = items.first, let last = items.last else { return }
             let lead = bytes[(node.start + 1)..<first.lowerBound]
@@ -107,7 +130,7 @@ struct JSONSourceStyle: Sendable {
                 let separator = bytes[left.upperBound..<right.lowerBound]
                 if !JSONText.hasNewline(separator) { commas.add(JSONText.normalizedSeparator(separator)) }
             }
-            if JSONText.hasNewline(bytes[node.start..<node.end]) {
+            if lineFeedsBefore[node.end] > lineFeedsBefore[node.start] {
                 multiLineContainers += 1
                 if let childIndent = JSONText.textAfterLastNewline(lead) {
                     // The container's own level is the indentation of its closing bracket's

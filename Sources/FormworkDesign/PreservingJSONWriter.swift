@@ -42,6 +42,15 @@ import Formwork
 public enum PreservingJSONWriter {
     /// The text of `value`, keeping `original`'s bytes for every part of it that didn't change.
     ///
+    /// Reads `original` with `JSONReader` (within its standard nesting limit) and walks its text
+    /// beside the old and the new value; a file that can't be read is written afresh.
+    ///
+    /// ```swift
+    /// let file = Array(#"{ "id": "text", "attributes": { "value": "caf\u00e9" } }"#.utf8)
+    /// let saved = PreservingJSONWriter.rewrite(file, to: ["id": "text", "attributes": ["value": "café", "bold": true]])
+    /// // { "id": "text", "attributes": { "value": "caf\u00e9", "bold": true } }
+    /// ```
+    ///
     /// - Parameters:
     ///   - original: The file's bytes as they are (UTF-8, optionally with a byte order mark).
     ///   - value: The new document.

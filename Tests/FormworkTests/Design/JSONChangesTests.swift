@@ -48,6 +48,8 @@ struct JSONChangesTests {
              old: #"{"version": 1, "data": {"tip": 10}, "components": [{"id": "a"}, {"id": "b"}]}"#,
              new: #"{"version": 2, "data": {}, "components": [{"id": "b"}, {"id": "a"}, {"id": "c"}]}"#,
              expected: ["version changed", "data.tip removed", "components[0] moved to components[1]", "components[2] added"]),
+        Case(name: "the example in changes(from:to:)'s documentation",
+             old: #"{"tags": ["a", "b"]}"#, new: #"{"tags": ["a", "B", "c"]}"#, expected: ["tags[1] changed", "tags[2] added"]),
         Case(name: "a whole document that isn't an object", old: "1", new: "2", expected: ["the document changed"]),
     ]
 

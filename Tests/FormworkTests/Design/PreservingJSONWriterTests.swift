@@ -145,6 +145,10 @@ struct PreservingJSONWriterTests {
         Case(name: "the example in PreservingJSONWriter's documentation",
              original: "{\n  \"page\": \"tip\",\n  \"version\": 1.0\n}\n", new: #"{"page": "tip", "version": 1, "title": "Tip"}"#,
              expected: "{\n  \"page\": \"tip\",\n  \"version\": 1.0,\n  \"title\": \"Tip\"\n}\n"),
+        Case(name: "the example in rewrite(_:to:)'s documentation",
+             original: #"{ "id": "text", "attributes": { "value": "caf\u00e9" } }"#,
+             new: #"{"id": "text", "attributes": {"value": "café", "bold": true}}"#,
+             expected: #"{ "id": "text", "attributes": { "value": "caf\u00e9", "bold": true } }"#),
         // Not JSON.
         Case(name: "text that isn't JSON is replaced, pretty with two spaces",
              original: "{\"a\": ", new: #"{"a": 1, "b": {"c": [1, 2]}, "d": []}"#,
