@@ -54,6 +54,13 @@ let package = Package(
             .embedInCode("Design/Resources/state.js"),
             .embedInCode("Design/Resources/tree.js"),
             .embedInCode("Design/Resources/types.js"),
+            .embedInCode("Design/Resources/fields.css"),
+            .embedInCode("Design/Resources/exprfield.js"),
+            .embedInCode("Design/Resources/nodelist.js"),
+            .embedInCode("Design/Resources/strings.js"),
+            .embedInCode("Design/Resources/suggest.js"),
+            .embedInCode("Design/Resources/literal.js"),
+            .embedInCode("Design/Resources/textfield.js"),
         ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),

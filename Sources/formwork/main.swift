@@ -4,7 +4,7 @@ import Formwork
 /// Every subcommand, in the order `formwork --help` lists them.
 let commands: [any CLICommand.Type] = [
     EvalCommand.self,
-    RunCommand.self, TestCommand.self, PreviewCommand.self,
+    RunCommand.self, TestCommand.self, PreviewCommand.self, DesignCommand.self,
     CheckCommand.self,
     RenderCommand.self,
     BenchCommand.self,

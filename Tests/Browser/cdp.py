@@ -105,7 +105,7 @@ class WebSocket:
 class Page:
     """One tab, driven over CDP."""
 
-    def __init__(self, ws_url, timeout=60):
+    def __init__(self, ws_url, timeout=150):
         self.ws = WebSocket(ws_url, timeout)
         self.next_id = 0
         self.events = []
@@ -142,7 +142,7 @@ class Page:
                 let value;
                 try {{ value = ({condition}); }} catch (error) {{ value = undefined; }}
                 if (value) return resolve(value);
-                if (Date.now() - started > {int(timeout * 1000)}) return reject(new Error("timed out after {timeout} s waiting for {what}"));
+                if (Date.now() - started > {int(timeout * 1000)}) return reject(new Error({json.dumps(f"timed out after {timeout} s waiting for {what}")}));
                 setTimeout(check, 25);
             }})();
         }})"""
@@ -154,7 +154,7 @@ class Page:
             try:
                 return self.evaluate(script, await_promise=True)
             except CDPError as error:
-                replaced = "context was destroyed" in str(error) or "Cannot find context" in str(error)
+                replaced = any(text in str(error) for text in ("context was destroyed", "Cannot find context", "navigated or closed"))
                 if not replaced or time.monotonic() > deadline:
                     raise
 
@@ -178,6 +178,66 @@ class Page:
 
     def type_text(self, text):
         self.call("Input.insertText", text=text)
+
+    # Key names → (code, key code) for the keys tests press; printable keys are their character.
+    KEYS = {
+        "Enter": ("Enter", 13), "Tab": ("Tab", 9), "Escape": ("Escape", 27), "Delete": ("Delete", 46),
+        "Backspace": ("Backspace", 8), "ArrowUp": ("ArrowUp", 38), "ArrowDown": ("ArrowDown", 40),
+        "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), " ": ("Space", 32),
+    }
+    MODIFIERS = {"Alt": 1, "Ctrl": 2, "Meta": 4, "Shift": 8}
+
+    def press(self, combo):
+        """A real key press, like "Enter", "Ctrl+z", "Ctrl+Shift+Z", "Shift+Tab", "Delete"."""
+        *mods, key = combo.split("+") if combo != "+" else ["+"]
+        modifiers = sum(self.MODIFIERS[m] for m in mods)
+        if key in self.KEYS:
+            code, vk = self.KEYS[key]
+            text = "\r" if key == "Enter" else (" " if key == " " else "")
+        else:
+            code = ("Key" + key.upper()) if key.isalpha() else ("Digit" + key if key.isdigit() else key)
+            vk = ord(key.upper())
+            text = "" if modifiers & (2 | 4) else (key.upper() if modifiers & 8 else key)
+        base = dict(modifiers=modifiers, key=key, code=code, windowsVirtualKeyCode=vk, nativeVirtualKeyCode=vk)
+        self.call("Input.dispatchKeyEvent", type="keyDown" if text else "rawKeyDown", text=text, **base)
+        self.call("Input.dispatchKeyEvent", type="keyUp", **base)
+
+    def point_of(self, selector, where="center"):
+        """A point inside the element: its middle, or near its top ("top") or bottom ("bottom")."""
+        box = self.evaluate(f"""(() => {{
+            const node = document.querySelector({json.dumps(selector)});
+            if (!node) return null;
+            node.scrollIntoView({{block: "nearest"}});
+            const r = node.getBoundingClientRect();
+            return {{x: r.left + r.width / 2, top: r.top, h: r.height}};
+        }})()""")
+        if not box:
+            raise CDPError(f"nothing on the page matches {selector}")
+        fraction = {"center": 0.5, "top": 0.2, "bottom": 0.8}[where]
+        return box["x"], box["top"] + box["h"] * fraction
+
+    def drag(self, source, target, where="center", steps=6):
+        """Drags with the mouse from the element `source` to the element `target` (its middle, or
+        its top or bottom part), as a person does. HTML drag and drop in a headless browser goes
+        through the DevTools drag interception (as Puppeteer's dragAndDrop does); pointer-driven
+        dragging just sees the mouse moving with the button down."""
+        x0, y0 = self.point_of(source)
+        self.call("Input.setInterceptDrags", enabled=True)
+        self.events = [e for e in self.events if e.get("method") != "Input.dragIntercepted"]
+        self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x0, y=y0)
+        self.call("Input.dispatchMouseEvent", type="mousePressed", x=x0, y=y0, button="left", buttons=1, clickCount=1)
+        x1, y1 = self.point_of(target, where)
+        for i in range(1, steps + 1):
+            x = x0 + (x1 - x0) * i / steps
+            y = y0 + (y1 - y0) * i / steps
+            self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1)
+        intercepted = [e for e in self.events if e.get("method") == "Input.dragIntercepted"]
+        if intercepted:
+            data = intercepted[-1]["params"]["data"]
+            for kind in ("dragEnter", "dragOver", "drop"):
+                self.call("Input.dispatchDragEvent", type=kind, x=x1, y=y1, data=data)
+        self.call("Input.dispatchMouseEvent", type="mouseReleased", x=x1, y=y1, button="left", buttons=0, clickCount=1)
+        self.call("Input.setInterceptDrags", enabled=False)
 
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=False)["data"]

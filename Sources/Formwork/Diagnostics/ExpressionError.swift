@@ -33,6 +33,9 @@ public struct ExpressionError: Error, Sendable, Equatable, CustomStringConvertib
         case limit
         /// A function reported a failure of its own (bad regex, bad date pattern, …).
         case function
+        /// A `$data` path that nothing provides: not in the page's initial data, and nothing
+        /// writes it. Only `formwork check` reports it, as a warning; evaluation reads null there.
+        case unknownPath
     }
 
     /// What kind of error.

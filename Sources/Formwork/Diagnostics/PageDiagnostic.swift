@@ -17,7 +17,8 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// What kind of problem, for tools that filter: `json`, `structure`, `type`, `expression`,
     /// `unknown-id`, `unknown-attribute`, `value` (a literal its type refuses), `param`, `key`,
-    /// `interaction`, `engine`, `page`, `limit` (a budget of `PageLimits`), `loop` (a loop `check` can see).
+    /// `interaction`, `engine`, `page`, `limit` (a budget of `PageLimits`), `loop` (a loop `check` can see),
+    /// `unknown-path` (a `$data` path nothing provides).
     public let code: String
     /// An error or a warning.
     public let severity: Severity
@@ -84,9 +85,18 @@ public struct PageDiagnostic: Sendable, Equatable, CustomStringConvertible {
                 ("line", .int(Int64(expressionError.location.line))),
                 ("column", .int(Int64(expressionError.location.column))),
                 ("kind", .string(expressionError.kind.rawValue)),
+                ("start", .int(Int64(PageDiagnostic.utf16Offset(expressionError.range.start, in: expressionError.source)))),
+                ("end", .int(Int64(PageDiagnostic.utf16Offset(expressionError.range.end, in: expressionError.source)))),
             ]))
         }
         return .object(object)
+    }
+
+    /// The UTF-8 offset `offset` of `source` in UTF-16 code units, as an editor's text counts them.
+    static func utf16Offset(_ offset: Int, in source: String) -> Int {
+        let utf8 = source.utf8
+        let index = utf8.index(utf8.startIndex, offsetBy: min(max(0, offset), utf8.count))
+        return source.utf16.distance(from: source.utf16.startIndex, to: index)
     }
 }
 

@@ -84,3 +84,41 @@ enum DependencyAnalysis {
         expr.forEachChild { collect($0, into: &found) }
     }
 }
+
+extension DependencyAnalysis {
+    /// One plain path an expression reads, with where each of its prefixes is written in the source.
+    struct PathRead {
+        /// The whole plain path, like `$data.address.cty`.
+        let path: StorePath
+        /// `ranges[i]` covers the path up to and including its component `i`
+        /// (`$data.address` for 0, `$data.address.cty` for 1); the variable alone is `root`.
+        let ranges: [SourceRange]
+    }
+
+    /// Every longest plain store path the tree reads, in source order, each with the ranges of its
+    /// prefixes — unlike `dependencies(of:)`, a path below another read path is kept, so `check` can
+    /// point at `$data.address.cty` in `$data.address ?? $data.address.cty`.
+    static func pathReads(of expr: Expr) -> [PathRead] {
+        var found: [PathRead] = []
+        collectReads(expr, into: &found)
+        return found
+    }
+
+    private static func collectReads(_ expr: Expr, into found: inout [PathRead]) {
+        if let path = plainPath(expr) {
+            var ranges: [SourceRange] = []
+            var node = expr
+            // NB: the chain from the outermost node inwards, one node per component.
+            while ranges.count < path.components.count {
+                ranges.append(node.range)
+                switch node.kind {
+                case .member(let base, _), .index(let base, _): node = base
+                default: break
+                }
+            }
+            found.append(PathRead(path: path, ranges: ranges.reversed()))
+            return
+        }
+        expr.forEachChild { collectReads($0, into: &found) }
+    }
+}

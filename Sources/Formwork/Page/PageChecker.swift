@@ -20,6 +20,8 @@ struct PageChecker {
     private var rows: [RowContext] = []
     /// How many block instances enclose the component being checked: `$state` is known only inside one.
     private var blockDepth = 0
+    /// The `$data` paths the page provides, to warn about reads of others (outside blocks).
+    private let dataPaths: DataPathCheck
 
     private enum RowContext {
         case writable
@@ -33,6 +35,7 @@ struct PageChecker {
         self.limits = limits
         declaredParams = Set(document.params.map(\.name))
         declaredComputed = document.computed.map(\.name)
+        dataPaths = DataPathCheck(document: document, registry: registry)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String) {
@@ -240,7 +243,7 @@ struct PageChecker {
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
-            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check?(value) {
+            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.valueProblem(value) ?? spec.check?(value) {
                 error("value", attribute.path, "the attribute '\(attribute.name)' of \(owner): \(problem)")
             }
             checkExpression(attribute)
@@ -307,6 +310,10 @@ struct PageChecker {
     private mutating func check(_ expression: CompiledExpression, at path: String) {
         for dependency in expression.dependencies { checkReference(dependency, at: path) }
         for call in expression.calls { checkArguments(call, in: expression, at: path) }
+        // NB: inside a block, a page's path arrives through $attr, and its range is the block's.
+        if blockDepth == 0 {
+            diagnostics += dataPaths.warnings(for: expression, at: path, functions: registry.functions, limits: limits)
+        }
     }
 
     /// Arguments whose type is known before the page runs must suit the function's signature.

@@ -20,10 +20,20 @@ public struct AttributeSpec: Sendable {
     /// `formwork check` reports it before the page runs — like `api`'s method
     /// `"GET /x HTTP/1.1\r\n…"`. The type still checks computed values when it runs.
     public let check: (@Sendable (PageValue) -> String?)?
+    /// The literal values it may have, when they are a closed set (`text-field`'s `keyboard`:
+    /// `default`, `number`, `decimal`, `email`, `phone`, `url`); nil when any value of its type
+    /// will do. `check` refuses another literal, suggesting the nearest; the registry description
+    /// lists them as `"values"` and the JSON Schema as an `enum`. An expression's value is not
+    /// checked: the type decides what to do with one it doesn't know.
+    ///
+    /// ```
+    /// components[0].attributes.keyboard: error: the attribute 'keyboard' of the component 'text-field': "emial" is not one of default, number, decimal, email, phone, url; did you mean "email"?
+    /// ```
+    public let values: [PageValue]?
 
     /// An attribute `name` of `type`; see the properties for the rest.
     public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "",
-                check: (@Sendable (PageValue) -> String?)? = nil) {
+                values: [PageValue]? = nil, check: (@Sendable (PageValue) -> String?)? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
@@ -32,6 +42,20 @@ public struct AttributeSpec: Sendable {
         self.role = role
         self.summary = summary
         self.check = check
+        self.values = values
+    }
+
+    /// Why the literal `value` is not one of `values` (nil when it is, when there are none, or
+    /// for null, which means "not set"): `"emial" is not one of default, number, decimal, email,
+    /// phone, url; did you mean "email"?`.
+    public func valueProblem(_ value: PageValue) -> String? {
+        guard let values, !value.isNull, !values.contains(value) else { return nil }
+        let listed = values.map { $0.stringValue ?? $0.jsonText }
+        var text = "\(value.jsonText) is not one of " + listed.joined(separator: ", ")
+        if let near = value.stringValue.flatMap({ Suggestions.nearest(to: $0, in: values.compactMap(\.stringValue)) }) {
+            text += "; did you mean \(PageValue.string(near).jsonText)?"
+        }
+        return text
     }
 }
 

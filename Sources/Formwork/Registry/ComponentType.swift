@@ -20,7 +20,8 @@ public struct ComponentType: RegisteredType {
     public static let commonAttributes: [AttributeSpec] = [
         AttributeSpec("hidden", .bool, default: false, summary: "hides the component and its children"),
         AttributeSpec("enabled", .bool, default: true, summary: "whether the person can edit or tap it"),
-        AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action"),
+        AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action",
+                      values: ["submit", "change"]),
     ]
 
     /// The id pages use, like `text-field`.

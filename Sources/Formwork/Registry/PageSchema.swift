@@ -122,13 +122,13 @@ public enum PageSchema {
     /// Both attribute forms: compact `{name: value}` and canonical `[{name, type, mode, value}]`.
     static func attributes(_ specs: [AttributeSpec]) -> PageValue {
         var compact = PageObject()
-        for spec in specs { compact[spec.name] = describe(compactValue(spec.type), spec) }
+        for spec in specs { compact[spec.name] = describe(compactValue(spec.type, values: spec.values), spec) }
         let required = PageValue.array(specs.filter(\.required).map { .string($0.name) })
         let canonicalItems: [PageValue] = specs.map { spec in
             object([
                 "name": ["const": .string(spec.name)], "type": ["enum": .array(AttributeType.allCases.map { .string($0.rawValue) })],
                 "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })],
-                "value": spec.type.holdsNodes ? literal(spec.type) : ["anyOf": [literal(spec.type), ["type": "string"]]],
+                "value": spec.type.holdsNodes ? literal(spec.type) : ["anyOf": [literal(spec.type, values: spec.values), ["type": "string"]]],
                 "description": ["type": "string"],
             ], required: ["name", "value"])
         }
@@ -142,14 +142,21 @@ public enum PageSchema {
 
     /// A value in the compact form: a literal of the type, an expression, a template, or a
     /// canonical `{type, mode, value}` object. Node types are always literal.
-    static func compactValue(_ type: AttributeType) -> PageValue {
+    static func compactValue(_ type: AttributeType, values: [PageValue]? = nil) -> PageValue {
         if type.holdsNodes { return literal(type) }
         if type == .string {
-            return ["anyOf": [literal(type), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"], ["$ref": "#/$defs/localized"],
+            return ["anyOf": [literal(type, values: values), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"], ["$ref": "#/$defs/localized"],
                               object(["type": ["type": "string"], "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })], "value": [:]], required: ["mode", "value"])]]
         }
-        return ["anyOf": [literal(type), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"],
+        return ["anyOf": [literal(type, values: values), ["$ref": "#/$defs/expression"], ["$ref": "#/$defs/template"],
                           object(["type": ["type": "string"], "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })], "value": [:]], required: ["mode", "value"])]]
+    }
+
+    /// The JSON a literal of `type` may be (`null` means "not set" and fits every type); one of
+    /// `values` (or null) when the attribute declares them.
+    static func literal(_ type: AttributeType, values: [PageValue]?) -> PageValue {
+        guard let values else { return literal(type) }
+        return ["enum": .array(values + [.null])]
     }
 
     /// The JSON a literal of `type` may be (`null` means "not set" and fits every type).

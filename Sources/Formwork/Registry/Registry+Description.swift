@@ -90,6 +90,7 @@ enum RegistryCoding {
         if spec.twoWay { object["twoWay"] = .bool(true) }
         if let role = roleName(spec.role) { object["role"] = .string(role) }
         if !spec.summary.isEmpty { object["summary"] = .string(spec.summary) }
+        if let values = spec.values { object["values"] = .array(values) }
         return .object(object)
     }
 

@@ -139,7 +139,7 @@ struct RegistryDecoder {
         for (index, item) in items.enumerated() {
             let at = "\(path)[\(index)]"
             guard case .object(let object) = item else { throw Problem(at, "an attribute is an object like { \"name\": \"title\", \"type\": \"string\" }") }
-            try RegistryDecoder.checkMembers(object, ["name", "type", "default", "required", "twoWay", "role", "summary"], path: at, what: "an attribute")
+            try RegistryDecoder.checkMembers(object, ["name", "type", "default", "required", "twoWay", "role", "summary", "values"], path: at, what: "an attribute")
             guard case .string(let name)? = object["name"], !name.isEmpty else { throw Problem(at, "the attribute needs a \"name\"") }
             if specs.contains(where: { $0.name == name }) { throw Problem(at + ".name", "the attribute '\(name)' is described twice") }
             guard case .string(let typeName)? = object["type"], let type = AttributeType(rawValue: typeName) else {
@@ -154,8 +154,9 @@ struct RegistryDecoder {
                 }
                 role = known.role
             }
+            let values = try allowedValues(object["values"], type: type, default: defaultValue, path: at + ".values")
             specs.append(AttributeSpec(name, type, default: defaultValue, required: try flag(object, "required", path: at), twoWay: try flag(object, "twoWay", path: at),
-                                       role: role, summary: try text(object, "summary", path: at) ?? ""))
+                                       role: role, summary: try text(object, "summary", path: at) ?? "", values: values))
         }
         return specs
     }
@@ -276,6 +277,18 @@ struct RegistryDecoder {
             let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have " + allowed.filter { $0 != "$schema" }.joined(separator: ", ")
             throw Problem(path.isEmpty ? key : path + "." + key, "unknown member '\(key)' in \(what)" + hint)
         }
+    }
+
+    /// An attribute's `"values"`: a non-empty array of distinct literals of its type, its default among them.
+    private func allowedValues(_ value: PageValue?, type: AttributeType, default defaultValue: PageValue, path: String) throws(Problem) -> [PageValue]? {
+        guard let value else { return nil }
+        guard case .array(let items) = value, !items.isEmpty else { throw Problem(path, "\"values\" must be a non-empty array of the literals the attribute may have") }
+        for (index, item) in items.enumerated() {
+            if item.isNull || type.holdsNodes || !type.accepts(item) { throw Problem("\(path)[\(index)]", "\(item.preview()) is not \(Wording.withArticle(type.rawValue))") }
+            if items[..<index].contains(item) { throw Problem("\(path)[\(index)]", "\(item.preview()) is listed twice") }
+        }
+        if !defaultValue.isNull, !items.contains(defaultValue) { throw Problem(path, "the default \(defaultValue.preview()) is not one of the values") }
+        return items
     }
 
     private func text(_ object: PageObject, _ key: String, path: String) throws(Problem) -> String? {

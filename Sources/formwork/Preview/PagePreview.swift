@@ -54,6 +54,11 @@ final class PagePreview {
     /// True while the file is read and the page opened; views are updated once it is done, so
     /// they never see a half-opened page.
     private(set) var isOpening = false
+    /// Set when another opening was asked for while one ran: it runs once that one is done.
+    private var opensAgain = false
+    /// The page as `formwork design` shows it before it is saved: opened in place of the file
+    /// (nil: the file as saved).
+    private(set) var unsaved: [UInt8]?
 
     /// The contents of a watched file when last seen (nil: it didn't exist).
     private struct Fingerprint: Equatable { let bytes: Data? }
@@ -88,16 +93,32 @@ final class PagePreview {
 
     /// Reads and checks the file; opens it when it has no errors, else shows the errors.
     func open(keepingData: Bool) async {
-        guard !isOpening else { return }
+        guard !isOpening else {
+            // NB: the newest edit must show: the opening running now may have read an older one.
+            opensAgain = true
+            return
+        }
         isOpening = true
         await load(keepingData: keepingData)
+        while opensAgain {
+            opensAgain = false
+            await load(keepingData: true)
+        }
         isOpening = false
         scheduleUpdate()
     }
 
+    /// Shows `bytes` (a page the editor changed, not saved yet) in place of the file, keeping
+    /// what was typed where the page's data still has room for it; nil goes back to the file.
+    func show(unsaved bytes: [UInt8]?) async {
+        unsaved = bytes
+        await open(keepingData: true)
+    }
+
     private func load(keepingData: Bool) async {
-        let bytes = FileManager.default.contents(atPath: path)
-        fingerprints[path] = Fingerprint(bytes: bytes)
+        let saved = FileManager.default.contents(atPath: path)
+        fingerprints[path] = Fingerprint(bytes: saved)
+        let bytes = unsaved.map { Data($0) } ?? saved
         // NB: before the libraries are read for this opening, so a save from now on is seen.
         for library in workspace.folder.libraryFiles() { fingerprints[library] = Fingerprint(bytes: FileManager.default.contents(atPath: library)) }
         guard let bytes else {

@@ -40,16 +40,16 @@ final class PreviewProcess: @unchecked Sendable {
         var foundPort: UInt16? { lock.withLock { port } }
     }
 
-    /// Starts the preview of `folder` with `arguments` after it, and waits (up to a minute) for
+    /// Starts `formwork preview` (or `command`, like design) on `folder` with `arguments` after it, and waits (up to a minute) for
     /// the line that gives its address.
-    static func start(_ folder: URL, _ arguments: [String] = []) async throws -> PreviewProcess {
-        try await offThread { try PreviewProcess(folder: folder, arguments) }
+    static func start(_ folder: URL, _ arguments: [String] = [], command: String = "preview") async throws -> PreviewProcess {
+        try await offThread { try PreviewProcess(folder: folder, arguments, command: command) }
     }
 
-    private init(folder: URL, _ arguments: [String]) throws {
+    private init(folder: URL, _ arguments: [String], command: String) throws {
         guard let executable = CLIRunner.executable else { throw RawHTTPClient.Failure(description: "the formwork binary was not found next to the tests") }
         process.executableURL = executable
-        process.arguments = ["preview", folder.path, "--port", "0"] + arguments
+        process.arguments = [command, folder.path, "--port", "0"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

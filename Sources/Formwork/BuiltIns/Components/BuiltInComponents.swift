@@ -12,7 +12,8 @@ enum BuiltInComponents {
         ComponentType("section", attributes: [AttributeSpec("header", .string), AttributeSpec("footer", .string)], layout: .container, summary: "a titled group of rows"),
         ComponentType("group", attributes: [AttributeSpec("title", .string)], layout: .container, summary: "groups components without visual chrome"),
         ComponentType("status", attributes: [
-            AttributeSpec("state", .string, default: "normal", summary: "normal, loading, empty or error: which child set is shown"),
+            AttributeSpec("state", .string, default: "normal", summary: "normal, loading, empty or error: which child set is shown",
+                          values: ["normal", "loading", "empty", "error"]),
             AttributeSpec("loading", .components), AttributeSpec("empty", .components), AttributeSpec("error", .components),
         ], layout: .switched(state: "state"), summary: "shows `components` in the normal state and the matching set otherwise"),
         ComponentType("list", attributes: [
@@ -21,7 +22,8 @@ enum BuiltInComponents {
         ], events: ["onTap"], layout: .repeated(items: "items", key: "itemKey"), summary: "repeats its children for each item"),
         ComponentType("label", attributes: [AttributeSpec("text", .string), AttributeSpec("style", .string, default: "body")], summary: "read-only text"),
         input("text-field", value: .string, extra: [
-            AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url"),
+            AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url",
+                                                            values: ["default", "number", "decimal", "email", "phone", "url"]),
             AttributeSpec("maxLength", .int), AttributeSpec("secure", .bool, default: false),
         ], summary: "one line of text"),
         input("text-area", value: .string, extra: [AttributeSpec("placeholder", .string), AttributeSpec("maxLength", .int)], summary: "several lines of text"),

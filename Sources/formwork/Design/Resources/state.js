@@ -94,6 +94,12 @@ function container(path) {
 
 /// Applies one step and returns the step that undoes it.
 function apply(step) {
+  if (step.op === "set" && step.path.length === 0) {
+    // The whole document (the raw JSON of the page): replaced as one value.
+    const old = state.doc;
+    state.doc = step.value;
+    return { op: "set", path: [], value: old };
+  }
   if (step.op === "set") {
     const parent = container(step.path);
     const key = step.path[step.path.length - 1];
@@ -131,8 +137,10 @@ function reorder(object, key, value, position) {
 // MARK: - Commands
 
 /// Applies `steps` as one command named `label` ("Add text-field"), which undo takes back whole.
-/// `select` (optional) is the path to select afterwards.
-export function edit(label, steps, select) {
+/// `select` (optional) is the path to select afterwards. `options.merge` (optional): a key such as
+/// "type:components[0].attributes.title"; an edit with the same key as the command on top of the
+/// undo list (and nothing undone or saved since) joins that command, so typing a word is one undo step.
+export function edit(label, steps, select, options) {
   const inverse = [];
   try {
     for (const step of steps) inverse.unshift(apply(step));
@@ -140,8 +148,20 @@ export function edit(label, steps, select) {
     for (const step of inverse) apply(step);
     throw error;
   }
+  const top = done[done.length - 1];
+  const merge = options && options.merge;
+  if (merge && top && top.merge === merge && undone.length === 0 && top !== savedMarker) {
+    top.steps = top.steps.concat(steps);
+    top.inverse = inverse.concat(top.inverse);
+    if (select !== undefined) {
+      top.selectionAfter = select;
+      state.selection = select;
+    }
+    notify("edit");
+    return;
+  }
   const selectionBefore = state.selection;
-  done.push({ label, steps, inverse, selectionBefore, selectionAfter: select === undefined ? state.selection : select });
+  done.push({ label, steps, inverse, selectionBefore, selectionAfter: select === undefined ? state.selection : select, merge });
   if (done.length > undoDepth) {
     done.shift();
     savedAt -= 1;
@@ -154,6 +174,7 @@ export function edit(label, steps, select) {
 export function undo() {
   const command = done.pop();
   if (!command) return null;
+  command.merge = undefined; // NB: typing after undo and redo starts a new command
   for (const step of command.inverse) apply(step);
   undone.push(command);
   state.selection = command.selectionBefore;
@@ -188,6 +209,7 @@ export function load(file, doc, revision) {
   state.doc = doc;
   state.revision = revision;
   state.selection = null;
+  state.problems = [];
   done.length = 0;
   undone.length = 0;
   markSaved(revision);

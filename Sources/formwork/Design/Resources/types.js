@@ -14,7 +14,7 @@ export function typeOf(kind, id) {
   const found = (palette.registry[kind] || []).find((type) => type.id === id);
   if (found) return found;
   if (kind !== "components") return null;
-  return blocks().find((block) => block.id === id) || null;
+  return blocks().find((block) => block.id === id || block.qualifiedId === id) || null;
 }
 
 /// The page's own blocks and its libraries' blocks, described like components.
@@ -29,9 +29,13 @@ export function blocks() {
     library: null,
   }));
   const used = Object.keys((state.doc && state.doc.libraries) || {});
-  const library = ((palette && palette.blocks) || [])
-    .filter((block) => used.includes(block.library))
-    .map((block) => ({ ...block, id: `${block.library}/${block.id}`, layout: "leaf" }));
+  const fromLibraries = ((palette && palette.blocks) || []).filter((block) => used.includes(block.library));
+  // A library's block is named by its own id (`money-row`) unless the page or another library has
+  // one of that name too: then by `library/id` (`shop-kit/money-row`), as the page must (2.16).
+  const named = (id) => own.filter((block) => block.id === id).length + fromLibraries.filter((block) => block.id === id).length;
+  const library = fromLibraries.map((block) => ({
+    ...block, id: named(block.id) > 1 ? `${block.library}/${block.id}` : block.id, qualifiedId: `${block.library}/${block.id}`, layout: "leaf",
+  }));
   return [...own, ...library];
 }
 

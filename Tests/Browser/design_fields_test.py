@@ -1,0 +1,214 @@
+"""Uses `formwork design`'s inspector in headless Chromium the way a person does, and checks the
+page document it builds: attribute fields and their modes, expressions checked as they are typed,
+one undo step per field typed in, validations, a component's key, chains of actions, the canonical
+attribute form kept, texts per language, and the page's settings (data, params, computed values).
+
+    python3 Tests/Browser/design_fields_test.py --formwork .build/debug/formwork --pages pages \
+        --out .build/design-fields-test
+    python3 Tests/Browser/design_fields_test.py --url http://127.0.0.1:PORT/   # a running server
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Chromium, CDPError  # noqa: E402
+
+
+def start_design(formwork, pages):
+    """Starts `formwork design` on a copy of `pages` on a free port; returns the process and its address."""
+    folder = tempfile.mkdtemp(prefix="design-fields-")
+    for name in os.listdir(pages):
+        source = os.path.join(pages, name)
+        (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(folder, name))
+    process = subprocess.Popen([formwork, "design", folder, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    found, ready, output = {}, threading.Event(), []
+
+    def read():
+        for line in process.stdout:
+            output.append(line)
+            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+            if match and "url" not in found:
+                found["url"] = match.group(0)
+                ready.set()
+        ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    if not ready.wait(timeout=60) or "url" not in found:
+        process.kill()
+        raise CDPError("formwork design didn't start:\n" + "".join(output))
+    return process, found["url"]
+
+
+class Test:
+    def __init__(self, page, base, out):
+        self.page, self.base, self.out, self.failures = page, base.rstrip("/"), out, []
+
+    def js(self, expression):
+        return self.page.evaluate(expression)
+
+    def check(self, condition, what):
+        print(("ok    " if condition else "FAIL  ") + what)
+        if not condition:
+            self.failures.append(what)
+
+    def doc(self, path):
+        """The value at a JS path into the document being edited, as JSON."""
+        return self.js(f"JSON.stringify(window.formworkDesign.state.doc{path})")
+
+    def open(self, file):
+        # NB: a page with unsaved edits asks before it is left (beforeunload): undo them all first.
+        self.js("(() => { const undo = document.querySelector('#undo'); while (window.formworkDesign && window.formworkDesign.isDirty() && undo && !undo.disabled) undo.click(); })()")
+        self.page.call("Page.navigate", url=f"{self.base}/design/{file}")
+        self.page.wait_for("window.formworkDesign && window.formworkDesign.state.doc && document.querySelector('#tree [data-kind=page]')", f"the editor with {file}")
+
+    def select(self, path_text):
+        self.page.click(f'#tree [data-path="{path_text}"]')
+        self.page.wait_for("document.querySelector('#properties h2') || document.querySelector('#settings h2')", f"the inspector for {path_text}")
+
+    def focus(self, selector):
+        self.js(f"document.querySelector({json.dumps(selector)}).focus()")
+
+    def settle(self, condition, what, timeout=10):
+        self.page.wait_for(condition, what, timeout=timeout)
+
+    def shot(self, name):
+        if self.out:
+            self.page.screenshot(os.path.join(self.out, name))
+
+
+def run(test):
+    t = test
+    # -- A component's attributes: literal text, one undo step for what is typed in one visit.
+    t.open("dish-edit.json")
+    t.select("components[0].components[2]")  # label #priceWithTax
+    t.check(t.js("document.querySelector('#properties h2').textContent") == "label", "the label's properties show")
+    style = json.loads(t.doc(".components[0].components[2].attributes.style"))
+    t.js("(() => { const x = document.querySelector('[data-attribute=\"style\"] input'); x.focus(); x.setSelectionRange(x.value.length, x.value.length); })()")
+    t.page.type_text("-")
+    t.page.type_text("x")
+    t.check(t.doc(".components[0].components[2].attributes.style") == json.dumps(style + "-x"), "typing writes the literal at once")
+    t.check(t.js("document.querySelector('#undo').title").startswith("Undo Set style"), "the edit is one command: " + t.js("document.querySelector('#undo').title"))
+    t.page.click("#undo")
+    t.check(t.doc(".components[0].components[2].attributes.style") == json.dumps(style), "one undo takes all the typing back")
+
+    # -- An expression checked as it is typed: the problem under the field, its range marked.
+    t.select("components[0].components[1]")  # number-field #price
+    t.page.click('[data-attribute="hidden"] [data-mode="expression"]')
+    t.focus('[data-attribute="hidden"] input')
+    t.page.type_text("lenn($data.dish.name) > 3")
+    t.settle("document.querySelector('[data-attribute=\"hidden\"] .field-problems li')", "the expression's problem")
+    t.check("unknown function 'lenn'" in t.js("document.querySelector('[data-attribute=\"hidden\"] .field-problems').textContent"), "the server's problem shows under the field")
+    t.check(t.js("document.querySelector('[data-attribute=\"hidden\"] .expr-mirror mark').textContent") == "lenn", "the part it is about is marked")
+    t.check(t.doc(".components[0].components[1].attributes.hidden") == '{"expr":"lenn($data.dish.name) > 3"}', "the compact form stays compact")
+    t.shot("expression-problem.png")
+    t.page.click("#undo")
+    t.page.click("#undo")
+    t.check(t.doc(".components[0].components[1].attributes.hidden") is None, "undo takes back the typing, then the mode")
+
+    # -- Validations: add from the registered ones, with their own fields.
+    before = json.loads(t.doc(".components[0].components[1].validations") or "[]")
+    t.js("(() => { const s = document.querySelector('#add-validation'); s.value = 'range'; s.dispatchEvent(new Event('change')); })()")
+    after = json.loads(t.doc(".components[0].components[1].validations"))
+    t.check(len(after) == len(before) + 1 and after[-1] == {"id": "range"}, "a validation is added")
+    t.check(t.js("document.querySelectorAll('[data-list=validations] li.node').length") == len(after), "each validation is listed with its fields")
+    t.focus('[data-list=validations] li.node:last-child [data-attribute="max"] input')
+    t.page.type_text("500")
+    t.check(json.loads(t.doc(".components[0].components[1].validations"))[-1] == {"id": "range", "attributes": {"max": 500}}, "a validation's attribute is written as a number")
+
+    # -- The key stays unique.
+    t.focus("#node-key")
+    t.js("(() => { const x = document.querySelector('#node-key'); x.value = 'name'; x.dispatchEvent(new Event('input')); })()")
+    t.check(t.doc(".components[0].components[1].key") == '"price"', "a key another component has is refused")
+    t.check("already used" in t.js("document.querySelector('[data-attribute=key] .field-note').textContent"), "and says why")
+
+    # -- Chains: add an action to a button's onTap by typing its id and Enter; it is selected.
+    t.select("components[1].components[0]")  # button #save
+    count = t.js("document.querySelectorAll('[data-chain=onTap] > li').length")
+    t.focus("[data-add-action=onTap]")
+    t.page.type_text("toast")
+    t.page.press("Enter")
+    t.check(t.js("document.querySelectorAll('[data-chain=onTap] > li').length") == count + 1, "an action is added to the chain")
+    t.check(t.js("document.querySelector('#properties h2').textContent") == "toast", "the new action is selected and its attributes show")
+    t.settle("[...document.querySelectorAll('[data-attribute=message] .field-problems li')].some(li => /needs the attribute 'message'/.test(li.textContent))", "the missing message")
+    t.check(True, "a missing required attribute shows under its field")
+    t.js("document.querySelector('[data-chain=onTap] > li:last-child .action-name').focus()")
+    t.page.press("Alt+ArrowUp")
+    items = t.js("[...document.querySelectorAll('[data-chain=onTap] > li')].map(li => li.dataset.action)")
+    t.check(items[-2] == "toast", "Alt+Up moves it up: " + ",".join(items))
+    t.shot("chains.png")
+
+    # -- Texts: the locale switch edits the text of a key in that language.
+    t.select("components[0].components[0]")  # text-field #name, title {"text": "name"}
+    # (an attribute with values is a choice among them)
+    t.js("(() => { const s = document.querySelector('[data-attribute=keyboard] select'); s.value = 'email'; s.dispatchEvent(new Event('change')); })()")
+    t.check(t.doc(".components[0].components[0].attributes.keyboard") == '"email"', "an attribute's values are a choice")
+    t.page.click("#undo")
+    t.js("(() => { const s = document.querySelector('#locale'); s.value = 'zh-Hans'; s.dispatchEvent(new Event('change')); })()")
+    t.check(t.js("document.querySelector('[data-attribute=title] input.text-value').value") == "菜名", "the zh-Hans text shows")
+    t.focus("[data-attribute=title] input.text-value")
+    t.page.type_text("称")
+    t.check(t.doc(".strings['zh-Hans'].name") == '"菜名称"' and t.doc(".strings.en.name") == '"Name"', "editing writes strings.zh-Hans only")
+    t.js("(() => { const s = document.querySelector('#locale'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()")
+
+    # -- The page's settings: data as JSON (an error says where), applied as one command.
+    t.select("")
+    t.focus("#page-data")
+    t.js("(() => { const x = document.querySelector('#page-data'); x.value = '{\\n  \"a\": 1,\\n  \"b\": \\n}'; x.dispatchEvent(new Event('input')); })()")
+    t.check(t.js("document.querySelector('#data-error').textContent").startswith("line 4, column 1"), "a JSON error says its line and column")
+    t.js("(() => { const x = document.querySelector('#page-data'); x.value = '{\"a\": 1}'; x.dispatchEvent(new Event('input')); })()")
+    t.page.click("#apply-data")
+    t.check(t.doc(".data") == '{"a":1}', "the data is applied")
+    t.check(t.js("document.querySelector('#undo').title") == "Undo Set data (Ctrl-Z)", "in one command")
+    t.page.click("#undo")
+    t.js("(() => { const x = document.querySelector('[data-try-param=dishId]'); x.value = '42'; x.dispatchEvent(new Event('input')); })()")
+    t.page.click("#try-params")
+    t.check(t.js("document.querySelector('#canvas iframe').getAttribute('src')") == "/preview/dish-edit.json?dishId=42", "a param's try value reopens the live page with it")
+
+    # -- The canonical form stays canonical.
+    t.open("cashier-settings.json")
+    t.select("components[0].components[1].components[2]")  # text-field #receiptFooter
+    t.js("(() => { const s = document.querySelector('[data-attribute=keyboard] select'); s.value = 'email'; s.dispatchEvent(new Event('change')); })()")
+    attributes = json.loads(t.doc(".components[0].components[1].components[2].attributes"))
+    t.check(isinstance(attributes, list) and {"name": "keyboard", "type": "string", "mode": "literal", "value": "email"} in attributes, "an attribute added to a canonical node is canonical")
+    t.check(not t.js("!!document.querySelector('[data-attribute=title] [data-mode=text]')"), "text-by-key isn't offered in the canonical form")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--formwork")
+    parser.add_argument("--pages", default="pages")
+    parser.add_argument("--url", help="an already running `formwork design` (its pages are changed)")
+    parser.add_argument("--out", default="")
+    args = parser.parse_args()
+    process = None
+    if args.url:
+        base = args.url
+    else:
+        process, base = start_design(args.formwork, args.pages)
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+    browser = Chromium.launch("about:blank", tempfile.mkdtemp(prefix="design-fields-chromium-"), width=1500, height=1000)
+    try:
+        test = Test(browser.page(), base, args.out)
+        run(test)
+    finally:
+        browser.close()
+        if process:
+            process.terminate()
+    if test.failures:
+        print(f"{len(test.failures)} failed")
+        sys.exit(1)
+    print("design fields: all passed")
+
+
+if __name__ == "__main__":
+    main()
