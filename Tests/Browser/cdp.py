@@ -105,7 +105,7 @@ class WebSocket:
 class Page:
     """One tab, driven over CDP."""
 
-    def __init__(self, ws_url, timeout=60):
+    def __init__(self, ws_url, timeout=150):
         self.ws = WebSocket(ws_url, timeout)
         self.next_id = 0
         self.events = []
@@ -142,7 +142,7 @@ class Page:
                 let value;
                 try {{ value = ({condition}); }} catch (error) {{ value = undefined; }}
                 if (value) return resolve(value);
-                if (Date.now() - started > {int(timeout * 1000)}) return reject(new Error("timed out after {timeout} s waiting for {what}"));
+                if (Date.now() - started > {int(timeout * 1000)}) return reject(new Error({json.dumps(f"timed out after {timeout} s waiting for {what}")}));
                 setTimeout(check, 25);
             }})();
         }})"""
@@ -154,7 +154,7 @@ class Page:
             try:
                 return self.evaluate(script, await_promise=True)
             except CDPError as error:
-                replaced = "context was destroyed" in str(error) or "Cannot find context" in str(error)
+                replaced = any(text in str(error) for text in ("context was destroyed", "Cannot find context", "navigated or closed"))
                 if not replaced or time.monotonic() > deadline:
                     raise
 

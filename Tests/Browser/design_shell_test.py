@@ -129,13 +129,36 @@ def run(args):
         check(js("document.querySelector('#tree [aria-selected=true]').dataset.key") == "textField2", "the moved row stays selected")
 
         # Clicking the live page selects the component in the tree.
-        page.wait_for("document.querySelector('#canvas-frame').contentDocument.querySelector('[data-key=textField1]')", "the field in the live page")
+        # (The live page must show the reordered fields before we aim at one.)
+        page.wait_for("""!window.formworkDesign.drafting && [...document.querySelector('#canvas-frame').contentDocument
+            .querySelectorAll('[data-key^=textField]')].map(e => e.dataset.key).join() === 'textField2,textField1'""", "the live page to catch up")
         x, y = js("""(() => { const f = document.querySelector('#canvas-frame'); const r = f.getBoundingClientRect();
             const c = f.contentDocument.querySelector('[data-key=textField1]').getBoundingClientRect();
             return [r.left + c.left + 8, r.top + c.top + 8]; })()""")
         for kind in ("mousePressed", "mouseReleased"):
             page.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
         page.wait_for("document.querySelector('#tree [aria-selected=true]').dataset.key === 'textField1'", "the click to select textField1")
+
+        # A label dragged from the palette onto the live page lands where it is dropped (above
+        # textField1 here); undo takes it back.
+        page.click("#palette-search")
+        page.press("Ctrl+a")
+        page.type_text("label")
+        x0, y0 = page.point_of('[data-type="components:label"]')
+        x1, y1 = js("""(() => { const f = document.querySelector('#canvas-frame'); const r = f.getBoundingClientRect();
+            const c = f.contentDocument.querySelector('[data-key=textField1]').getBoundingClientRect();
+            return [r.left + c.left + c.width / 2, r.top + c.top + c.height * 0.2]; })()""")
+        page.call("Input.dispatchMouseEvent", type="mouseMoved", x=x0, y=y0)
+        page.call("Input.dispatchMouseEvent", type="mousePressed", x=x0, y=y0, button="left", buttons=1, clickCount=1)
+        for i in range(1, 7):
+            page.call("Input.dispatchMouseEvent", type="mouseMoved", x=x0 + (x1 - x0) * i / 6, y=y0 + (y1 - y0) * i / 6, button="left", buttons=1)
+        page.call("Input.dispatchMouseEvent", type="mouseReleased", x=x1, y=y1, button="left", buttons=0, clickCount=1)
+        try:
+            page.wait_for(f"{doc}.components[0].components.map(c => c.key).join() === 'textField2,label1,textField1'", "the label dropped on the live page", timeout=20)
+        except CDPError:
+            raise AssertionError("dropped: " + js(f"{doc}.components[0].components.map(c => c.key).join()") + " " + js("JSON.stringify(formworkDesign.state.doc.components)"))
+        page.press("Ctrl+z")
+        wait_doc(f"{doc}.components[0].components.length === 2", "undoing the label")
 
         # Delete with the Delete key (focus in the tree).
         page.click('[role=treeitem][data-key="textField2"]')

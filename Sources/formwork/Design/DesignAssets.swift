@@ -40,7 +40,7 @@ enum DesignAssets {
 
     /// The asset as a response; 404 for a name that isn't one.
     static func response(_ name: String) -> HTTPResponse {
-        guard var asset = files[name] else { return .text("there is no design asset '\(name)'\n", status: 404) }
+        guard var asset = files[name] ?? workingCopy(name) else { return .text("there is no design asset '\(name)'\n", status: 404) }
         if let folder = ProcessInfo.processInfo.environment["FORMWORK_DESIGN_ASSETS"],
            let bytes = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)) {
             asset.bytes = Array(bytes)
@@ -51,5 +51,13 @@ enum DesignAssets {
             headers.append(("Referrer-Policy", "no-referrer"))
         }
         return HTTPResponse(status: 200, headers: headers, body: .bytes(asset.bytes))
+    }
+
+    /// With `FORMWORK_DESIGN_ASSETS`, a file of that folder not built in yet (a new panel).
+    private static func workingCopy(_ name: String) -> (bytes: [UInt8], type: String)? {
+        guard ProcessInfo.processInfo.environment["FORMWORK_DESIGN_ASSETS"] != nil, !name.contains("/"), !name.hasPrefix("."),
+              let type = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8"][(name as NSString).pathExtension]
+        else { return nil }
+        return ([], type)
     }
 }

@@ -195,28 +195,7 @@ final class DesignWorkspace {
         return .object(object)
     }
 
-    /// A problem as the editor shows it: where (JSON path, line, column, the range inside an
-    /// expression in UTF-16 units) and what.
-    static func problem(_ diagnostic: PageDiagnostic) -> PageValue {
-        guard case .object(var object) = diagnostic.jsonValue else { return diagnostic.jsonValue }
-        if let error = diagnostic.expressionError {
-            object["expression"] = .object(PageObject([
-                ("source", .string(error.source)),
-                ("start", .int(Int64(utf16Offset(ofUTF8: error.range.start, in: error.source)))),
-                ("end", .int(Int64(utf16Offset(ofUTF8: error.range.end, in: error.source)))),
-            ]))
-        }
-        return .object(object)
-    }
-
-    /// The UTF-16 offset (what a browser counts in) of a UTF-8 offset (what expression ranges count in).
-    static func utf16Offset(ofUTF8 offset: Int, in source: String) -> Int {
-        var bytes = 0, units = 0
-        for scalar in source.unicodeScalars {
-            guard bytes < offset else { break }
-            bytes += UTF8.width(scalar)
-            units += UTF16.width(scalar)
-        }
-        return units
-    }
+    /// A problem as the editor shows it: where (JSON path, line, column, and inside an expression
+    /// its range in UTF-16 units) and what — as `formwork check --format json` prints it.
+    static func problem(_ diagnostic: PageDiagnostic) -> PageValue { diagnostic.jsonValue }
 }

@@ -5,7 +5,9 @@
 // selecting in the tree outlines it in the frame and scrolls it into view.
 import { state, subscribe, notify, select } from "./state.js";
 import { api } from "./api.js";
-import { pathOfKey, walk } from "./tree.js";
+import { pathOfKey, walk, childLists, addComponent, moveComponent } from "./tree.js";
+import { dropTarget } from "./dnd.js";
+import { holdsChildren } from "./types.js";
 import { handleKey } from "./keys.js";
 import { el } from "/assets/dom.js";
 
@@ -26,6 +28,7 @@ export function scheduleDraft() {
 }
 
 async function sendDraft() {
+  timer = null;
   if (inFlight) { again = true; return; }
   if (!state.file || !state.doc) return;
   inFlight = true;
@@ -46,6 +49,9 @@ async function sendDraft() {
   if (again) { again = false; sendDraft(); }
 }
 
+/// True while an edit's draft is waiting to be sent or answered (state.problems may be older).
+export const isDrafting = () => timer !== null || inFlight;
+
 /// Shows the live page in `locale` (its own locale switch does the same).
 export async function showLocale(locale) {
   if (!state.file || !locale) return;
@@ -63,6 +69,54 @@ function open() {
   frame.addEventListener("load", attach);
   root.replaceChildren(frame);
 }
+
+// MARK: - Dropping on the live page
+
+/// Where a component dropped at (x, y) over the frame goes: before or after the component under
+/// the pointer, or inside it (at the end) when it holds children and the pointer is in its middle.
+function placeAt(payload, x, y) {
+  const doc = frameDocument();
+  if (!doc || !state.doc) return null;
+  const frameBox = frame.getBoundingClientRect();
+  const inside = doc.elementFromPoint(x - frameBox.left, y - frameBox.top);
+  for (let node = inside; node && node !== doc.body; node = node.parentElement) {
+    if (!node.dataset || !node.dataset.key) continue;
+    const path = pathOfKey(node.dataset.key);
+    if (!path || (payload.move && path.length >= payload.move.length && payload.move.every((part, i) => path[i] === part))) continue;
+    const box = node.getBoundingClientRect();
+    const part = (y - frameBox.top - box.top) / box.height;
+    const line = (top) => ({ left: frameBox.left + box.left, width: box.width, top: frameBox.top + top });
+    const component = getComponent(path);
+    const lists = childLists(component, path);
+    if (component && holdsChildren(component.id) && lists.length && part > 0.25 && part < 0.75) {
+      const items = getList(lists[0].path);
+      return { list: lists[0], index: items.length, line: { ...line(box.top), height: box.height }, box: true };
+    }
+    const list = { name: "", path: path.slice(0, -1), exists: true };
+    const index = path[path.length - 1];
+    return part < 0.5 ? { list, index, line: line(box.top - 2) } : { list, index: index + 1, line: line(box.bottom + 1) };
+  }
+  // Over no component: the end of the page.
+  const items = getList(["components"]);
+  return { list: { name: "components", path: ["components"], exists: Array.isArray(state.doc.components) }, index: items.length, line: { left: frameBox.left + 8, width: frameBox.width - 16, top: frameBox.bottom - 4 } };
+}
+
+function getComponent(path) {
+  let node = state.doc;
+  for (const part of path) node = node == null ? undefined : node[part];
+  return node;
+}
+
+function getList(path) {
+  const list = getComponent(path);
+  return Array.isArray(list) ? list : [];
+}
+
+dropTarget(root, {
+  accepts: (payload) => Boolean(payload && (payload.move || payload.kind === "components") && frame),
+  place: placeAt,
+  drop: (payload, place) => (payload.move ? moveComponent(payload.move, place) : addComponent(payload.id, place)),
+});
 
 function frameDocument() {
   try { return frame && frame.contentDocument; } catch { return null; }

@@ -9,7 +9,7 @@ import { save, publish, isSaving } from "./publish.js";
 import { runUndo } from "./keys.js";
 import "./palette.js";
 import "./tree.js";
-import "./canvas.js";
+import { isDrafting } from "./canvas.js";
 import "./problems.js";
 import "./raw.js";
 import { el } from "/assets/dom.js";
@@ -161,7 +161,8 @@ async function start() {
   await openPage(file);
 }
 
-/// For scripts driving the editor (the browser test): the state and whether it is settled.
-window.formworkDesign = { state, isDirty };
+/// For scripts driving the editor (the browser test): the state, whether it differs from the
+/// file, and whether the live page and the problems have caught up with the last edit.
+window.formworkDesign = { state, isDirty, get drafting() { return isDrafting(); } };
 
 start();

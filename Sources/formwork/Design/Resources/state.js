@@ -24,6 +24,7 @@ const done = [];       // commands applied, oldest first
 const undone = [];     // commands undone, most recent last
 let savedAt = 0;       // done.length when the document matched the file
 let savedMarker = null; // the command on top of `done` when saved (null: none)
+let savedText = "";    // the document as JSON text when it matched the file
 const listeners = new Set();
 /// How many edits undo can walk back (the issue asks for at least 100).
 export const undoDepth = 500;
@@ -200,7 +201,10 @@ export const redoLabel = () => (undone.length ? undone[undone.length - 1].label 
 
 /// True when the document differs from the file as last loaded or saved.
 export function isDirty() {
-  return done.length !== savedAt || (done.length > 0 && done[done.length - 1] !== savedMarker);
+  if (done.length === savedAt && (done.length === 0 || done[done.length - 1] === savedMarker)) return false;
+  // NB: edits that end where the file is (typing a word and deleting it again, a native undo in a
+  // text field) leave nothing to save.
+  return JSON.stringify(state.doc) !== savedText;
 }
 
 /// Starts editing `doc` (from `file` at `revision`): no undo history, nothing selected.
@@ -221,6 +225,7 @@ export function markSaved(revision) {
   state.revision = revision;
   savedAt = done.length;
   savedMarker = done.length ? done[done.length - 1] : null;
+  savedText = JSON.stringify(state.doc);
   notify("saved");
 }
 

@@ -47,7 +47,7 @@ function insertSteps(list, index, component) {
   if (list.exists) return { steps: [insert(list.path, index, component)], path: [...list.path, index] };
   if (list.name === "components" || !list.owner) return { steps: [set(list.path, [component])], path: [...list.path, 0] };
   const node = getAt(state.doc, list.owner);
-  if (list.canonical && Array.isArray(node.attributes)) {
+  if (list.canonical && Array.isArray(node.attributes) && list.path[list.path.length - 1] !== "value") {
     const at = node.attributes.length;
     return {
       steps: [insert([...list.owner, "attributes"], at, { name: list.name, type: "components", mode: "literal", value: [component] })],
@@ -168,7 +168,9 @@ export function newComponent(id) {
   const key = suggestKey(id, takenKeys());
   const attributes = {};
   for (const spec of attributesOf("components", id)) {
-    if (spec.required) attributes[spec.name] = spec.default !== undefined ? clone(spec.default) : emptyValue(spec.type);
+    if (!spec.required) continue;
+    // Its default, else the first of its allowed values, else an empty literal of its type.
+    attributes[spec.name] = spec.default !== undefined ? clone(spec.default) : Array.isArray(spec.values) && spec.values.length ? spec.values[0] : emptyValue(spec.type);
   }
   const data = {};
   const value = valueSpec(id);
