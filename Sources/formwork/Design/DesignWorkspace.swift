@@ -112,9 +112,13 @@ final class DesignWorkspace {
             throw DesignWorkspace.refusal(error)
         }
         let disk = PageFileSnapshot.read(URL(fileURLWithPath: folder.absolute(file)))
-        await live.show(unsaved: PreservingJSONWriter.rewrite(disk.bytes ?? [], to: document))
+        let bytes = PreservingJSONWriter.rewrite(disk.bytes ?? [], to: document)
+        // NB: the problems are this draft's own: drafts sent close together are shown live newest
+        // first, and the live page may skip one the next already replaced.
+        let (_, problems) = preview.check(bytes, file: (folder.displayName as NSString).appendingPathComponent(file))
+        await live.show(unsaved: bytes)
         return .object(PageObject([
-            ("problems", .array(live.problems.map(DesignWorkspace.problem))),
+            ("problems", .array(problems.map(DesignWorkspace.problem))),
             ("previewRevision", .int(Int64(live.revision))),
         ]))
     }

@@ -56,6 +56,8 @@ final class PagePreview {
     private(set) var isOpening = false
     /// Set when another opening was asked for while one ran: it runs once that one is done.
     private var opensAgain = false
+    /// Who asked for an opening while one ran, resumed when the opening that read their bytes is done.
+    private var openWaiters: [CheckedContinuation<Void, Never>] = []
     /// The page as `formwork design` shows it before it is saved: opened in place of the file
     /// (nil: the file as saved).
     private(set) var unsaved: [UInt8]?
@@ -95,14 +97,19 @@ final class PagePreview {
     func open(keepingData: Bool) async {
         guard !isOpening else {
             // NB: the newest edit must show: the opening running now may have read an older one.
+            // The caller waits for the next one, so what it reads afterwards (`problems`) is its own.
             opensAgain = true
+            await withCheckedContinuation { openWaiters.append($0) }
             return
         }
         isOpening = true
         await load(keepingData: keepingData)
         while opensAgain {
             opensAgain = false
+            let waiting = openWaiters
+            openWaiters = []
             await load(keepingData: true)
+            for waiter in waiting { waiter.resume() }
         }
         isOpening = false
         scheduleUpdate()

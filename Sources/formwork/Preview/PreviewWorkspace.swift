@@ -57,8 +57,7 @@ final class PreviewWorkspace {
             let display = (folder.displayName as NSString).appendingPathComponent(file)
             var entry = PageObject([("file", .string(file)), ("path", .string(display))])
             guard let bytes = FileManager.default.contents(atPath: folder.absolute(file)) else { continue }
-            let (document, found) = PageDocument.decode(Array(bytes), registry: loaded.registry, libraries: libraries, file: display, limits: limits)
-            let diagnostics = found + (document?.check(registry: loaded.registry, knownPages: known, limits: limits) ?? [])
+            let (document, diagnostics) = check(Array(bytes), file: display, libraries: libraries, knownPages: known)
             if let document {
                 entry["id"] = .string(document.id)
                 if let title = document.title, case .literal(let text) = title.content { entry["title"] = .string(text.displayText) }
@@ -73,6 +72,13 @@ final class PreviewWorkspace {
             pages.append(.object(entry))
         }
         return .object(PageObject([("folder", .string(folder.displayName)), ("pages", .array(pages))]))
+    }
+
+    /// Reads and checks a page's bytes exactly as `formwork check` does (the app's registry, the
+    /// folder's libraries and its other pages); `file` names it in the diagnostics.
+    func check(_ bytes: [UInt8], file: String, libraries: BlockCatalog? = nil, knownPages: Set<String>? = nil) -> (PageDocument?, [PageDiagnostic]) {
+        let (document, found) = PageDocument.decode(bytes, registry: loaded.registry, libraries: libraries ?? self.libraries(), file: file, limits: limits)
+        return (document, found + (document?.check(registry: loaded.registry, knownPages: knownPages ?? knownPageIDs(), limits: limits) ?? []))
     }
 
     /// The ids of the pages in the folder, so `check` can tell a `push` to a page that doesn't exist.

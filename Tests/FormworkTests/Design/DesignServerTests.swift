@@ -148,6 +148,27 @@ struct DesignServerTests {
         _ = try await editor.interrupt()
     }
 
+    @Test func eachDraftIsAnsweredWithItsOwnProblemsEvenWhenTheyOverlap() async throws {
+        let folder = try DesignServerTests.folder(["tip.json": #"{"page": "tip", "components": []}"#])
+        let editor = try await DesignServerTests.design(folder)
+        // NB: sent at once, most drafts arrive while the page is being opened for another: each
+        // answer must still be the check of the draft it was sent with, not of the one before.
+        let names = (1...8).map { "lenn\($0)" }
+        try await withThrowingTaskGroup(of: (String, RawHTTPClient.Response).self) { group in
+            for name in names {
+                group.addTask {
+                    let page = try JSONReader.parse(#"{"page": "tip", "components": [{"id": "label", "key": "a", "attributes": {"text": {"expr": "\#(name)(1)"}}}]}"#)
+                    return (name, try await DesignServerTests.post(editor, "/api/design/draft/tip.json", ["document": page]))
+                }
+            }
+            for try await (name, answer) in group {
+                let messages = answer.json["problems"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+                #expect(messages.count == 1 && messages[0].contains("'\(name)'"), "the draft calling \(name)() was answered with \(messages)")
+            }
+        }
+        _ = try await editor.interrupt()
+    }
+
     @Test func requestsFromElsewhereOrOutsideTheFolderAreRefused() async throws {
         let folder = try DesignServerTests.folder(["tip.json": #"{"page": "tip"}"#])
         try Data(#"{"page": "secret"}"#.utf8).write(to: folder.deletingLastPathComponent().appendingPathComponent("secret.json"))
