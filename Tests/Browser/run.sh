@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The browser test: drives `formwork preview pages` in headless Chromium (Debian's `chromium`
-# package, installed here when it is missing) and checks what a person would see. Screenshots go
-# to the folder given as the first argument (default .build/browser-test).
+# The browser tests: drive `formwork preview pages` and `formwork design` in headless Chromium
+# (Debian's `chromium` package, installed here when it is missing) and check what a person would
+# see. design_test.py builds a form in the editor from an empty page with the mouse and keyboard
+# only; design_shell_test.py and design_fields_test.py go through the editor's panels. Screenshots
+# go to the folder given as the first argument (default .build/browser-test).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${1:-.build/browser-test}"
@@ -26,3 +28,7 @@ fi
 swift build --product formwork
 python3 Tests/Browser/browser_test.py --formwork "$(swift build --show-bin-path)/formwork" \
   --pages pages --stubs Tests/Browser/stubs.json --out "$out"
+bin="$(swift build --show-bin-path)/formwork"
+python3 Tests/Browser/design_test.py --formwork "$bin" --out "$out"
+python3 Tests/Browser/design_shell_test.py --formwork "$bin" --pages pages --out "$out/design-shell"
+python3 Tests/Browser/design_fields_test.py --formwork "$bin" --pages pages --out "$out/design-fields"
