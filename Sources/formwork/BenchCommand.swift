@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|writes|open|edits|rows|blocks|repository] [--seconds S] [--only NAME] [--calls N]
+        USAGE: formwork bench [memory|expressions|writes|open|edits|rows|blocks|repository|design] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -31,17 +31,23 @@ struct BenchCommand: CLICommand {
           repository    what PageRepository's check of a cached page against the app's registry
                         costs, next to the whole resolve, for each page in pages/ and
                         examples/app/pages (run it from the package folder; not in the default set)
+          design        an edit in formwork design reaching the live page, for each page in pages/
+                        (with Tests/Browser/stubs.json) and examples/app/pages: the draft's rewrite
+                        against reading the file, its check against a decode, the whole draft
+                        (p50/p95 ms, against the 200 ms budget) against decode + open, and the
+                        draft posted over loopback HTTP (from the package folder; not in the default set)
 
         Build with -c release for meaningful numbers.
 
         OPTIONS:
           --seconds S   time per comparison (default 1)
-          --only NAME   expressions: measure only the rows whose name contains NAME
+          --only NAME   expressions: measure only the rows whose name contains NAME;
+                        design: only the page files whose name contains NAME
           --calls N     run each side exactly N calls per round instead of timing (for profilers:
                         valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
-    static let parts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks", "repository"]
+    static let parts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks", "repository", "design"]
     /// What `formwork bench` with nothing named measures: every comparison against a floor.
     static let defaultParts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks"]
 
@@ -70,7 +76,8 @@ struct BenchCommand: CLICommand {
     }
 
     func run() async -> Int32 {
-        if let only, !ExpressionBenchmark.cases.contains(where: { $0.name.contains(only) }) {
+        // NB: with design named, --only may name pages instead (design checks them itself).
+        if let only, parts.contains("expressions") || !parts.contains("design"), !ExpressionBenchmark.cases.contains(where: { $0.name.contains(only) }) {
             Console.error("error: no expression benchmark matches '\(only)'; the names are " + ExpressionBenchmark.cases.map(\.name).joined(separator: ", "))
             return ExitCode.usage
         }
@@ -85,6 +92,7 @@ struct BenchCommand: CLICommand {
                 case "rows": sections.append(try await RowsBenchmark.run())
                 case "blocks": sections.append(try BlocksBenchmark.run(budget))
                 case "repository": sections.append(try RepositoryBenchmark.run(budget))
+                case "design": sections.append(try await DesignBenchmark.run(budget, only: only))
                 default: sections.append(try EditBenchmark.run(budget))
                 }
                 Console.out(sections[sections.count - 1] + "\n")
