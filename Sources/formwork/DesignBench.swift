@@ -143,8 +143,8 @@ final class DesignBench {
         let problems = answer?["problems"]?.arrayValue ?? []
         let errors = problems.count { $0["severity"]?.stringValue == "error" }
         if errors > 0 || live.isBroken || live.root == nil {
-            let first = problems.first { $0["severity"]?.stringValue == "error" }.map { "\($0["path"]?.displayText ?? ""): \($0["message"]?.displayText ?? "")" } ?? "the live page isn't open"
-            measured.notes.append("\(display): the draft has \(errors) error(s), the live page shows them instead of running it (\(first))")
+            let example = problems.first { $0["severity"]?.stringValue == "error" }.map { "\($0["path"]?.displayText ?? ""): \($0["message"]?.displayText ?? "")" } ?? "the live page isn't open"
+            measured.notes.append("\(display): the draft has \(errors) error(s), the live page shows them instead of running it (\(example))")
         } else if !problems.isEmpty {
             measured.notes.append("\(display): the draft has \(problems.count) warning(s); it runs")
         }
