@@ -156,7 +156,7 @@ final class DesignWorkspace {
                 ("pages", .array(pages.map { page in
                     .object(PageObject([
                         ("id", .string(page.id)), ("file", .string(page.file)), ("version", .int(Int64(page.version))),
-                        ("bumped", .bool(page.bumped)), ("changes", .array(page.changes.map { .string($0) })),
+                        ("bumped", .bool(page.bumped)), ("first", .bool(page.first)), ("changes", .array(page.changes.map { .string($0) })),
                     ]))
                 })),
             ])), 200)
