@@ -3,7 +3,7 @@
 // path of a component, and add (a new component of a type), move, copy, cut, paste, duplicate and
 // delete, each one undoable command. New components and unique keys are newcomponent.js's; the
 // tree that shows these and runs them is tree.js.
-import { state, edit, set, insert, remove, getAt, samePath, isWithin, clone } from "./state.js";
+import { state, edit, set, insert, remove, getAt, samePath, isWithin, clone, notify } from "./state.js";
 import { attributesOf, holdsChildren } from "./types.js";
 import { newComponent, takenKeys, renameKeys, dataSteps } from "./newcomponent.js";
 import { toast } from "/assets/dom.js";
@@ -189,6 +189,7 @@ export function copyComponent(path) {
   clipboard = clone(getAt(state.doc, path));
   try { navigator.clipboard && navigator.clipboard.writeText(JSON.stringify(clipboard, null, 2)).catch(() => {}); } catch { /* not allowed here */ }
   toast(`Copied ${clipboard.key || clipboard.id}`);
+  notify("copied"); // NB: so Paste is offered at once
   return true;
 }
 

@@ -50,6 +50,10 @@ function render() {
   });
   list.addEventListener("keydown", onKey);
   dropTarget(list, { accepts, drop, place });
+  if (!currentRows.some((row) => row.kind === "component")) {
+    // NB: inside the list, so the hint is a place to drop on too.
+    list.append(el("p", { class: "empty", role: "presentation", text: "No components yet. Drag one here from the palette, or focus it there and press Enter." }));
+  }
   root.replaceChildren(toolbar(), list);
   if (hadFocus) {
     const row = list.querySelector('[tabindex="0"]');
@@ -236,5 +240,5 @@ function drop(payload, at) {
 }
 
 subscribe((reason) => {
-  if (["load", "edit", "undo", "redo", "select", "problems", "saved", "locale"].includes(reason)) render();
+  if (["load", "edit", "undo", "redo", "select", "problems", "saved", "locale", "copied"].includes(reason)) render();
 });
