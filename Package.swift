@@ -61,6 +61,12 @@ let package = Package(
             .embedInCode("Design/Resources/suggest.js"),
             .embedInCode("Design/Resources/literal.js"),
             .embedInCode("Design/Resources/textfield.js"),
+            .embedInCode("Design/Resources/subtrees.js"),
+            .embedInCode("Design/Resources/newcomponent.js"),
+            .embedInCode("Design/Resources/treerows.js"),
+            .embedInCode("Design/Resources/treemenu.js"),
+            .embedInCode("Design/Resources/chainlist.js"),
+            .embedInCode("Design/Resources/pagechains.js"),
         ]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),

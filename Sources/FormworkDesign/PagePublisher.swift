@@ -15,7 +15,7 @@ import FormworkTesting
 /// ```swift
 /// let publisher = PagePublisher(folder: pages, output: site, registry: loaded.registry, described: loaded.description)
 /// let outcome = await publisher.publish()
-/// // .published([Published(id: "tip", version: 3, bumped: true, changes: ["components[1] added"])], manifest: …)
+/// // .published([Published(id: "tip", file: "tip.json", version: 3, bumped: true, changes: ["components[1] added"])], manifest: …)
 /// // or .refused("2 flows fail; publishing waits until they pass", problems: [], flows: [FlowResult …])
 /// ```
 public struct PagePublisher: Sendable {
@@ -29,16 +29,19 @@ public struct PagePublisher: Sendable {
         public let version: Int
         /// True when this publish raised the version (the content changed since the last one).
         public let bumped: Bool
+        /// True when the page wasn't in the published folder before.
+        public let first: Bool
         /// What changed since the last publish, as short lines (`components[2] added`); empty for
-        /// an unchanged page, `["first publish"]` for a new one.
+        /// an unchanged page and for a first publish.
         public let changes: [String]
 
         /// A page published as `id` from `file` at `version`.
-        public init(id: String, file: String, version: Int, bumped: Bool, changes: [String]) {
+        public init(id: String, file: String, version: Int, bumped: Bool, first: Bool = false, changes: [String]) {
             self.id = id
             self.file = file
             self.version = version
             self.bumped = bumped
+            self.first = first
             self.changes = changes
         }
     }
@@ -98,7 +101,7 @@ public struct PagePublisher: Sendable {
             guard let entry = manifest?.pages.first(where: { $0.id == id }),
                   let data = FileManager.default.contents(atPath: output.appendingPathComponent(entry.file).path),
                   case .object(let before)? = try? JSONReader.parse(bytes: Array(data)) else {
-                published.append(Published(id: id, file: page.name, version: version, bumped: false, changes: ["first publish"]))
+                published.append(Published(id: id, file: page.name, version: version, bumped: false, first: true, changes: []))
                 continue
             }
             let changes = JSONChanges.changes(from: .object(PagePublisher.unversioned(before)), to: .object(PagePublisher.unversioned(now)))

@@ -15,39 +15,19 @@ Screenshots of each stage go to --out.
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Chromium, CDPError  # noqa: E402
+import serve  # noqa: E402
 
 
 def start_preview(formwork, pages, stubs):
-    """Starts `formwork preview` on a free port; returns the process and its address."""
-    process = subprocess.Popen([formwork, "preview", pages, "--port", "0", "--api-stub", stubs],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    found = {}
-    ready = threading.Event()
-    output = []
-
-    def read():
-        for line in process.stdout:
-            output.append(line)
-            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-            if match and "url" not in found:
-                found["url"] = match.group(0)
-                ready.set()
-        ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    if not ready.wait(timeout=60) or "url" not in found:
-        process.kill()
-        raise CDPError("formwork preview didn't start:\n" + "".join(output))
-    return process, found["url"], output
+    """Starts `formwork preview` on a free port; returns the process, its address and its output."""
+    return serve.start([formwork, "preview", pages, "--port", "0", "--api-stub", stubs])
 
 
 def check(condition, message):

@@ -11,16 +11,13 @@ attribute form kept, texts per language, and the page's settings (data, params, 
 import argparse
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Chromium, CDPError  # noqa: E402
+import serve  # noqa: E402
 
 
 def start_design(formwork, pages):
@@ -29,23 +26,8 @@ def start_design(formwork, pages):
     for name in os.listdir(pages):
         source = os.path.join(pages, name)
         (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(folder, name))
-    process = subprocess.Popen([formwork, "design", folder, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    found, ready, output = {}, threading.Event(), []
-
-    def read():
-        for line in process.stdout:
-            output.append(line)
-            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-            if match and "url" not in found:
-                found["url"] = match.group(0)
-                ready.set()
-        ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    if not ready.wait(timeout=60) or "url" not in found:
-        process.kill()
-        raise CDPError("formwork design didn't start:\n" + "".join(output))
-    return process, found["url"]
+    process, url, _ = serve.start([formwork, "design", folder, "--port", "0"])
+    return process, url
 
 
 class Test:

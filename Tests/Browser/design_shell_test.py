@@ -14,16 +14,14 @@ change made on disk (the banner, "Keep my version"), and publishes. Screenshots 
 import argparse
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Chromium, CDPError  # noqa: E402
+import serve  # noqa: E402
 
 
 def start_design(formwork, pages, assets):
@@ -31,24 +29,8 @@ def start_design(formwork, pages, assets):
     env = dict(os.environ)
     if assets:
         env["FORMWORK_DESIGN_ASSETS"] = os.path.abspath(assets)
-    process = subprocess.Popen([formwork, "design", pages, "--port", "0"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    found, ready, output = {}, threading.Event(), []
-
-    def read():
-        for line in process.stdout:
-            output.append(line)
-            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-            if match and "url" not in found:
-                found["url"] = match.group(0)
-                ready.set()
-        ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    if not ready.wait(timeout=60) or "url" not in found:
-        process.kill()
-        raise CDPError("formwork design didn't start:\n" + "".join(output))
-    return process, found["url"]
+    process, url, _ = serve.start([formwork, "design", pages, "--port", "0"], env=env)
+    return process, url
 
 
 def check(condition, message):

@@ -17,16 +17,14 @@ Screenshots go to --out (design.png is README's).
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Chromium, CDPError  # noqa: E402
+import serve  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -81,24 +79,7 @@ def check(condition, message):
 
 def start_design(formwork, pages, stubs):
     """Starts `formwork design` on a free port; returns the process, its address and its output."""
-    process = subprocess.Popen([formwork, "design", pages, "--port", "0", "--api-stub", stubs],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    found, ready, output = {}, threading.Event(), []
-
-    def read():
-        for line in process.stdout:
-            output.append(line)
-            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-            if match and "url" not in found:
-                found["url"] = match.group(0)
-                ready.set()
-        ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    if not ready.wait(timeout=60) or "url" not in found:
-        process.kill()
-        raise CDPError("formwork design didn't start:\n" + "".join(output))
-    return process, found["url"], output
+    return serve.start([formwork, "design", pages, "--port", "0", "--api-stub", stubs])
 
 
 class Editor:

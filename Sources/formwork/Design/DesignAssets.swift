@@ -36,6 +36,12 @@ enum DesignAssets {
         "suggest.js": (PackageResources.suggest_js, "text/javascript; charset=utf-8"),
         "literal.js": (PackageResources.literal_js, "text/javascript; charset=utf-8"),
         "textfield.js": (PackageResources.textfield_js, "text/javascript; charset=utf-8"),
+        "subtrees.js": (PackageResources.subtrees_js, "text/javascript; charset=utf-8"),
+        "newcomponent.js": (PackageResources.newcomponent_js, "text/javascript; charset=utf-8"),
+        "treerows.js": (PackageResources.treerows_js, "text/javascript; charset=utf-8"),
+        "treemenu.js": (PackageResources.treemenu_js, "text/javascript; charset=utf-8"),
+        "chainlist.js": (PackageResources.chainlist_js, "text/javascript; charset=utf-8"),
+        "pagechains.js": (PackageResources.pagechains_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

@@ -101,8 +101,9 @@ final class DesignWorkspace {
         return DesignWorkspace.describe(snapshot, file: file)
     }
 
-    /// Checks `document` as `formwork check` does and shows it in the live preview of the page,
-    /// without writing the file; the answer lists what check found.
+    /// Checks `document` as `formwork check` does (with `--locale` for each language of its
+    /// `strings`, so missing translations are listed) and shows it in the live preview of the
+    /// page, without writing the file; the answer lists what check found.
     func draft(_ segments: [String], document: PageValue) async throws(Refusal) -> PageValue {
         let file = try pageFile(segments)
         let live: PagePreview
@@ -115,7 +116,12 @@ final class DesignWorkspace {
         let bytes = PreservingJSONWriter.rewrite(disk.bytes ?? [], to: document)
         // NB: the problems are this draft's own: drafts sent close together are shown live newest
         // first, and the live page may skip one the next already replaced.
-        let (_, problems) = preview.check(bytes, file: (folder.displayName as NSString).appendingPathComponent(file))
+        let (checked, found) = preview.check(bytes, file: (folder.displayName as NSString).appendingPathComponent(file))
+        var problems = found
+        // The texts missing in a language the page is written in, as `check --locale` lists them.
+        if let checked, case .object(let strings)? = document["strings"] {
+            for language in strings.keys { problems += checked.translationReport(locale: language).diagnostics }
+        }
         await live.show(unsaved: bytes)
         return .object(PageObject([
             ("problems", .array(problems.map(DesignWorkspace.problem))),
@@ -156,7 +162,7 @@ final class DesignWorkspace {
                 ("pages", .array(pages.map { page in
                     .object(PageObject([
                         ("id", .string(page.id)), ("file", .string(page.file)), ("version", .int(Int64(page.version))),
-                        ("bumped", .bool(page.bumped)), ("changes", .array(page.changes.map { .string($0) })),
+                        ("bumped", .bool(page.bumped)), ("first", .bool(page.first)), ("changes", .array(page.changes.map { .string($0) })),
                     ]))
                 })),
             ])), 200)

@@ -148,6 +148,22 @@ struct DesignServerTests {
         _ = try await editor.interrupt()
     }
 
+    @Test func aDraftListsTheTextsMissingInEachLanguageOfThePage() async throws {
+        let folder = try DesignServerTests.folder(["tip.json": #"{"page": "tip", "components": []}"#])
+        let editor = try await DesignServerTests.design(folder)
+        let page = try JSONReader.parse(#"""
+            {"page": "tip", "strings": {"en": {"title": "Tip", "total": "Total"}, "de": {"title": "Trinkgeld"}},
+             "components": [{"id": "label", "key": "a", "attributes": {"text": {"text": "title"}}},
+                            {"id": "label", "key": "b", "attributes": {"text": {"text": "total"}}}]}
+            """#)
+        let answer = try await DesignServerTests.post(editor, "/api/design/draft/tip.json", ["document": page])
+        let problems = answer.json["problems"]?.arrayValue ?? []
+        #expect(problems.map { $0["path"]?.stringValue ?? "" } == ["components[1].attributes.text"])
+        #expect(problems.first?["severity"] == "warning")
+        #expect(problems.first?["message"]?.stringValue?.contains("no 'de' text for 'total'") == true)
+        _ = try await editor.interrupt()
+    }
+
     @Test func eachDraftIsAnsweredWithItsOwnProblemsEvenWhenTheyOverlap() async throws {
         let folder = try DesignServerTests.folder(["tip.json": #"{"page": "tip", "components": []}"#])
         let editor = try await DesignServerTests.design(folder)

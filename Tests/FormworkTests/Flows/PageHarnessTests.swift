@@ -179,7 +179,7 @@ struct PageHarnessTests {
         let pages = InlinePages([
             "second": #"{"page": "second", "params": {"name": {"type": "string"}}, "components": [], \#(counter)}"#,
         ])
-        let page = PageHarness(pages: pages)
+        let page = PageHarness(pages: pages, limits: LimitFixtures.limits { $0.flowStepSeconds = LimitFixtures.patientStepSeconds })
         try await page.open(json: """
             {"page": "first", "params": {"name": {"type": "string"}},
              "components": [{"id": "button", "key": "next", "interactions": {"onTap": [{"id": "push", "attributes": {"page": "second", "params": {"name": "B"}}}]}}],

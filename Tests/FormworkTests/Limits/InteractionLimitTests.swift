@@ -9,7 +9,10 @@ import FormworkTesting
 @MainActor
 @Suite("Limits: interactions")
 struct InteractionLimitTests {
-    static let limits = LimitFixtures.limits { $0.actionsPerInteraction = 300 }
+    static let limits = LimitFixtures.limits {
+        $0.actionsPerInteraction = 300
+        $0.flowStepSeconds = LimitFixtures.patientStepSeconds
+    }
 
     /// `x = [store-var, all [[trigger x], [trigger x]]]`: every level doubles.
     static let fanOut = LimitFixtures.loadedPage(data: ["n": 0], [LimitFixtures.trigger("x")], interactions: [

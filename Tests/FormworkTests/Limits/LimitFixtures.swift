@@ -4,6 +4,11 @@ import Formwork
 /// Small budgets, so tests reach them in a few milliseconds.
 enum LimitFixtures {
     /// The standard limits with `change` applied.
+    /// NB: `flowStepSeconds` only bounds a step that never settles. Tests of another budget, whose
+    /// pages do a lot before they stop, get 300 s: on a busy 2-core machine other tests hold the
+    /// main actor for long stretches, and 20 s of waiting for it failed them with nothing wrong.
+    static let patientStepSeconds = 300.0
+
     static func limits(_ change: (inout PageLimits) -> Void) -> PageLimits {
         var limits = PageLimits.standard
         change(&limits)

@@ -9,7 +9,10 @@ import FormworkTesting
 @MainActor
 @Suite("Limits: navigation")
 struct NavigationLimitTests {
-    static let limits = LimitFixtures.limits { $0.pushDepth = 4 }
+    static let limits = LimitFixtures.limits {
+        $0.pushDepth = 4
+        $0.flowStepSeconds = LimitFixtures.patientStepSeconds
+    }
 
     static func pushing(_ id: String, to target: String, from interaction: String = "appear") -> String {
         LimitFixtures.page(["page": .string(id), "interactions": [interaction: [["id": "push", "attributes": ["page": .string(target)]]]]])

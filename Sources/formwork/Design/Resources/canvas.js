@@ -5,7 +5,7 @@
 // selecting in the tree outlines it in the frame and scrolls it into view.
 import { state, subscribe, notify, select } from "./state.js";
 import { api } from "./api.js";
-import { pathOfKey, walk, childLists, addComponent, moveComponent } from "./tree.js";
+import { pathOfKey, walk, childLists, addComponent, moveComponent } from "./subtrees.js";
 import { dropTarget } from "./dnd.js";
 import { holdsChildren } from "./types.js";
 import { handleKey } from "./keys.js";

@@ -4,7 +4,8 @@
 // Keys that mean something in a text field (undo, delete, copy…) are left to the field there.
 import { state, undo, redo } from "./state.js";
 import { save, dialogOpen } from "./publish.js";
-import { deleteComponent, cutComponent, copyComponent, pasteComponent, duplicateComponent, focusTree, step } from "./tree.js";
+import { deleteComponent, cutComponent, copyComponent, pasteComponent, duplicateComponent } from "./subtrees.js";
+import { focusTree, step } from "./tree.js";
 import { cancelDrag } from "./dnd.js";
 import { toast } from "/assets/dom.js";
 

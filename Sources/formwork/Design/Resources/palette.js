@@ -6,7 +6,7 @@
 import { state, subscribe } from "./state.js";
 import { blocks, isHostType } from "./types.js";
 import { draggable } from "./dnd.js";
-import { addComponent } from "./tree.js";
+import { addComponent } from "./subtrees.js";
 import { el } from "/assets/dom.js";
 
 const root = document.getElementById("palette");

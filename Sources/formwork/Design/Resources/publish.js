@@ -193,7 +193,8 @@ export async function publish() {
         el("p", { text: `Written to ${answer.out}${answer.manifest ? ` (${answer.manifest})` : ""}.` }),
         el("ul", { class: "published" }, ...pages.map((page) => el("li", { "data-page": page.id },
           el("strong", { text: page.id }), ` version ${page.version}`,
-          page.bumped ? el("span", { class: "bumped", text: " (new version)" }) : el("span", { class: "muted", text: " (unchanged)" }),
+          page.first ? el("span", { class: "bumped", text: " (first publish)" })
+            : page.bumped ? el("span", { class: "bumped", text: " (new version)" }) : el("span", { class: "muted", text: " (unchanged)" }),
           (page.changes || []).length ? el("ul", { class: "changes" }, ...page.changes.map((change) => el("li", { text: change }))) : null))),
       ],
     });

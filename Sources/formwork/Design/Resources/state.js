@@ -29,7 +29,7 @@ const listeners = new Set();
 /// How many edits undo can walk back (the issue asks for at least 100).
 export const undoDepth = 500;
 
-/// Calls `listener(reason)` after every change: "load", "edit", "undo", "redo", "select", "problems", "saved", "locale".
+/// Calls `listener(reason)` after every change: "load", "edit", "undo", "redo", "select", "problems", "saved", "locale", "copied".
 export function subscribe(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
