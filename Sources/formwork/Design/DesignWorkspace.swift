@@ -79,6 +79,9 @@ final class DesignWorkspace {
             throw Refusal(status: 400, message: "'\(id)' can't be a page id: use 1 to 100 letters, digits, -, _ or ., not starting with . (like tip-calculator)")
         }
         let file = id + ".json"
+        if let reason = PageSet.notAPage(file) {
+            throw Refusal(status: 400, message: "a page with the id '\(id)' would be written as \(file), and that name is kept for something else (\(reason)); pick another id")
+        }
         guard FileManager.default.contents(atPath: folder.absolute(file)) == nil else {
             throw Refusal(status: 409, message: "\(file) already exists in \(folder.displayName); open it from the list or pick another id")
         }

@@ -78,6 +78,12 @@ struct DesignServerTests {
         #expect(bad.status == 400)
         #expect(bad.json["error"]?.stringValue?.contains("can't be a page id") == true)
         #expect(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("up.json").path) == false)
+        for kept in ["tip.flow", "manifest", "formwork", "app.registry"] {
+            let refused = try await DesignServerTests.post(editor, "/api/design/pages", ["page": .string(kept)])
+            #expect(refused.status == 400, "\(kept)")
+            #expect(refused.json["error"]?.stringValue?.contains("that name is kept for something else") == true, "\(kept)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(kept + ".json").path), "\(kept)")
+        }
         _ = try await editor.interrupt()
     }
 
