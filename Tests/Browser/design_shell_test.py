@@ -153,12 +153,15 @@ def run(args):
         page.click("#tab-raw")
         check(json.loads(js("document.querySelector('#raw-text').value")) == js(f"{doc}.components[0].components[0]"),
               "the JSON tab shows the selected node")
-        js("document.querySelector('#raw-text').value = '{\\n  \"id\": \"text-field\"\\n  \"key\": 1\\n}'")
+        page.click("#raw-text")
+        page.press("Ctrl+a")
+        page.type_text('{\n  "id": "text-field"\n  "key": 1\n}')
         page.click("#raw-apply")
         error = js("document.querySelector('#raw-error').textContent")
         check("Line 3, column 3" in error, f"a JSON error names line and column: {error}")
-        js("""document.querySelector('#raw-text').value = JSON.stringify({id: "text-feld", key: "textField1",
-            attributes: {value: {expr: "$data.textField1"}}}, null, 2)""")
+        page.click("#raw-text")
+        page.press("Ctrl+a")
+        page.type_text(json.dumps({"id": "text-feld", "key": "textField1", "attributes": {"value": {"expr": "$data.textField1"}}}, indent=2))
         page.click("#raw-apply")
         wait_doc(f"{doc}.components[0].components[0].id === 'text-feld'", "the JSON applied")
 
