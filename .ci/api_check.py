@@ -369,6 +369,9 @@ def changelog_rule():
         checked += 1
     for error in errors:
         print(error)
+    scope = (f"this branch ({base[:12]}..{'the working tree' if dirty else head[:12]}) and " if base != head or dirty else "")
+    print(f"api-check: CHANGELOG rule: {'failed' if errors else 'passed'} over {scope}{checked} landing(s) on main "
+          f"that changed the baseline since it took this format")
     return 1 if errors else 0
 
 
