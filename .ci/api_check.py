@@ -348,6 +348,8 @@ def changelog_rule():
         top = WORKTREE if dirty else head
         what = f"this branch ({base[:12]}..{'the working tree' if dirty else head[:12]})"
         verdict = judge(base, top, what)
+        if verdict is None:
+            print(f"note: api-check: {what} puts the baseline in this format; the CHANGELOG rule judges changes after that")
         errors += verdict or []
     checked = 0
     for line in git("log", "--first-parent", "--format=%H %P", base).split("\n"):
@@ -364,6 +366,7 @@ def changelog_rule():
         kind = "merge" if len(parents) > 1 else "commit"
         verdict = judge(parents[0], commit, f"{kind} {commit[:12]} ({subject[:60]})")
         if verdict is None:
+            print(f"note: api-check: {kind} {commit[:12]} put the baseline in this format; the CHANGELOG rule judges landings after it")
             break
         errors += verdict
         checked += 1
