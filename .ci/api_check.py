@@ -366,7 +366,7 @@ def changelog_rule():
         kind = "merge" if len(parents) > 1 else "commit"
         verdict = judge(parents[0], commit, f"{kind} {commit[:12]} ({subject[:60]})")
         if verdict is None:
-            print(f"note: api-check: {kind} {commit[:12]} put the baseline in this format; the CHANGELOG rule judges landings after it")
+            print(f"note: api-check: the CHANGELOG rule stops at {kind} {commit[:12]}: the baseline before it is in an older format")
             break
         errors += verdict
         checked += 1
