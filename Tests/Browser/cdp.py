@@ -184,6 +184,7 @@ class Page:
         "Enter": ("Enter", 13), "Tab": ("Tab", 9), "Escape": ("Escape", 27), "Delete": ("Delete", 46),
         "Backspace": ("Backspace", 8), "ArrowUp": ("ArrowUp", 38), "ArrowDown": ("ArrowDown", 40),
         "ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), " ": ("Space", 32),
+        "Home": ("Home", 36), "End": ("End", 35),
     }
     MODIFIERS = {"Alt": 1, "Ctrl": 2, "Meta": 4, "Shift": 8}
 
@@ -201,6 +202,15 @@ class Page:
         base = dict(modifiers=modifiers, key=key, code=code, windowsVirtualKeyCode=vk, nativeVirtualKeyCode=vk)
         self.call("Input.dispatchKeyEvent", type="keyDown" if text else "rawKeyDown", text=text, **base)
         self.call("Input.dispatchKeyEvent", type="keyUp", **base)
+
+    def choose(self, selector, option_text):
+        """Picks an option of the <select> `selector` with the keyboard, as a person does: a click
+        focuses it, typing the start of the option's text picks it (type-ahead reads key presses,
+        so they go one at a time), Enter takes it."""
+        self.click(selector)
+        for character in option_text:
+            self.press(character)
+        self.press("Enter")
 
     def point_of(self, selector, where="center"):
         """A point inside the element: its middle, or near its top ("top") or bottom ("bottom")."""

@@ -58,6 +58,12 @@ def run(args):
         def wait_doc(condition, what):
             page.wait_for(f"window.formworkDesign && {doc} && ({condition})", what)
 
+        def select_row(key):
+            """Clicks the tree row of `key` and waits until it is the selected one (keys pressed
+            next act on the selection)."""
+            page.click(f'[role=treeitem][data-key="{key}"]')
+            page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.key === '{key}'", f"{key} selected")
+
         # The page list, and a new page made with the keyboard.
         page.wait_for("document.querySelector('#page-list a[data-file=\"order.json\"]')", "the page list")
         page.click("#new-page-id")
@@ -95,7 +101,7 @@ def run(args):
         check(js(f"{doc}.data") == {"textField1": ""}, "its $data member is made with it")
 
         # Duplicate (Ctrl-D): a new key and its own data; undo takes both back, redo brings them.
-        page.click('[role=treeitem][data-key="textField1"]')
+        select_row("textField1")
         page.press("Ctrl+d")
         wait_doc(f"{doc}.components[0].components.length === 2", "the duplicate")
         check(js(f"{doc}.components[0].components[1].key") == "textField2", "the copy gets a key of its own")
@@ -141,24 +147,34 @@ def run(args):
             raise AssertionError("dropped: " + js(f"{doc}.components[0].components.map(c => c.key).join()") + " " + js("JSON.stringify(formworkDesign.state.doc.components)"))
         page.press("Ctrl+z")
         wait_doc(f"{doc}.components[0].components.length === 2", "undoing the label")
+        # NB: let the live page catch up with the undo before selecting again. Once, during a full
+        # run on a loaded machine, Delete below removed textField1 right after textField2's row was
+        # clicked (cause not found: something still settling after the undo); select_row now
+        # waits for the selection, and the check after Delete says which one went.
+        page.wait_for("""!window.formworkDesign.drafting && [...document.querySelector('#canvas-frame').contentDocument
+            .querySelectorAll('[data-key^=textField], [data-key^=label]')].map(e => e.dataset.key).join() === 'textField2,textField1'""", "the live page to catch up")
 
         # Delete with the Delete key (focus in the tree).
-        page.click('[role=treeitem][data-key="textField2"]')
+        select_row("textField2")
         page.press("Delete")
         wait_doc(f"{doc}.components[0].components.length === 1", "the delete")
+        check(js(f"{doc}.components[0].components[0].key") == "textField1", "Delete removes the selected component")
         shot("2-built.png")
 
         # Raw JSON: a syntax error says where; good JSON replaces the node (one undo step).
-        page.click('[role=treeitem][data-key="textField1"]')
+        select_row("textField1")
         page.click("#tab-raw")
         check(json.loads(js("document.querySelector('#raw-text').value")) == js(f"{doc}.components[0].components[0]"),
               "the JSON tab shows the selected node")
-        js("document.querySelector('#raw-text').value = '{\\n  \"id\": \"text-field\"\\n  \"key\": 1\\n}'")
+        page.click("#raw-text")
+        page.press("Ctrl+a")
+        page.type_text('{\n  "id": "text-field"\n  "key": 1\n}')
         page.click("#raw-apply")
         error = js("document.querySelector('#raw-error').textContent")
         check("Line 3, column 3" in error, f"a JSON error names line and column: {error}")
-        js("""document.querySelector('#raw-text').value = JSON.stringify({id: "text-feld", key: "textField1",
-            attributes: {value: {expr: "$data.textField1"}}}, null, 2)""")
+        page.click("#raw-text")
+        page.press("Ctrl+a")
+        page.type_text(json.dumps({"id": "text-feld", "key": "textField1", "attributes": {"value": {"expr": "$data.textField1"}}}, indent=2))
         page.click("#raw-apply")
         wait_doc(f"{doc}.components[0].components[0].id === 'text-feld'", "the JSON applied")
 
@@ -180,7 +196,7 @@ def run(args):
             check(json.load(file) == js(doc), "the saved file is the document")
 
         # A change on disk while there are unsaved edits: the banner; keep mine.
-        page.click('[role=treeitem][data-key="textField1"]')
+        select_row("textField1")
         page.press("Ctrl+d")
         wait_doc(f"{doc}.components[0].components.length === 2", "an unsaved edit")
         with open(path) as file:
