@@ -23,9 +23,10 @@ enum DateInput {
         let data = LocaleData.forTag(locale).data
         let typed = Array(text.filter { !NumberInput.bidiMarks.contains($0) }.trimmingCharacters(in: .whitespacesAndNewlines))
         if typed.isEmpty { return .success(.null) }
+        let names = CalendarNames.forTag(locale)
         let patterns = ["yyyy-MM-dd", data.dateShort, data.dateMedium, data.dateLong, data.dateFull]
         for pattern in patterns {
-            if let (year, month, day) = match(typed, fields(pattern.filter { !NumberInput.bidiMarks.contains($0) }), CalendarNames.forTag(locale)), isDay(year, month, day) {
+            if let (year, month, day) = match(typed, fields(pattern.filter { !NumberInput.bidiMarks.contains($0) }), names), isDay(year, month, day) {
                 return .success(.string(iso(year, month, day)))
             }
         }
