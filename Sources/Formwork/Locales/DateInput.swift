@@ -23,9 +23,10 @@ enum DateInput {
         let data = LocaleData.forTag(locale).data
         let typed = Array(text.filter { !NumberInput.bidiMarks.contains($0) }.trimmingCharacters(in: .whitespacesAndNewlines))
         if typed.isEmpty { return .success(.null) }
+        let names = CalendarNames.forTag(locale)
         let patterns = ["yyyy-MM-dd", data.dateShort, data.dateMedium, data.dateLong, data.dateFull]
         for pattern in patterns {
-            if let (year, month, day) = match(typed, fields(pattern.filter { !NumberInput.bidiMarks.contains($0) }), data), isDay(year, month, day) {
+            if let (year, month, day) = match(typed, fields(pattern.filter { !NumberInput.bidiMarks.contains($0) }), names), isDay(year, month, day) {
                 return .success(.string(iso(year, month, day)))
             }
         }
@@ -36,7 +37,7 @@ enum DateInput {
     /// (`14.11.2023`, `Nov 14, 2023`, `2023年11月14日`); any other value as it is.
     static func text(_ value: PageValue, locale: String) -> String {
         guard case .string(let iso) = value else { return value.isNull ? "" : value.displayText }
-        guard let (year, month, day) = match(Array(iso), fields("yyyy-MM-dd"), LocaleData.forTag("en").data), isDay(year, month, day) else { return iso }
+        guard let (year, month, day) = match(Array(iso), fields("yyyy-MM-dd"), CalendarNames.forTag("en")), isDay(year, month, day) else { return iso }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = utc
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return iso }
@@ -77,7 +78,7 @@ enum DateInput {
     }
 
     /// The year, month and day `typed` gives when it follows `fields`, or nil.
-    private static func match(_ typed: [Character], _ fields: [Field], _ data: LocaleData) -> (Int, Int, Int)? {
+    private static func match(_ typed: [Character], _ fields: [Field], _ names: CalendarNames) -> (Int, Int, Int)? {
         var at = 0
         var year: Int?, month: Int?, day: Int?
         func skipSpaces() { while at < typed.count, typed[at].isWhitespace { at += 1 } }
@@ -126,7 +127,7 @@ enum DateInput {
                     guard let (value, _) = digits(max: 2) else { return nil }
                     month = value
                 } else {
-                    guard let index = name(data.monthsWide + data.monthsShort) else { return nil }
+                    guard let index = name(names.monthsFormat.wide + names.monthsFormat.abbreviated) else { return nil }
                     month = index % 12 + 1
                 }
             case .letter("d", _):
@@ -135,7 +136,7 @@ enum DateInput {
                 day = value
             case .letter("E", _):
                 skipSpaces()
-                guard name(data.weekdaysWide + data.weekdaysShort) != nil else { return nil }
+                guard name(names.weekdaysFormat.wide + names.weekdaysFormat.abbreviated) != nil else { return nil }
             default:
                 return nil
             }

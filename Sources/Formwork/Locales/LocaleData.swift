@@ -1,5 +1,6 @@
 /// What Formwork needs to write numbers, money and dates in one locale: CLDR's symbols, patterns
-/// and names, transcribed into `LocaleData+CLDR.swift`.
+/// and day-period names, transcribed into `LocaleData+CLDR.swift`. Month and weekday names are
+/// `CalendarNames`, generated from CLDR into `Generated/CalendarNames+CLDR.swift`.
 ///
 /// NB: the tables are our own rather than Foundation's, because Foundation's locale data differs
 /// between Apple platforms and swift-corelibs-foundation (and between ICU versions): a page must
@@ -19,11 +20,6 @@ struct LocaleData: Sendable {
     /// The pattern used when the symbol ends (or starts) with a letter next to the digits: `CHF 12.50`.
     let currencyPatternBesideLetters: String
     let currencySymbols: [String: String]
-    let monthsWide: [String]
-    let monthsShort: [String]
-    /// Sunday first.
-    let weekdaysWide: [String]
-    let weekdaysShort: [String]
     let am: String
     let pm: String
     let dateFull: String
