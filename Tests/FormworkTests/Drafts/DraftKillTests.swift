@@ -125,7 +125,7 @@ struct DraftKillTests {
         var secrets = 0
         for launch in 0...kills {
             if stopAtFirstProblem, !report.problems.isEmpty { break }
-            let process = RunningCLI(executable: executable, arguments: ["run", "order.json", "--drafts", drafts.path], folder: folder,
+            let process = RunningCLI(executable: executable, arguments: ["run", folder.appendingPathComponent("order.json").path, "--drafts", drafts.path], folder: folder,
                                      environment: ["FORMWORK_TEST_DRAFT_WRITER": setting])
             try process.start()
             var sent = 1

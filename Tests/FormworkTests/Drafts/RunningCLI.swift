@@ -34,6 +34,9 @@ final class RunningCLI: @unchecked Sendable {
     }
 
     func start() throws {
+        // NB: a write to the stdin of a process that has already ended must fail (and the test
+        // report it), not kill the whole test process with SIGPIPE.
+        _ = RunningCLI.ignoreBrokenPipes
         try process.run()
         let handle = output.fileHandleForReading
         Thread { [self] in
@@ -56,6 +59,8 @@ final class RunningCLI: @unchecked Sendable {
             }
         }.start()
     }
+
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Writes one command line.
     func send(_ line: String) {

@@ -64,7 +64,7 @@ struct ChainTests {
 
     @Test func allRunsItsChainsConcurrentlyAndKeepsTheirOrder() async throws {
         // /slow answers only once /fast has been answered, which can happen only if the chains run
-        // at once; run one by one, /slow gives up waiting (after 10 s) and is answered first.
+        // at once; run one by one, /slow gives up waiting (after 30 s) and is answered first.
         await transport.on("GET /slow") { [transport] _ in
             _ = await transport.waitUntilAnswered("GET /fast")
             return .json(["which": "slow"])

@@ -182,7 +182,7 @@ actor CannedTransport: PageTransport {
     /// Returns true once a request to `route` (`GET /fast`) has been answered, or false when
     /// `patience` runs out first — a guard against waiting forever for an answer that can't come
     /// (the request is only sent after this one's answer), not a measure of anything.
-    func waitUntilAnswered(_ route: String, patience: Duration = .seconds(10)) async -> Bool {
+    func waitUntilAnswered(_ route: String, patience: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: patience)
         let alarm = Task { [weak self] in
             try? await Task.sleep(until: deadline, clock: .continuous)
