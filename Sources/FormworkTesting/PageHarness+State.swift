@@ -181,7 +181,8 @@ extension PageHarness {
         object["type"] = .string(component.type.id)
         object["key"] = component.key.map { .string($0) } ?? .null
         object["exists"] = .bool(true)
-        object["count"] = .int(Int64(component.children.count))
+        // NB: a list's rows, not the components built in them (two blocks a row are still one row).
+        object["count"] = .int(Int64(component.childRows?.count ?? component.children.count))
         return .object(object)
     }
 

@@ -139,10 +139,11 @@ struct RunCommand: CLICommand {
         let globals = try options.globalValue()
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
+        let draftStorage: any DraftStorage = try drafts.map { (path) throws(CLIFailure) in try TestDraftWriter.storage(directory: path) } ?? MemoryDraftStorage()
         // NB: with --drafts the clock runs, so drafts are saved every 500 ms as in an app.
         let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
                                   clock: drafts == nil ? FixedClock(milliseconds: clock) : SystemClock(), timeZone: .current, languages: options.languages,
-                                  limits: CLILimits.standard, drafts: drafts.map { FileDraftStorage(directory: URL(fileURLWithPath: $0)) } ?? MemoryDraftStorage())
+                                  limits: CLILimits.standard, drafts: draftStorage)
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
         var opening: CachedOpening?
         if let cache { opening = try CachedOpening(id: file, cache: cache, bundled: pagesDirectory ?? ".", harness: harness) }

@@ -152,27 +152,72 @@ public struct PageRegex: @unchecked Sendable {
 /// compiled, valid or not. Compiling each pattern once bounds that by the patterns a process
 /// meets. At most `capacity` patterns are kept; past it, the cache starts afresh.
 final class CompiledPatterns: @unchecked Sendable {
-    // NB: @unchecked: `entries` is only touched under `lock`; NSRegularExpression is immutable.
-    private let lock = NSLock()
-    private var entries: [String: NSRegularExpression?] = [:]
+    // NB: @unchecked: `entries`, `counts` and `waiting` are only touched with `condition` locked;
+    // NSRegularExpression is immutable.
+    private let condition = NSCondition()
+    private var entries: [String: Entry] = [:]
     private var counts: [String: Int] = [:]
-    let capacity = 512
+    private var waiting: [String: Int] = [:]
+    private let compile: @Sendable (String) -> NSRegularExpression?
+    let capacity: Int
+
+    private enum Entry {
+        /// A thread is compiling it; others asking for it wait for that one's result.
+        case compiling
+        case compiled(NSRegularExpression?)
+    }
+
+    /// - Parameters:
+    ///   - capacity: how many patterns are kept before the cache starts afresh.
+    ///   - compile: compiles a pattern (tests give a slow one).
+    init(capacity: Int = 512, compile: @escaping @Sendable (String) -> NSRegularExpression? = { try? NSRegularExpression(pattern: $0) }) {
+        self.capacity = capacity
+        self.compile = compile
+    }
 
     /// How often `pattern` was compiled since the cache last started afresh (for tests).
-    func timesCompiled(_ pattern: String) -> Int { lock.withLock { counts[pattern, default: 0] } }
+    func timesCompiled(_ pattern: String) -> Int { locked { counts[pattern, default: 0] } }
+
+    /// How many threads are waiting for another's compile of `pattern` now (for tests).
+    func waitingFor(_ pattern: String) -> Int { locked { waiting[pattern, default: 0] } }
 
     /// The pattern compiled, or nil when it isn't a valid pattern.
+    ///
+    /// The compile runs outside the lock, so a slow pattern never holds up the others; a thread
+    /// asking for a pattern that another is compiling waits for that compile instead of
+    /// compiling it again.
     func expression(_ pattern: String) -> NSRegularExpression? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = entries[pattern] { return known }
-        if entries.count >= capacity {
-            entries.removeAll(keepingCapacity: true)
-            counts.removeAll(keepingCapacity: true)
+        condition.lock()
+        while case .compiling? = entries[pattern] {
+            waiting[pattern, default: 0] += 1
+            condition.wait()
+            waiting[pattern, default: 0] -= 1
         }
-        let expression = try? NSRegularExpression(pattern: pattern)
+        if case .compiled(let known)? = entries[pattern] {
+            condition.unlock()
+            return known
+        }
+        if entries.count >= capacity {
+            // NB: compiles under way stay, so their waiters find them.
+            entries = entries.filter { if case .compiling = $0.value { return true } else { return false } }
+            counts = counts.filter { entries[$0.key] != nil }
+        }
+        entries[pattern] = .compiling
         counts[pattern, default: 0] += 1
-        entries[pattern] = .some(expression)
+        condition.unlock()
+
+        let expression = compile(pattern)
+
+        condition.lock()
+        entries[pattern] = .compiled(expression)
+        condition.broadcast()
+        condition.unlock()
         return expression
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
     }
 }

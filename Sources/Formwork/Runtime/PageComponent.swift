@@ -45,6 +45,12 @@ public final class PageComponent {
     var itemPath: StorePath?
     /// For a `list`: its children grouped by item, one row per element of `items`.
     var rows: [ListRow] = []
+    /// For a component that repeats its children per item (`list`): the children built now,
+    /// grouped by row, one row per element of `items` in their order; nil for any other component.
+    public var childRows: [[PageComponent]]? {
+        guard case .repeated = type.layout else { return nil }
+        return rows.map(\.components)
+    }
     /// For the component standing for a use of a block: the instance's `$state`.
     public internal(set) var blockState: PageValue
     /// Whether it is, or is inside, a block's instance (its expressions may read `$state`).

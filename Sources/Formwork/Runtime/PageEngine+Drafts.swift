@@ -39,7 +39,9 @@ extension PageEngine {
         // NB: what the page leaves out now is left out of what an older version saved, too.
         let kept = PageDraft(pageID: draft.pageID, pageVersion: draft.pageVersion, savedAt: draft.savedAt,
                              data: omitted.reduce(draft.data) { $1.removing(from: $0) })
-        let data = kept.restored(over: document.data)
+        // NB: what the draft leaves out starts as the page's data starts it, inside rows too (the
+        // merge keeps initial members of objects only; a list is the draft's, row for row).
+        let data = omitted.reduce(kept.restored(over: document.data)) { $1.restoring(from: document.data, into: $0) }
         if let problem = data.sizeProblem(limits, what: "the restored draft", nesting: 0) { return dropped(problem, remove: true) }
         return (data, DraftOpening(restore: .restored(kept), omitted: omitted))
     }

@@ -14,7 +14,8 @@ public protocol DraftStorage: Sendable {
     /// The draft saved for the page `pageID`, or nil when there is none.
     ///
     /// - Throws: `DraftLoadFailure` when a saved draft can't be read; the storage has already
-    ///   removed it (a draft that can't be read can't be restored), and the engine tells the host.
+    ///   moved it out of the way (`FileDraftStorage` sets it aside; a draft that can't be read
+    ///   can't be restored), and the engine tells the host.
     func load(pageID: String) throws -> PageDraft?
     /// Saves `draft` for `draft.pageID`, replacing the previous one whole (never half of it).
     func save(_ draft: PageDraft) throws
@@ -60,11 +61,12 @@ public struct PageDraft: Sendable, Equatable {
     }
 }
 
-/// Why a saved draft couldn't be read; the storage removed it.
+/// Why a saved draft couldn't be read, and where the unreadable file was kept.
 ///
 /// ```swift
 /// print(failure)
-/// // the draft of 'dish-edit' in /app/drafts/dish-edit.draft.json could not be read (not valid JSON: …); it was removed
+/// // the draft of 'dish-edit' in /app/drafts/dish-edit.draft.json could not be read (not valid JSON: …);
+/// // it was kept as /app/drafts/dish-edit.draft.json.unreadable-20260301T101500Z and the page opens without it
 /// ```
 public struct DraftLoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The page whose draft it was.
@@ -73,16 +75,26 @@ public struct DraftLoadFailure: Error, Sendable, Equatable, CustomStringConverti
     public let file: String
     /// What was wrong with it.
     public let reason: String
+    /// Where the file was moved, so nothing in it is lost (as `$global`'s: `<file>.unreadable-<UTC
+    /// time>`); nil when it was removed or there was no file to move.
+    public let keptAt: String?
 
-    /// A draft of `pageID` in `file` that couldn't be read for `reason`.
+    /// A draft of `pageID` in `file` that couldn't be read for `reason` and was removed.
     public init(pageID: String, file: String, reason: String) {
+        self.init(pageID: pageID, file: file, reason: reason, keptAt: nil)
+    }
+
+    /// A draft of `pageID` in `file` that couldn't be read for `reason`, kept at `keptAt`.
+    public init(pageID: String, file: String, reason: String, keptAt: String?) {
         self.pageID = pageID
         self.file = file
         self.reason = reason
+        self.keptAt = keptAt
     }
 
     /// What happened, for a log.
     public var description: String {
-        "the draft of '\(pageID)' in \(file) could not be read (\(reason)); it was removed"
+        guard let keptAt else { return "the draft of '\(pageID)' in \(file) could not be read (\(reason)); it was removed" }
+        return "the draft of '\(pageID)' in \(file) could not be read (\(reason)); it was kept as \(keptAt) and the page opens without it"
     }
 }

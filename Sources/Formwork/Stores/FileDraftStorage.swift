@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Saving writes a temporary file next to the draft and renames it over the old one
 /// (`AtomicFile`), so an app killed mid-write leaves the previous draft whole: a reader sees the
-/// old draft or the new one, never a torn or empty file. A file that can't be read is removed and
-/// reported (`DraftLoadFailure`); it never stops the page from opening.
+/// old draft or the new one, never a torn or empty file. A file that can't be read is set aside as
+/// `$global`'s is — renamed to `<page id>.draft.json.unreadable-<UTC time>`, so nothing in it is
+/// lost — and reported (`DraftLoadFailure.keptAt`); it never stops the page from opening.
 ///
 /// ```swift
 /// let drafts = FileDraftStorage(directory: appSupport.appendingPathComponent("drafts"))
@@ -17,10 +18,22 @@ public struct FileDraftStorage: DraftStorage {
     /// The folder the drafts are kept in.
     public let directory: URL
 
+    /// How the bytes reach the disk: `.atomic` but in tests that show what it prevents.
+    let writer: DraftFileWriter
+
     /// Keeps drafts in `directory` (created, owner-only, on the first save).
     ///
     /// - Parameter directory: a folder for drafts only; nothing else should be kept there.
-    public init(directory: URL) { self.directory = directory }
+    public init(directory: URL) {
+        self.init(directory: directory, writer: .atomic)
+    }
+
+    /// Keeps drafts in `directory`, written by `writer`. For tests only (`DraftFileWriter`).
+    @_spi(Testing)
+    public init(directory: URL, writer: DraftFileWriter) {
+        self.directory = directory
+        self.writer = writer
+    }
 
     /// The file of `pageID`'s draft.
     ///
@@ -32,8 +45,8 @@ public struct FileDraftStorage: DraftStorage {
         return directory.appendingPathComponent(pageID + ".draft.json")
     }
 
-    /// The saved draft, nil when there is none. A file that isn't a draft of `pageID` is removed
-    /// and `DraftLoadFailure` thrown.
+    /// The saved draft, nil when there is none. A file that isn't a draft of `pageID` is set aside
+    /// (`UnreadableFile`) and `DraftLoadFailure` thrown, saying where it was kept.
     public func load(pageID: String) throws -> PageDraft? {
         let url = try file(for: pageID)
         removeLeftovers(of: url)
@@ -53,17 +66,20 @@ public struct FileDraftStorage: DraftStorage {
         } catch {
             reason = "unreadable: \(error.localizedDescription)"
         }
-        try? FileManager.default.removeItem(at: url)
-        throw DraftLoadFailure(pageID: pageID, file: url.path, reason: reason)
+        // NB: set aside, not removed: what the person typed may still be read from it by hand. A
+        // file that can't even be moved is removed, so the page's next save isn't refused.
+        let keptAt = UnreadableFile.setAside(url)
+        if keptAt == nil { try? FileManager.default.removeItem(at: url) }
+        throw DraftLoadFailure(pageID: pageID, file: url.path, reason: reason, keptAt: keptAt)
     }
 
-    /// Writes `draft` atomically, readable by its owner only.
+    /// Writes `draft` atomically (`AtomicFile`), readable by its owner only.
     public func save(_ draft: PageDraft) throws {
         let url = try file(for: draft.pageID)
         if !FileManager.default.fileExists(atPath: directory.path) {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        try AtomicFile.write(Data(draft.jsonValue.jsonText.utf8), to: url, permissions: 0o600)
+        try writer.write(Data(draft.jsonValue.jsonText.utf8), to: url)
     }
 
     /// Removes the temporary files of writes to `url` that the app didn't live to finish.

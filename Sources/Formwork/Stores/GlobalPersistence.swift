@@ -72,7 +72,7 @@ public struct FileGlobalPersistence: GlobalPersistence {
         } catch {
             reason = "unreadable: \(error.localizedDescription)"
         }
-        throw GlobalLoadFailure(file: url.path, reason: reason, keptAt: setAside())
+        throw GlobalLoadFailure(file: url.path, reason: reason, keptAt: UnreadableFile.setAside(url))
     }
 
     /// Writes `value` atomically, readable by its owner only.
@@ -81,25 +81,5 @@ public struct FileGlobalPersistence: GlobalPersistence {
         // The same temp-file-and-rename writer page sync installs pages with; a new file is
         // readable by its owner only, an existing one keeps its permissions.
         try AtomicFile.write(Data(value.prettyJSONText.utf8), to: url, permissions: 0o600)
-    }
-
-    /// Renames the file to `<name>.unreadable-<UTC time>` (with `-2`, `-3`, … if taken); the new
-    /// path, or nil when it can't be moved.
-    private func setAside() -> String? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: Date())
-        for attempt in 1...100 {
-            let name = url.lastPathComponent + ".unreadable-" + stamp + (attempt == 1 ? "" : "-\(attempt)")
-            let target = url.deletingLastPathComponent().appendingPathComponent(name)
-            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
-            do {
-                try FileManager.default.moveItem(at: url, to: target)
-                return target.path
-            } catch {
-                return nil
-            }
-        }
-        return nil
     }
 }

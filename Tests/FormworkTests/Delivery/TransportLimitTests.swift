@@ -41,9 +41,14 @@ import Formwork
 
     @Test func anAnnouncedLengthOverTheBudgetFailsBeforeTheBodyIsRead() async throws {
         defer { server.stop() }
-        server.route("GET", "/huge", .init(headers: ["Content-Length": "\(1 << 40)"], stream: .repeating(Data(repeating: 0x41, count: 16 << 10))))
+        // 1 TiB announced, and not one byte of it sent: only a transport that refuses on the
+        // announced length answers "too large". One that read the budget's 64 KiB first would wait
+        // for bytes that never come and fail otherwise (the deadline, or the body cut short).
+        server.route("GET", "/huge", .init(headers: ["Content-Length": "\(1 << 40)"], stream: .held(lasting: 60)))
 
         await expectTooLarge("/huge")
+        #expect(await server.waitForHangUp(on: "/huge"), "the transport hung up on the head alone")
+        #expect(server.bodyBytesSent(to: "/huge") == 0)
     }
 
     @Test func aRequestMayLowerTheBudgetForItsOwnAnswer() async throws {

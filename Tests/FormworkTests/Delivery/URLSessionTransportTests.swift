@@ -139,21 +139,18 @@ import Testing
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        // The answer is held until the test has seen the cancellation (or 30 s pass), so a cancel
-        // that didn't reach the request shows as the answer "late" arriving instead of the
-        // cancellation — never as a wall-clock bound a busy machine could stretch.
-        let release = DispatchSemaphore(value: 0)
-        defer { release.signal() }
-        server.route("GET", "/slow") { _ in
-            _ = release.wait(timeout: .now() + 30)
-            return .text("late")
-        }
+        // The server answers the head and then holds the body until the client hangs up (or 30 s
+        // pass, cutting it short): a cancel that didn't reach the request in flight shows as that
+        // network error instead of `cancelled`, and as no hang-up.
+        server.route("GET", "/slow", .init(headers: ["Content-Length": "100"], stream: .held(lasting: 30)))
         let transport = URLSessionTransport(baseURL: server.baseURL, allowedHosts: [])
         let task = Task { try await transport.send(TransportRequest(url: server.url("/slow"))) }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(await server.waitForRequest(to: "/slow"), "the server received the request")
         task.cancel()
 
         await #expect(throws: TransportError.cancelled) { try await task.value }
+        #expect(await server.waitForHangUp(on: "/slow"), "the cancel closed the request's connection")
+        #expect(server.bodyBytesSent(to: "/slow") == 0)
     }
 
     @Test func errorDescriptionsTellTheAuthorWhatToDo() {

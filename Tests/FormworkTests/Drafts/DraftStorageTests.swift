@@ -3,7 +3,7 @@ import Testing
 import Formwork
 
 /// `FileDraftStorage` on its own: what it writes, with which permissions, and what it does with a
-/// file it can't read (drops it with a message, never crashes).
+/// file it can't read (sets it aside as `$global`'s file is, with a message; never crashes).
 @Suite("Draft storage")
 struct DraftStorageTests {
     let temp: TemporaryFolder
@@ -46,7 +46,7 @@ struct DraftStorageTests {
         ("{\"page\": \"other\", \"version\": 1, \"savedAt\": 1, \"data\": {}}", "it is the draft of 'other'"),
         ("{\"page\": \"dish-edit\", \"version\": 1, \"savedAt\": 1, \"data\": []}", "it isn't a draft"),
     ])
-    func aFileThatIsntAWholeDraftIsRemovedWithAMessage(contents: String, reason: String) throws {
+    func aFileThatIsntAWholeDraftIsSetAsideWithAMessage(contents: String, reason: String) throws {
         defer { temp.remove() }
         let storage = FileDraftStorage(directory: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,9 +54,28 @@ struct DraftStorageTests {
 
         let failure = #expect(throws: DraftLoadFailure.self) { try storage.load(pageID: "dish-edit") }
         #expect(failure?.reason.hasPrefix(reason) == true, "\(failure?.reason ?? "")")
-        #expect(failure?.description.hasPrefix("the draft of 'dish-edit' in \(folder.path)/dish-edit.draft.json could not be read (") == true)
-        #expect(failure?.description.hasSuffix("; it was removed") == true)
+        let keptAt = try #require(failure?.keptAt)
+        // The same name `$global`'s unreadable file gets: <file>.unreadable-<UTC time>.
+        #expect(keptAt.hasPrefix(folder.path + "/dish-edit.draft.json.unreadable-"), "\(keptAt)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == Data(contents.utf8), "kept as it was")
+        #expect(failure?.description == "the draft of 'dish-edit' in \(folder.path)/dish-edit.draft.json could not be read (\(failure?.reason ?? "")); it was kept as \(keptAt) and the page opens without it")
         #expect(try storage.load(pageID: "dish-edit") == nil, "the next open finds no draft")
+        try storage.save(PageDraft(pageID: "dish-edit", pageVersion: 1, savedAt: 1, data: ["name": "Tofu"]))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keptAt)) == Data(contents.utf8), "a new draft doesn't touch the one set aside")
+    }
+
+    @Test func aSecondUnreadableDraftInTheSameSecondIsKeptApartFromTheFirst() throws {
+        defer { temp.remove() }
+        let storage = FileDraftStorage(directory: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var kept: [String] = []
+        for attempt in 1...3 {
+            try Data("torn \(attempt)".utf8).write(to: storage.file(for: "dish-edit"))
+            let failure = #expect(throws: DraftLoadFailure.self) { try storage.load(pageID: "dish-edit") }
+            kept.append(try #require(failure?.keptAt))
+        }
+        #expect(Set(kept).count == 3)
+        #expect(try kept.map { String(decoding: try Data(contentsOf: URL(fileURLWithPath: $0)), as: UTF8.self) } == ["torn 1", "torn 2", "torn 3"])
     }
 
     @Test func leftoversOfAWriteTheAppDidntLiveToFinishAreRemoved() throws {

@@ -22,9 +22,11 @@ final class RunningCLI: @unchecked Sendable {
     /// against hanging forever, not a measure of anything.
     static let patience: TimeInterval = 120
 
-    init(executable: URL, arguments: [String], folder: URL) {
+    /// - Parameter environment: settings added to the test's own environment for the process.
+    init(executable: URL, arguments: [String], folder: URL, environment: [String: String] = [:]) {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = folder
         process.standardInput = input
         process.standardOutput = output
@@ -32,6 +34,9 @@ final class RunningCLI: @unchecked Sendable {
     }
 
     func start() throws {
+        // NB: a write to the stdin of a process that has already ended must fail (and the test
+        // report it), not kill the whole test process with SIGPIPE.
+        _ = RunningCLI.ignoreBrokenPipes
         try process.run()
         let handle = output.fileHandleForReading
         Thread { [self] in
@@ -54,6 +59,8 @@ final class RunningCLI: @unchecked Sendable {
             }
         }.start()
     }
+
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Writes one command line.
     func send(_ line: String) {
@@ -85,16 +92,29 @@ final class RunningCLI: @unchecked Sendable {
         try wait(for: "echo of command \(n)") { lines in lines.filter { $0.hasPrefix("> ") }.count >= n ? true : nil }
     }
 
-    /// The line printed right after the `n`-th echo (a `data` command's JSON).
+    /// The line printed right after the `n`-th echo (a `data` command's JSON); lines starting with
+    /// `[test]` (what a test-only setting has the process print) are passed over.
     func lineAfterEcho(_ n: Int) throws -> String {
         try wait(for: "the answer to command \(n)") { lines in
             var seen = 0
             for (index, line) in lines.enumerated() where line.hasPrefix("> ") {
                 seen += 1
-                if seen == n { return index + 1 < lines.count ? lines[index + 1] : nil }
+                if seen == n { return lines[(index + 1)...].first { !$0.hasPrefix("[test]") } }
             }
             return nil
         }
+    }
+
+    /// Waits until the process's output has ended (it exited, or was killed, and everything it
+    /// printed before has been read); returns every line it printed.
+    func waitUntilOutputEnds() throws -> [String] {
+        let deadline = Date().addingTimeInterval(RunningCLI.patience)
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended {
+            if !condition.wait(until: deadline) { throw Failure("the output didn't end \(Int(RunningCLI.patience)) s after the process did") }
+        }
+        return lines
     }
 
     /// SIGKILL, then waits for the process to be gone.

@@ -63,13 +63,10 @@ struct ChainTests {
     }
 
     @Test func allRunsItsChainsConcurrentlyAndKeepsTheirOrder() async throws {
-        // /slow answers only once /fast has been asked: that can't happen if the chains ran one by one.
+        // /slow answers only once /fast has been answered, which can happen only if the chains run
+        // at once; run one by one, /slow gives up waiting (after 30 s) and is answered first.
         await transport.on("GET /slow") { [transport] _ in
-            var waited = 0
-            while await !transport.lines.contains("GET /fast"), waited < 2000 {
-                try await Task.sleep(for: .milliseconds(2))
-                waited += 1
-            }
+            _ = await transport.waitUntilAnswered("GET /fast")
             return .json(["which": "slow"])
         }
         await transport.on("GET /fast", ["which": "fast"])
@@ -82,6 +79,7 @@ struct ChainTests {
 
         #expect(await page.trigger("go") == .completed(["slow", ["which": "fast"]]))
         #expect(await transport.lines == ["GET /slow", "GET /fast"])
+        #expect(await transport.answered == ["GET /fast", "GET /slow"], "/fast was answered while /slow was still waiting")
         #expect(page.data["slow"] == "slow")
     }
 

@@ -119,6 +119,8 @@ actor CannedTransport: PageTransport {
     private var handlers: [String: Handler] = [:]
     private(set) var requests: [TransportRequest] = []
     private(set) var cancelled: [String] = []
+    /// The requests answered (`GET /fast`), in the order their answers went back.
+    private(set) var answered: [String] = []
 
     init(_ routes: [String: PageValue] = [:]) {
         for (route, body) in routes { handlers[route] = { _ in .json(body) } }
@@ -168,7 +170,35 @@ actor CannedTransport: PageTransport {
         guard let handler = handlers[Self.key(request)] else {
             return .json(["message": .string("no route for \(Self.key(request))")], status: 404)
         }
-        return try await handler(request)
+        let response = try await handler(request)
+        answered.append(Self.key(request))
+        for waiter in answerWaiters { waiter.resume() }
+        answerWaiters = []
+        return response
+    }
+
+    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns true once a request to `route` (`GET /fast`) has been answered, or false when
+    /// `patience` runs out first — a guard against waiting forever for an answer that can't come
+    /// (the request is only sent after this one's answer), not a measure of anything.
+    func waitUntilAnswered(_ route: String, patience: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: patience)
+        let alarm = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            await self?.wakeAnswerWaiters()
+        }
+        defer { alarm.cancel() }
+        while !answered.contains(route) {
+            guard ContinuousClock.now < deadline else { return false }
+            await withCheckedContinuation { answerWaiters.append($0) }
+        }
+        return true
+    }
+
+    private func wakeAnswerWaiters() {
+        for waiter in answerWaiters { waiter.resume() }
+        answerWaiters = []
     }
 }
 

@@ -169,6 +169,31 @@ struct PageHarnessTests {
         await #expect(throws: PageHarnessError("there is no row[2] on the page 'menu': it has 2 components keyed \"row\", counted from 0")) { try await page.tap("row[2]") }
     }
 
+    /// `component.LIST.count` is the list's rows, however many components each row builds: here
+    /// two uses of a block (each of two labels) a row. Other components count their children.
+    @Test func aListsCountIsItsRowsNotTheComponentsInThem() async throws {
+        let page = PageHarness()
+        try await page.open(json: """
+            {"page": "menu", "data": {"dishes": [{"name": "Tofu"}, {"name": "Soup"}, {"name": "Rice"}]},
+             "blocks": {"tag": {"attributes": {"text": {"type": "string"}},
+               "components": [{"id": "label", "key": "a", "attributes": {"text": {"expr": "$attr.text"}}}, {"id": "label", "key": "b", "attributes": {"text": "·"}}]}},
+             "components": [
+               {"id": "list", "key": "dishes", "attributes": {"items": {"expr": "$data.dishes"}}, "components": [
+                 {"id": "tag", "key": "name", "attributes": {"text": {"expr": "$item.name"}}},
+                 {"id": "tag", "key": "mark", "attributes": {"text": {"expr": "$index"}}}
+               ]},
+               {"id": "list", "key": "none", "attributes": {"items": []}, "components": [{"id": "label", "attributes": {"text": "x"}}]},
+               {"id": "section", "key": "box", "components": [{"id": "label", "attributes": {"text": "x"}}, {"id": "tag", "key": "t", "attributes": {"text": "y"}}]}
+             ]}
+            """)
+        #expect(try page.read("component.dishes.count") == 3)
+        #expect(try page.read("component.name.a[2].text") == "Rice")
+        #expect(try page.read("component.none.count") == 0)
+        #expect(try page.read("component.box.count") == 2)
+        #expect(try page.read("component.name.count") == 2, "a block's use counts what it is made of")
+        #expect(try page.component("dishes").childRows?.map { $0.compactMap(\.key) } == [["name", "mark"], ["name", "mark"], ["name", "mark"]])
+    }
+
     @Test func pagesAppearAndDisappearAsAHostShowsThem() async throws {
         let counter = """
             "interactions": {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Formwork
+import FormworkTesting
 
 /// The plural rules against CLDR's own examples: every `@integer` and `@decimal` sample that
 /// `supplemental/plurals.json` (CLDR 47) gives for each language, copied as published. Ranges
@@ -106,17 +107,36 @@ import Testing
         }
     }
 
-    /// A text with plural forms, rendered for each of those tags, takes the form CLDR gives.
-    @Test func textsTakeTheFormOfTheirLocale() throws {
-        let forms: [(tag: String, count: Int64, expected: String)] = [
-            ("en", 1, "one"), ("en", 2, "other"), ("de-CH", 1, "one"), ("zh-Hans", 1, "other"), ("zh-Hans", 2, "other"),
-            ("ar-EG", 0, "zero"), ("ar-EG", 2, "two"), ("ar-EG", 3, "few"), ("ar-EG", 11, "many"), ("ar-EG", 100, "other"),
-            ("ru", 21, "one"), ("ru", 22, "few"), ("ru", 25, "many"), ("pl", 1, "one"), ("pl", 22, "few"), ("pl", 12, "many"),
-        ]
-        for (tag, count, expected) in forms {
-            let category = PluralRules.category(of: String(count), language: LocaleTag.language(tag))
-            #expect(category.rawValue == expected, "\(tag) \(count)")
-        }
+    /// A page whose label shows the text `items` for `$data.n`: each language's plural forms
+    /// written as `LANGUAGE FORM`, so the label says which form the page chose.
+    static func pluralPage(count: Int) -> String {
+        """
+        {"page": "basket", "defaultLocale": "en", "data": {"n": \(count)},
+         "strings": {
+           "en": {"items": {"one": "en one", "other": "en other"}},
+           "de": {"items": {"one": "de one", "other": "de other"}},
+           "zh-Hans": {"items": {"other": "zh-Hans other"}},
+           "ar": {"items": {"zero": "ar zero", "one": "ar one", "two": "ar two", "few": "ar few", "many": "ar many", "other": "ar other"}},
+           "ru": {"items": {"one": "ru one", "few": "ru few", "many": "ru many", "other": "ru other"}},
+           "pl": {"items": {"one": "pl one", "few": "pl few", "many": "pl many", "other": "pl other"}}},
+         "components": [{"id": "label", "key": "count", "attributes": {"text": {"text": "items", "args": {"count": "$data.n"}}}}]}
+        """
+    }
+
+    /// A text with plural forms, rendered by a page for a person of each language, takes the form
+    /// CLDR gives that language for the count.
+    @MainActor
+    @Test(arguments: [
+        ("en", 1, "en one"), ("en", 2, "en other"), ("de-CH", 1, "de one"), ("de-CH", 0, "de other"),
+        ("zh-Hans", 1, "zh-Hans other"), ("zh-Hans", 2, "zh-Hans other"),
+        ("ar-EG", 0, "ar zero"), ("ar-EG", 1, "ar one"), ("ar-EG", 2, "ar two"), ("ar-EG", 3, "ar few"), ("ar-EG", 11, "ar many"), ("ar-EG", 100, "ar other"),
+        ("ru", 1, "ru one"), ("ru", 21, "ru one"), ("ru", 22, "ru few"), ("ru", 25, "ru many"), ("ru", 11, "ru many"),
+        ("pl", 1, "pl one"), ("pl", 22, "pl few"), ("pl", 12, "pl many"), ("pl", 21, "pl many"),
+    ] as [(String, Int, String)])
+    func textsTakeTheFormOfTheirLocale(tag: String, count: Int, expected: String) async throws {
+        let page = PageHarness(languages: [tag])
+        try await page.open(json: Self.pluralPage(count: count))
+        #expect(try page.read("component.count.text") == .string(expected), "\(tag) \(count)")
     }
 
     @Test func expandsRanges() {

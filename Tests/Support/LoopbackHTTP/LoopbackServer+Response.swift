@@ -102,5 +102,10 @@ extension LoopbackServer {
         /// body that inflates faster than it is sent until the server stops sending, and the
         /// tests share one process: an endless bomb would stall every other test's requests.
         case gzipBomb
+        /// No body bytes at all: after the head (with the `Content-Length` `headers` give, if
+        /// any), the server sends nothing until the client hangs up — recorded in `hangUps`, and
+        /// what `waitForHangUp(on:)` waits for — the server stops, or `lasting` seconds pass (then
+        /// the connection closes, the body cut short). A request in flight, for as long as the test needs.
+        case held(lasting: TimeInterval)
     }
 }

@@ -82,6 +82,24 @@ public final class LoopbackServer: Sendable {
     /// Forgets the recorded requests, for a test that asserts on a second round.
     public func clearRequests() { core.state.withLock { $0.requests.removeAll() } }
 
+    /// How many bytes of body the server has written in answers to `path` (a stream's included).
+    public func bodyBytesSent(to path: String) -> Int { core.state.withLock { $0.bodyBytesSent[path, default: 0] } }
+
+    /// The requests whose client hung up while the server held their answer's body (`.held`).
+    public var hangUps: [Request] { core.state.withLock { $0.hangUps } }
+
+    /// Returns true once the server has received a request to `path`; false if `patience` seconds
+    /// pass first (a guard against waiting forever, not a measure).
+    public func waitForRequest(to path: String, patience: TimeInterval = 30) async -> Bool {
+        await core.wait(patience: patience) { state in state.requests.contains { $0.path == path } }
+    }
+
+    /// Returns true once the client of a request to `path` hung up while its answer was held
+    /// (`.held`); false if `patience` seconds pass first.
+    public func waitForHangUp(on path: String, patience: TimeInterval = 30) async -> Bool {
+        await core.wait(patience: patience) { state in state.hangUps.contains { $0.path == path } }
+    }
+
     // MARK: - Stopping
 
     /// Stops accepting, drops open connections and waits (up to 5 seconds) for the threads to end.
@@ -97,11 +115,15 @@ extension LoopbackServer {
             var requests: [Request] = []
             var stopped = false
             var connections: Set<Int32> = []
+            var bodyBytesSent: [String: Int] = [:]
+            var hangUps: [Request] = []
         }
 
         let listener: Int32
         let state = Locked(State())
         private let threads = DispatchGroup()
+        /// Broadcast after each change a test may wait for (`note`).
+        private let changed = NSCondition()
 
         init(listener: Int32) { self.listener = listener }
 
@@ -125,6 +147,33 @@ extension LoopbackServer {
         }
 
         private var isStopped: Bool { state.withLock { $0.stopped } }
+
+        /// Changes the state and wakes whoever waits on it.
+        private func note(_ change: (inout State) -> Void) {
+            state.withLock(change)
+            // NB: a waiter checks under `changed`, so this broadcast can't fall between its check and its wait.
+            changed.lock()
+            changed.broadcast()
+            changed.unlock()
+        }
+
+        /// Waits, on a thread of its own, until `done` holds for the state or `patience` seconds pass.
+        func wait(patience: TimeInterval, _ done: @escaping @Sendable (State) -> Bool) async -> Bool {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { [self] in
+                    let deadline = Date(timeIntervalSinceNow: patience)
+                    changed.lock()
+                    defer { changed.unlock() }
+                    while !done(state.current) {
+                        if !changed.wait(until: deadline) {
+                            continuation.resume(returning: done(state.current))
+                            return
+                        }
+                    }
+                    continuation.resume(returning: true)
+                }
+            }
+        }
 
         private func acceptLoop() {
             defer {
@@ -155,31 +204,49 @@ extension LoopbackServer {
         /// Reads one request, records it, answers it.
         private func serve(_ fd: Int32) {
             guard let request = readRequest(fd) else { return }
-            let handler = state.withLock { state -> Handler? in
+            var handler: Handler?
+            note { state in
                 state.requests.append(request)
-                return state.routes[Core.key(request.method, request.path)]
+                handler = state.routes[Core.key(request.method, request.path)]
             }
             let response = handler?(request) ?? .noRoute(for: request)
             let (head, body) = response.serialized()
-            guard POSIXSocket.write(fd, head), POSIXSocket.write(fd, body), let stream = response.stream else { return }
-            send(stream, to: fd)
+            guard POSIXSocket.write(fd, head), write(body, to: fd, for: request), let stream = response.stream else { return }
+            send(stream, to: fd, for: request)
+        }
+
+        /// Writes body bytes of the answer to `request`, counting them.
+        private func write(_ bytes: [UInt8], to fd: Int32, for request: Request) -> Bool {
+            guard POSIXSocket.write(fd, bytes) else { return false }
+            if !bytes.isEmpty { note { $0.bodyBytesSent[request.path, default: 0] += bytes.count } }
+            return true
         }
 
         /// Writes a streamed body until the client hangs up or the server stops.
-        private func send(_ stream: BodyStream, to fd: Int32) {
+        private func send(_ stream: BodyStream, to fd: Int32, for request: Request) {
             switch stream {
             case .repeating(let chunk):
                 let bytes = Array(chunk)
-                while !isStopped, POSIXSocket.write(fd, bytes) {}
+                while !isStopped, write(bytes, to: fd, for: request) {}
             case .drip(let chunk, let interval, let lasting):
                 let bytes = Array(chunk)
                 let end = Date(timeIntervalSinceNow: lasting)
-                while !isStopped, Date() < end, POSIXSocket.write(fd, bytes) { Thread.sleep(forTimeInterval: interval) }
+                while !isStopped, Date() < end, write(bytes, to: fd, for: request) { Thread.sleep(forTimeInterval: interval) }
             case .gzipBomb:
-                guard POSIXSocket.write(fd, GzipZeros.endlessPrefix) else { return }
+                guard write(GzipZeros.endlessPrefix, to: fd, for: request) else { return }
                 let unit = GzipZeros.endlessRepeatingUnit(count: 4096)
                 for _ in 0..<16 where !isStopped {
-                    guard POSIXSocket.write(fd, unit) else { return }
+                    guard write(unit, to: fd, for: request) else { return }
+                }
+            case .held(let lasting):
+                let end = Date(timeIntervalSinceNow: lasting)
+                while !isStopped, Date() < end {
+                    guard POSIXSocket.waitReadable(fd, milliseconds: 25) else { continue }
+                    // Readable with nothing to read: the client closed its end.
+                    if POSIXSocket.read(fd).isEmpty {
+                        note { $0.hangUps.append(request) }
+                        return
+                    }
                 }
             }
         }

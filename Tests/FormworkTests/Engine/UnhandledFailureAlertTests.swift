@@ -1,41 +1,11 @@
 import FormworkTesting
 import Testing
 
-/// Engine bugs found while driving pages with the flow harness, each with the page that showed it.
+/// A failure no handler takes: the host hears it, the fallback alert shows unless the host turns
+/// it off, and the alert waiting for the person doesn't keep the page from being idle.
 @MainActor
-@Suite("Engine fixes found by flows")
-struct EngineFixTests {
-    @Test func anInteractionThatTriggersItselfIsStoppedInsteadOfRunningForever() async throws {
-        let page = PageHarness()
-        try await page.open(json: """
-            {"page": "loop", "components": [{"id": "button", "key": "go", "interactions": {"onTap": [{"id": "trigger", "attributes": {"name": "again"}}]}}],
-             "interactions": {"again": [
-               {"id": "store-var", "attributes": {"key": "$data.n", "value": {"expr": "($data.n ?? 0) + 1"}}},
-               {"id": "trigger", "attributes": {"name": "again"}}
-             ]},
-             "onError": [{"id": "toast"}]}
-            """)
-        let outcome = try await page.tap("go")
-        guard case .failed(let error, "toast")? = outcome else { Issue.record("expected the loop to fail, got \(String(describing: outcome))"); return }
-        #expect(error["kind"] == "limit")
-        #expect(page.toasts == ["the interaction 'again' is triggered 64 levels deep inside one chain (the triggerDepth limit); an interaction that triggers itself never ends, so it was stopped"])
-        #expect(page.data["n"] == 64)
-    }
-
-    @Test func aDeepButFiniteTriggerChainStillRuns() async throws {
-        let page = PageHarness()
-        try await page.open(json: """
-            {"page": "countdown", "data": {"n": 10},
-             "interactions": {"down": [
-               {"id": "store-var", "attributes": {"key": "$data.n", "value": {"expr": "$data.n - 1"}}},
-               {"id": "if", "attributes": {"condition": {"expr": "$data.n > 0"}, "then": [{"id": "trigger", "attributes": {"name": "down"}}]}}
-             ]}}
-            """)
-        try await page.trigger("down")
-        #expect(page.data["n"] == 0)
-        #expect(page.outcome?.result != nil)
-    }
-
+@Suite("The fallback alert for an unhandled failure")
+struct UnhandledFailureAlertTests {
     @Test(.timeLimit(.minutes(1)))
     func theFallbackAlertForAnUnhandledFailureCountsAsWaitingForThePerson() async throws {
         let presenter = DismissablePresenter()
@@ -71,7 +41,6 @@ struct EngineFixTests {
         session.close()
     }
 }
-
 /// A presenter whose alerts stay up until `dismiss()`, as a real one's do.
 @MainActor
 final class DismissablePresenter: PagePresenter {
