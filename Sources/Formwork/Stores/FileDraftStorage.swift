@@ -76,9 +76,7 @@ public struct FileDraftStorage: DraftStorage {
     /// Writes `draft` atomically (`AtomicFile`), readable by its owner only.
     public func save(_ draft: PageDraft) throws {
         let url = try file(for: draft.pageID)
-        if !FileManager.default.fileExists(atPath: directory.path) {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
+        try OwnerOnlyFolder.create(at: directory)
         try writer.write(Data(draft.jsonValue.jsonText.utf8), to: url)
     }
 

@@ -39,6 +39,27 @@ struct DraftStorageTests {
         try storage.remove(pageID: "dish-edit")   // removing nothing is fine
     }
 
+    /// What an app killed while creating the drafts folder leaves: Foundation makes a folder with
+    /// `mkdir` (0755 under the usual umask) and sets 0700 after, so a kill between the two once left
+    /// `drafts/` open to everyone for good (the kill test saw it). The folder is now made under a
+    /// temporary name and renamed into place; what a killed creation leaves is that temporary
+    /// folder, 0755 and empty — never `drafts/` itself.
+    @Test func aFolderAKilledCreationLeftBehindNeverBecomesTheDraftsFolder() throws {
+        defer { temp.remove() }
+        let leftover = temp.url.appendingPathComponent(".drafts.creating-killed")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let kept = temp.url.appendingPathComponent(".drafts.creating-not-empty")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        try Data("someone's".utf8).write(to: kept.appendingPathComponent("file"))
+
+        let storage = FileDraftStorage(directory: folder)
+        try storage.save(PageDraft(pageID: "dish-edit", pageVersion: 1, savedAt: 1, data: ["name": "Tofu"]))
+
+        #expect(try mode(folder) == 0o700)
+        let names = try FileManager.default.contentsOfDirectory(atPath: temp.url.path).sorted()
+        #expect(names == [".drafts.creating-not-empty", "drafts"], "the empty leftover is removed, a folder with something in it is not")
+    }
+
     @Test(arguments: [
         ("", "not valid JSON"),
         ("{\"page\": \"dish-edit\", \"version\": 3, \"savedAt\": 1, \"data\": {\"name\": \"To", "not valid JSON"),
