@@ -158,7 +158,8 @@ public struct PagePacker: Sendable {
         }
         applyRollouts(&pageEntries, library: false, published: published, output: output, writes: &writes, problems: &tooBig)
         applyRollouts(&libraryEntries, library: true, published: published, output: output, writes: &writes, problems: &tooBig)
-        let revoked = revocations(published: published, pages: pageEntries, libraries: libraryEntries, problems: &tooBig)
+        let history = PagePacker.history(in: output, published: published)
+        let revoked = revocations(published: published, history: history, pages: pageEntries, libraries: libraryEntries, problems: &tooBig)
         for index in packed.indices { packed[index] = .init(entry: pageEntries[index], sourceFile: packed[index].sourceFile) }
         for index in libraries.indices { libraries[index] = .init(entry: libraryEntries[index], sourceFile: libraries[index].sourceFile) }
         let manifest = PageManifest(pages: pageEntries, libraries: libraryEntries, revoked: revoked)
@@ -180,6 +181,13 @@ public struct PagePacker: Sendable {
             } catch {
                 throw .unwritable(path: error.path, reason: error.reason)
             }
+        }
+        // The history first: once the manifest names a version, the history has it too.
+        let newHistory = PagePacker.unique(history + PagePacker.versions(pageEntries, library: false) + PagePacker.versions(libraryEntries, library: true))
+        do {
+            try AtomicFile.write(PagePacker.historyData(newHistory), to: output.appendingPathComponent(PagePacker.historyName))
+        } catch {
+            throw .unwritable(path: error.path, reason: error.reason)
         }
         let manifestURL = output.appendingPathComponent(PageCache.manifestName)
         do {

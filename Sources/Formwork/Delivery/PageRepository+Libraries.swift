@@ -23,29 +23,35 @@ extension PageRepository {
         let revoked = revokedLibraries()
         for id in ids.sorted() {
             let candidates = ([index.manifest.library(id)] + index.previousLibraries.filter { $0.id == id }).compactMap { $0 }
+            var passedOver: [String] = []
+            var used: String?
             for entry in candidates {
                 let label = "library \(id) v\(entry.version)"
                 if let bundledVersion = bundled[id]?.version, entry.version <= bundledVersion { break }
                 guard !revoked.contains(entry.sha256) else {
-                    diagnostics.append("cache: \(label) was revoked")
+                    passedOver.append("cache: \(label) was revoked")
                     continue
                 }
                 guard entry.minEngineVersion <= engineVersion else {
-                    diagnostics.append("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
+                    passedOver.append("cache: \(label) needs engine \(entry.minEngineVersion), this is engine \(engineVersion)")
                     continue
                 }
                 guard let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) else {
-                    diagnostics.append("cache: \(entry.file) for \(label) is missing, truncated, corrupt or was altered")
+                    passedOver.append("cache: \(entry.file) for \(label) is missing, truncated, corrupt or was altered")
                     continue
                 }
                 let (library, problems) = BlockLibrary.decode(Array(data), file: entry.file)
                 guard let library, library.id == id, library.version == entry.version, !problems.contains(where: { $0.severity == .error }) else {
-                    diagnostics.append("cache: \(entry.file) is not the library \(label)")
+                    passedOver.append("cache: \(entry.file) is not the library \(label)")
                     continue
                 }
                 chosen[id] = library
+                used = "using the previous download of library \(id) v\(entry.version)"
                 break
             }
+            if used == nil { used = bundled[id].map { "using the bundled library \(id) v\($0.version)" } ?? "no copy of library \(id) can be used" }
+            // Each line says which copy of the library is used instead, never which page.
+            diagnostics += passedOver.map { "\($0); \(used ?? "")" }
         }
         return BlockCatalog(Array(chosen.values))
     }

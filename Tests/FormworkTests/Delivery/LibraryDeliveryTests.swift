@@ -166,7 +166,13 @@ import Testing
         try Data("{ not json".utf8).write(to: scene.cache.appendingPathComponent("kit.library.v2.json"))
         var lines: [String] = []
         _ = PageRepository(bundled: scene.bundled, cache: scene.cache, registry: .standard).libraries(diagnostics: &lines)
-        #expect(lines == ["cache: kit.library.v2.json for library kit v2 is missing, truncated, corrupt or was altered"])
+        let line = "cache: kit.library.v2.json for library kit v2 is missing, truncated, corrupt or was altered; using the previous download of library kit v1"
+        #expect(lines == [line])
         #expect(try scene.shownTotal("cart") == "cart v1: ¥ 12.50")
+        // Issue 27: the page's lines name the library's fallback, never the page's ("…; using the
+        // previous download cart v1" named the page where it meant the library).
+        let page = try PageRepository(bundled: scene.bundled, cache: scene.cache, registry: .standard).resolve("cart")
+        #expect(page.version == 1 && page.source == .cache)
+        #expect(page.diagnostics == [line])
     }
 }

@@ -113,6 +113,39 @@ import Formwork
         #expect(lines.all.dropFirst().allSatisfy { $0.hasPrefix("cache: dish-edit v7 was set aside on this install:") && $0.hasSuffix("using the previous download dish-edit v6") })
     }
 
+    /// Issue 27: bundled v1, v2 and v3 downloaded, v3 set aside (v2 served), then v4 installed.
+    /// Sync must keep v2 — the copy being served — as the previous download, not the set-aside
+    /// v3; so when v4 is set aside in turn, v2 is served, not the bundled v1.
+    @Test func aSetAsideVersionIsNeverKeptAsThePreviousDownload() async throws {
+        let scene = try ReleaseScene()
+        defer { scene.tearDown() }
+        try Fixture.bundle([Fixture.page("dish-edit", version: 1)], in: scene.bundled)
+        var repository = scene.repository("phone")
+        repository.failuresBeforeSetAside = 1
+        for version in 2...3 {
+            try scene.write(Fixture.page("dish-edit", version: version))
+            try scene.publish()
+            #expect(try await scene.sync("phone").run().succeeded)
+        }
+        let v3 = try repository.resolve("dish-edit")
+        #expect(v3.version == 3)
+        #expect(repository.recordFailedOpening(v3, reason: "its loaded chain failed"))
+        #expect(try repository.resolve("dish-edit").version == 2)
+
+        try scene.write(Fixture.page("dish-edit", version: 4))
+        try scene.publish()
+        #expect(try await scene.sync("phone").run().succeeded)
+        #expect(Fixture.files(in: scene.cache("phone")).filter { $0.hasPrefix("dish-edit.") } == ["dish-edit.v2.json", "dish-edit.v4.json"],
+                "v2, the copy served while v3 is set aside, is kept; the set-aside v3 is not")
+        let v4 = try repository.resolve("dish-edit")
+        #expect(v4.version == 4)
+        #expect(repository.recordFailedOpening(v4, reason: "its loaded chain failed"))
+        let served = try repository.resolve("dish-edit")
+        #expect(served.version == 2, "the newest good download, not the bundled v1")
+        #expect(served.source == .cache)
+        #expect(served.reason.description.hasPrefix("set aside after failures: v4"))
+    }
+
     /// The SIGKILL test: `formwork run` opens dish-edit v7 from the cache, its `loaded` chain's
     /// request is held by the server, and the process is killed once the server has it. Twice;
     /// the third launch serves v6.
