@@ -106,8 +106,8 @@ enum Fixture {
         return manifest
     }
 
-    /// The names of files in `folder`, sorted, hidden ones included, except sync's lock file.
+    /// The names of files in `folder`, sorted, hidden ones included, except the lock files.
     static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != CacheLock.fileName }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != CacheLock.fileName && $0 != OpeningRecord.lockName }.sorted()
     }
 }
