@@ -14,7 +14,22 @@ extension PageRepository {
         return libraries(diagnostics: &diagnostics)
     }
 
+    /// The libraries, read again only when a file they may come from changed (`LibraryCache`).
     func libraries(diagnostics: inout [String]) -> BlockCatalog {
+        guard let key = LibraryCache.key(bundled: bundledDirectory, cache: cacheDirectory) else { return readLibraries(diagnostics: &diagnostics) }
+        if let hit = libraryCache.lookUp(key) {
+            diagnostics += hit.diagnostics
+            return hit.catalog
+        }
+        var read: [String] = []
+        let catalog = readLibraries(diagnostics: &read)
+        libraryCache.store(key, catalog: catalog, diagnostics: read)
+        diagnostics += read
+        return catalog
+    }
+
+    /// The libraries, read from disk every time: the slow path `libraries(diagnostics:)` caches.
+    func readLibraries(diagnostics: inout [String]) -> BlockCatalog {
         let bundled = BlockCatalog.load(folder: bundledDirectory).catalog
         var chosen = bundled.libraries
         guard let cacheDirectory, let index = try? PageCache(directory: cacheDirectory).readIndex() else { return bundled }
@@ -54,5 +69,54 @@ extension PageRepository {
             diagnostics += passedOver.map { "\($0); \(used ?? "")" }
         }
         return BlockCatalog(Array(chosen.values))
+    }
+}
+
+/// The last libraries a repository read, with what they were read from: every file they may come
+/// from (the bundled folder and its `lib/`, the cache's manifest, revocations and library files)
+/// by inode, size and modification time. A sync or an update replaces files atomically (a new
+/// inode), so a changed library is always read again.
+///
+/// NB: measured with `formwork bench repository` — reading the libraries was most of a resolve;
+/// the key costs a listing and a `stat` per file.
+final class LibraryCache: @unchecked Sendable {
+    // NB: @unchecked because `last` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var last: (key: [String], catalog: BlockCatalog, diagnostics: [String])?
+
+    func lookUp(_ key: [String]) -> (catalog: BlockCatalog, diagnostics: [String])? {
+        lock.withLock { last.flatMap { $0.key == key ? ($0.catalog, $0.diagnostics) : nil } }
+    }
+
+    func store(_ key: [String], catalog: BlockCatalog, diagnostics: [String]) {
+        lock.withLock { last = (key, catalog, diagnostics) }
+    }
+
+    /// One line per file the libraries may be read from: name, inode, size, modification time; nil
+    /// when a file changed in the last two seconds. NB: a file rewritten in place within the
+    /// clock's granularity keeps its time and size, so a recent one is never trusted (git's
+    /// "racy clean" rule).
+    static func key(bundled: URL, cache: URL?) -> [String]? {
+        var key: [String] = []
+        var recent = false
+        let now = Date().timeIntervalSince1970
+        func add(_ folder: URL, _ include: (String) -> Bool) {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter(include).sorted()
+            key.append(folder.path + "/")
+            for name in names {
+                let attributes = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)) ?? [:]
+                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+                let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+                let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                if now - time < 2 { recent = true }
+                key.append("\(name)\t\(inode)\t\(size)\t\(time)")
+            }
+        }
+        add(bundled) { $0.hasSuffix(".json") }
+        add(bundled.appendingPathComponent(BlockCatalog.libraryFolder)) { $0.hasSuffix(".json") }
+        if let cache {
+            add(cache) { $0 == PageCache.manifestName || $0 == PageCache.revokedName || $0.contains(".library.v") }
+        }
+        return recent ? nil : key
     }
 }

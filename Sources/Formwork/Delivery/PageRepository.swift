@@ -41,6 +41,8 @@ public struct PageRepository: Sendable {
     /// How many failed openings in a row set a downloaded version aside on this install (2
     /// unless changed; see `recordFailedOpening`). At least 1.
     public var failuresBeforeSetAside = 2
+    /// The libraries read last, kept until a file they may come from changes.
+    let libraryCache = LibraryCache()
 
     /// A repository serving the best copy of each page from `cache` or `bundled`.
     ///
