@@ -31,9 +31,9 @@ public struct PagePacker: Sendable {
     /// version published before it, whose file pack keeps beside it (`<id>.v<N>.json`). A rollout
     /// stays with its version in later packs until changed.
     public var rollouts: [String: Int] = [:]
-    /// Versions to revoke: `dish-edit@7` or `library:shop-kit@3` (looked up in the manifest
-    /// already in the output folder, or among the packed pages), or a SHA-256. Revocations
-    /// already published are kept.
+    /// Versions to revoke: `dish-edit@7` or `library:shop-kit@3` (looked up among the packed
+    /// pages and everything packed into the output folder before, kept in its
+    /// `.formwork-history.json`), or any SHA-256. Revocations already published are kept.
     public var revoke: [String] = []
 
     /// A packer checking pages against the app's registry within `limits`.
