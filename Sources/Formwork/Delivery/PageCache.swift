@@ -13,6 +13,7 @@ import Foundation
 ///   .formwork-sync.lock      held by the sync that is running (see CacheLock)
 ///   install-id, revoked.json the install's id for rollouts, every revocation seen (PageCache+Records)
 ///   openings.json            openings in progress, failures in a row, versions set aside (OpeningRecord)
+///   .formwork-openings.lock  held (flock) by the process changing openings.json
 /// ```
 ///
 /// NB: a new version is a new file, and `manifest.json` is replaced last (atomically), so it
