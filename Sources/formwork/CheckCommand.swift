@@ -57,7 +57,11 @@ struct CheckCommand: CLICommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else { return [path] }
         guard let listing = try? PageSet.jsonFiles(in: URL(fileURLWithPath: path)) else { return nil }
-        let libraries = BlockCatalog.libraryFiles(in: URL(fileURLWithPath: path).appendingPathComponent(BlockCatalog.libraryFolder))
+        let folder = URL(fileURLWithPath: path)
+        // NB: printed as given, like the pages beside them (lib/kit.json, not /home/…/lib/kit.json).
+        let libraries = BlockCatalog.libraryFiles(in: folder.appendingPathComponent(BlockCatalog.libraryFolder)).map { found in
+            found.hasPrefix(folder.path + "/") ? (path as NSString).appendingPathComponent(String(found.dropFirst(folder.path.count + 1))) : found
+        }
         return listing.filter { $0.skipped == nil }.map { (path as NSString).appendingPathComponent($0.name) } + libraries
     }
 

@@ -27,8 +27,10 @@ struct PackCommand: CLICommand {
                               A rollout stays with its version in later packs until changed.
           --revoke ID@N       take back version N of page ID (library:ID@N for a library), or give the
                               file's SHA-256: apps never serve it again, even from their cache, and fall
-                              back to their previous good copy or the bundled one. Looked up in DIR's
-                              manifest.json; revocations already published are kept.
+                              back to their previous good copy or the bundled one. ID@N is looked up in
+                              everything packed into DIR before (kept in DIR/.formwork-history.json),
+                              so a version a later release replaced can be revoked; any SHA-256 is
+                              accepted. Revocations already published are kept.
         \(RegistryOption.help)
                               each page's "requires" in the manifest lists the app's own types it uses
 
@@ -117,7 +119,11 @@ struct PackCommand: CLICommand {
             Console.out("rollout \(entry.1)\(entry.0.id) v\(entry.0.version) to \(rollout.percent)% of installs; \(others)")
         }
         for revocation in report.manifest.revoked {
-            Console.out("revoked \(revocation.library ? "library " : "")\(revocation.id) v\(revocation.version) (sha256 \(revocation.sha256.prefix(12))…): apps never serve it again")
+            if revocation.isUnnamed {
+                Console.out("revoked the file with sha256 \(revocation.sha256.prefix(12))… (no version published from \(output) has it): apps never serve it again, as a page or a library")
+            } else {
+                Console.out("revoked \(revocation.library ? "library " : "")\(revocation.id) v\(revocation.version) (sha256 \(revocation.sha256.prefix(12))…): apps never serve it again")
+            }
         }
         var reasons: [String] = []
         for skipped in report.skipped where !reasons.contains(skipped.reason) { reasons.append(skipped.reason) }

@@ -2,14 +2,15 @@ import Foundation
 import Formwork
 import FormworkTesting
 
-/// `formwork schema [page|flow] [--registry FILE] [--out DIR]`
+/// `formwork schema [page|flow|library] [--registry FILE] [--out DIR]`
 struct SchemaCommand: CLICommand {
     static let name = "schema"
-    static let abstract = "Print a JSON Schema for pages or flow files, knowing every registered type."
+    static let abstract = "Print a JSON Schema for pages, flow files or block libraries, knowing every registered type."
     static let help = """
-        USAGE: formwork schema [page|flow] [--registry FILE] [--pages DIR] [--out DIR]
+        USAGE: formwork schema [page|flow|library] [--registry FILE] [--pages DIR] [--out DIR]
 
-        Prints a JSON Schema (draft 2020-12) for page documents (default) or for flow files. The
+        Prints a JSON Schema (draft 2020-12) for page documents (default), flow files or block
+        library files (their blocks, chains and handler lists described as a page's own). The
         page schema knows every registered id and, per id, its attributes, their types and which
         are required, in both attribute forms; the flow schema knows the stubs the app's own
         actions, functions and validations take. Editors (VS Code and others) use it when a page
@@ -17,7 +18,8 @@ struct SchemaCommand: CLICommand {
         libraries in DIR (and DIR/lib) are in it too, like registered components.
 
         OPTIONS:
-          --out DIR           write both, as DIR/page.schema.json and DIR/flow.schema.json
+          --out DIR           write all three, as DIR/page.schema.json, DIR/flow.schema.json and
+                              DIR/library.schema.json
           --pages DIR         describe the blocks of the libraries kept with these pages
         \(RegistryOption.help)
 
@@ -25,6 +27,7 @@ struct SchemaCommand: CLICommand {
           formwork schema --out schema
           wrote schema/page.schema.json (14 components, 14 actions, 6 validations, 5 error handlers)
           wrote schema/flow.schema.json
+          wrote schema/library.schema.json
         """
 
     let which: String?
@@ -37,10 +40,10 @@ struct SchemaCommand: CLICommand {
         output = try arguments.option("out")
         pages = try arguments.option("pages")
         let positionals = arguments.positionals()
-        guard positionals.count <= 1, positionals.allSatisfy({ $0 == "page" || $0 == "flow" }) else {
-            throw UsageError("say which schema: page or flow (or give --out DIR for both)")
+        guard positionals.count <= 1, positionals.allSatisfy({ $0 == "page" || $0 == "flow" || $0 == "library" }) else {
+            throw UsageError("say which schema: page, flow or library (or give --out DIR for all three)")
         }
-        guard output == nil || positionals.isEmpty else { throw UsageError("--out writes both schemas; leave out '\(positionals[0])'") }
+        guard output == nil || positionals.isEmpty else { throw UsageError("--out writes all three schemas; leave out '\(positionals[0])'") }
         which = positionals.first
     }
 
@@ -65,8 +68,9 @@ struct SchemaCommand: CLICommand {
         }
         let page = PageSchema.make(for: loaded.registry, libraries: libraries).prettyJSONText + "\n"
         let flow = FlowSchema.make(hostTypes: loaded.description.hostTypes).prettyJSONText + "\n"
+        let library = LibrarySchema.make(for: loaded.registry).prettyJSONText + "\n"
         guard let output else {
-            Console.out(String((which == "flow" ? flow : page).dropLast()))
+            Console.out(String((which == "flow" ? flow : which == "library" ? library : page).dropLast()))
             return ExitCode.success
         }
         let folder = URL(fileURLWithPath: output)
@@ -74,6 +78,7 @@ struct SchemaCommand: CLICommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try AtomicFile.write(Data(page.utf8), to: folder.appendingPathComponent("page.schema.json"))
             try AtomicFile.write(Data(flow.utf8), to: folder.appendingPathComponent("flow.schema.json"))
+            try AtomicFile.write(Data(library.utf8), to: folder.appendingPathComponent("library.schema.json"))
         } catch {
             Console.error("error: can't write the schemas to '\(output)': \(error)")
             return ExitCode.failure
@@ -81,6 +86,7 @@ struct SchemaCommand: CLICommand {
         let r = loaded.registry
         Console.out("wrote \((output as NSString).appendingPathComponent("page.schema.json")) (\(r.components.ids.count) components, \(r.actions.ids.count) actions, \(r.validations.ids.count) validations, \(r.errorHandlers.ids.count) error handlers)" + (loaded.file.map { " from \($0)" } ?? ""))
         Console.out("wrote \((output as NSString).appendingPathComponent("flow.schema.json"))")
+        Console.out("wrote \((output as NSString).appendingPathComponent("library.schema.json"))")
         return ExitCode.success
     }
 }

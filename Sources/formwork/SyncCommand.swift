@@ -27,7 +27,8 @@ struct SyncCommand: CLICommand {
         bucket is in its share; otherwise the version published before it is. Revoked versions
         (pack --revoke) are deleted from the cache and never served again. Last, sync prints which
         version of each page an app with this cache serves, and why (cache, bundled, rollout,
-        revoked, set aside after failures).
+        revoked, set aside after failures) — also when the server can't be reached, so you see what
+        apps serve offline.
 
         OPTIONS:
           --manifest URL   the published manifest.json (http or https); pages are fetched from beside it
@@ -107,21 +108,27 @@ struct SyncCommand: CLICommand {
         } catch {
             Console.error("error: \(error)")
             Console.error("nothing was changed in '\(cache)'.")
+            // NB: what an app serves offline is what an operator needs most when the server is down.
+            printServing(registry: registry)
             return ExitCode.failure
         }
         for line in report.lines { Console.out(line) }
-        // What an app with this cache serves now, and why.
-        let repository = PageRepository(bundled: URL(fileURLWithPath: bundled ?? (cache as NSString).appendingPathComponent(".no-bundled-pages")),
-                                        cache: URL(fileURLWithPath: cache), engineVersion: engine, registry: registry)
-        for id in repository.availablePageIDs() {
-            guard let page = try? repository.resolve(id) else { continue }
-            Console.out("serving \(id) v\(page.version) (\(page.reason))")
-        }
+        printServing(registry: registry)
         guard report.succeeded else {
             let failed = report.changes.filter(\.isFailure).count
             Console.error("error: \(failed == 1 ? "1 page" : "\(failed) pages") could not be installed; the previous versions are kept. Run sync again once the server is fixed or reachable.")
             return ExitCode.failure
         }
         return ExitCode.success
+    }
+
+    /// What an app with this cache serves now, and why: one `serving …` line per page.
+    private func printServing(registry: Registry) {
+        let repository = PageRepository(bundled: URL(fileURLWithPath: bundled ?? (cache as NSString).appendingPathComponent(".no-bundled-pages")),
+                                        cache: URL(fileURLWithPath: cache), engineVersion: engine, registry: registry)
+        for id in repository.availablePageIDs() {
+            guard let page = try? repository.resolve(id) else { continue }
+            Console.out("serving \(id) v\(page.version) (\(page.reason))")
+        }
     }
 }

@@ -18,8 +18,8 @@ import Foundation
 /// ```
 ///
 /// NB: versions are told apart by SHA-256, so a later version (or the same number republished
-/// with other bytes) starts with no strikes. Writes are atomic and, within one process, one at a
-/// time; a marker whose launch is not this process's was left by an app that died while opening.
+/// with other bytes) starts with no strikes. Writes are atomic and one at a time, within a process
+/// and across processes (an advisory lock on `.formwork-openings.lock`); a marker whose launch is not this process's was left by an app that died while opening.
 struct OpeningRecord: Sendable, Equatable {
     /// One version of a page, with a count or a reason.
     struct Item: Sendable, Equatable {
@@ -55,6 +55,8 @@ struct OpeningRecord: Sendable, Equatable {
     }
 
     static let fileName = "openings.json"
+    /// Held (`flock`) by whichever process is changing the record.
+    static let lockName = ".formwork-openings.lock"
     /// This process's launch: a marker with another was left by a launch that ended mid-opening
     /// (unless that process still runs: another process using the same cache, like `formwork sync`).
     static let launch = "\(getpid()) \(UUID().uuidString)"
@@ -93,6 +95,10 @@ struct OpeningRecord: Sendable, Equatable {
     static func update<T>(in directory: URL, _ change: (inout OpeningRecord) -> T) throws(AtomicFile.Failure) -> T {
         lock.lock()
         defer { lock.unlock() }
+        // NB: and one at a time across processes (an app and its extension sharing the cache):
+        // an advisory lock on a file of its own, since the record itself is replaced on write.
+        let fileLock = FileLock(directory.appendingPathComponent(lockName).path)
+        defer { fileLock.release() }
         var record = read(in: directory)
         let before = record
         let result = change(&record)
@@ -123,5 +129,34 @@ struct OpeningRecord: Sendable, Equatable {
         let aside = Item(id: item.id, version: item.version, sha256: item.sha256, reason: reasonText)
         setAside.append(aside)
         return aside
+    }
+}
+
+/// A blocking, advisory, exclusive `flock` on a file, released by `release()` or when the process
+/// ends, however it ends. When the file can't be opened or locked, it holds nothing: the write it
+/// guards then fails or goes ahead as it would have without it.
+struct FileLock {
+    private let descriptor: Int32
+
+    init(_ path: String) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            descriptor = -1
+            return
+        }
+        var locked = flock(fd, LOCK_EX)
+        while locked != 0, errno == EINTR { locked = flock(fd, LOCK_EX) }
+        guard locked == 0 else {
+            close(fd)
+            descriptor = -1
+            return
+        }
+        descriptor = fd
+    }
+
+    func release() {
+        guard descriptor >= 0 else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

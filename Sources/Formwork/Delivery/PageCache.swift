@@ -13,6 +13,7 @@ import Foundation
 ///   .formwork-sync.lock      held by the sync that is running (see CacheLock)
 ///   install-id, revoked.json the install's id for rollouts, every revocation seen (PageCache+Records)
 ///   openings.json            openings in progress, failures in a row, versions set aside (OpeningRecord)
+///   .formwork-openings.lock  held (flock) by the process changing openings.json
 /// ```
 ///
 /// NB: a new version is a new file, and `manifest.json` is replaced last (atomically), so it
@@ -28,6 +29,9 @@ struct PageCache: Sendable {
         /// The engine version that ran that sync: a newer engine must look again, since pages it
         /// skipped as too new may now be supported.
         var syncedEngineVersion: Int?
+        /// The install id that sync's rollout decisions were made with, if it made any: a sync as
+        /// another install (`PageSync(…, installID:)`) decides again even when nothing changed.
+        var syncedInstallID: String?
         /// The previous good download of each page, served when the newest copy can't be: its
         /// file is corrupt, altered, or uses a type the app lacks. One per page id at most.
         var previous: [PageManifest.Entry] = []
@@ -105,6 +109,7 @@ struct PageCache: Sendable {
         let manifest = try PageManifest(value: value, source: manifestURL.path)
         let synced = value["syncedTotalVersion"]?.stringValue
         let engine = value["syncedEngineVersion"]?.intValue.map { Int(clamping: $0) }
+        let installID = value["syncedInstallID"]?.stringValue
         var previous: [PageManifest.Entry] = []
         var previousLibraries: [PageManifest.Entry] = []
         if value["previous"] != nil || value["previousLibraries"] != nil {
@@ -116,8 +121,8 @@ struct PageCache: Sendable {
         }
         var heldBack: [Index.HeldBack] = []
         if case .array(let items)? = value["heldBack"] { heldBack = items.compactMap(Index.HeldBack.init) }
-        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, previous: previous, previousLibraries: previousLibraries,
-                     heldBack: heldBack)
+        return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, syncedInstallID: installID, previous: previous,
+                     previousLibraries: previousLibraries, heldBack: heldBack)
     }
 
     /// Replaces `manifest.json` atomically with `index`.
@@ -125,6 +130,7 @@ struct PageCache: Sendable {
         guard case .object(var object) = index.manifest.value else { return }
         if let synced = index.syncedTotalVersion { object["syncedTotalVersion"] = .string(synced) }
         if let engine = index.syncedEngineVersion { object["syncedEngineVersion"] = .int(Int64(engine)) }
+        if let installID = index.syncedInstallID { object["syncedInstallID"] = .string(installID) }
         if case .object(let previous) = PageManifest(pages: index.previous, libraries: index.previousLibraries).value {
             if !index.previous.isEmpty { object["previous"] = previous["pages"] ?? .array([]) }
             if !index.previousLibraries.isEmpty { object["previousLibraries"] = previous["libraries"] ?? .array([]) }

@@ -31,9 +31,9 @@ public struct PagePacker: Sendable {
     /// version published before it, whose file pack keeps beside it (`<id>.v<N>.json`). A rollout
     /// stays with its version in later packs until changed.
     public var rollouts: [String: Int] = [:]
-    /// Versions to revoke: `dish-edit@7` or `library:shop-kit@3` (looked up in the manifest
-    /// already in the output folder, or among the packed pages), or a SHA-256. Revocations
-    /// already published are kept.
+    /// Versions to revoke: `dish-edit@7` or `library:shop-kit@3` (looked up among the packed
+    /// pages and everything packed into the output folder before, kept in its
+    /// `.formwork-history.json`), or any SHA-256. Revocations already published are kept.
     public var revoke: [String] = []
 
     /// A packer checking pages against the app's registry within `limits`.
@@ -158,7 +158,8 @@ public struct PagePacker: Sendable {
         }
         applyRollouts(&pageEntries, library: false, published: published, output: output, writes: &writes, problems: &tooBig)
         applyRollouts(&libraryEntries, library: true, published: published, output: output, writes: &writes, problems: &tooBig)
-        let revoked = revocations(published: published, pages: pageEntries, libraries: libraryEntries, problems: &tooBig)
+        let history = PagePacker.history(in: output, published: published)
+        let revoked = revocations(published: published, history: history, pages: pageEntries, libraries: libraryEntries, problems: &tooBig)
         for index in packed.indices { packed[index] = .init(entry: pageEntries[index], sourceFile: packed[index].sourceFile) }
         for index in libraries.indices { libraries[index] = .init(entry: libraryEntries[index], sourceFile: libraries[index].sourceFile) }
         let manifest = PageManifest(pages: pageEntries, libraries: libraryEntries, revoked: revoked)
@@ -180,6 +181,13 @@ public struct PagePacker: Sendable {
             } catch {
                 throw .unwritable(path: error.path, reason: error.reason)
             }
+        }
+        // The history first: once the manifest names a version, the history has it too.
+        let newHistory = PagePacker.unique(history + PagePacker.versions(pageEntries, library: false) + PagePacker.versions(libraryEntries, library: true))
+        do {
+            try AtomicFile.write(PagePacker.historyData(newHistory), to: output.appendingPathComponent(PagePacker.historyName))
+        } catch {
+            throw .unwritable(path: error.path, reason: error.reason)
         }
         let manifestURL = output.appendingPathComponent(PageCache.manifestName)
         do {

@@ -64,8 +64,8 @@ extension PageRepository {
     ///
     /// - Parameters:
     ///   - id: the page id.
-    ///   - engine: the engine to open it in (its `host.report` is watched while `loaded` runs,
-    ///     and still called).
+    ///   - engine: the engine to open it in (the page's reports are watched while `loaded` runs;
+    ///     the engine's `host.report` still gets them, and is left as it is).
     ///   - params: the page's `$param`.
     /// - Returns: the open page, and the copy it was opened from (`reason` says why that one).
     /// - Throws: `DeliveryError` when no copy of the page can be found, `PageError` when it can't
@@ -82,14 +82,12 @@ extension PageRepository {
             recordFailedOpening(page, reason: "it can't be opened: \(error)")
             throw error
         }
-        let original = engine.host.report
+        // NB: watched on the session, never by wrapping `engine.host.report`: two openings at
+        // once on one engine would each restore what the other had put there.
         let seen = FailureWatch()
-        engine.host.report = { report in
-            seen.observe(report, page: id)
-            original?(report)
-        }
+        session.reportWatcher = { report in seen.observe(report, page: id) }
         await engine.waitUntilIdle()
-        engine.host.report = original
+        session.reportWatcher = nil
         if let failure = seen.failure {
             recordFailedOpening(page, reason: failure)
         } else {

@@ -32,7 +32,7 @@ extension PageRepository {
         var withheld = Withheld()
         guard let cacheDirectory else { return withheld }
         let cache = PageCache(directory: cacheDirectory)
-        for revocation in cache.readRevocations() where !revocation.library {
+        for revocation in cache.readRevocations() where !revocation.library || revocation.isUnnamed {
             withheld.refused[revocation.sha256] = "was revoked"
             if revocation.id == id { withheld.revoked.append(revocation.version) }
         }
@@ -49,6 +49,6 @@ extension PageRepository {
     /// The SHA-256 of every revoked library file.
     func revokedLibraries() -> Set<String> {
         guard let cacheDirectory else { return [] }
-        return Set(PageCache(directory: cacheDirectory).readRevocations().filter(\.library).map(\.sha256))
+        return Set(PageCache(directory: cacheDirectory).readRevocations().filter { $0.library || $0.isUnnamed }.map(\.sha256))
     }
 }

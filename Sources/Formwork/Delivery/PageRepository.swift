@@ -41,6 +41,8 @@ public struct PageRepository: Sendable {
     /// How many failed openings in a row set a downloaded version aside on this install (2
     /// unless changed; see `recordFailedOpening`). At least 1.
     public var failuresBeforeSetAside = 2
+    /// The libraries read last, kept until a file they may come from changes.
+    let libraryCache = LibraryCache()
 
     /// A repository serving the best copy of each page from `cache` or `bundled`.
     ///
@@ -73,19 +75,22 @@ public struct PageRepository: Sendable {
     ///   id, or `.invalidPage` when only a broken bundled file does.
     public func resolve(_ pageID: String) throws(DeliveryError) -> ResolvedPage {
         let bundled = PageRepository.bundledPage(pageID, in: bundledDirectory)
+        // NB: a library's lines say which copy of the library is used; only the page's own lines
+        // say which copy of the page is (a library line naming the page's fallback misleads).
+        var libraryDiagnostics: [String] = []
         var diagnostics: [String] = []
-        defer { if let report { diagnostics.forEach(report) } }
+        defer { if let report { (libraryDiagnostics + diagnostics).forEach(report) } }
         settleInterruptedOpenings(of: pageID)
-        let libraries = libraries(diagnostics: &diagnostics)
+        let libraries = libraries(diagnostics: &libraryDiagnostics)
         let withheld = withheldVersions(of: pageID)
         if let cached = cachedPage(pageID, bundledVersion: bundled.page?.header.version, libraries: libraries, withheld: withheld, diagnostics: &diagnostics) {
-            return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: diagnostics,
+            return ResolvedPage(header: cached.header, source: .cache, data: cached.data, url: cached.url, diagnostics: libraryDiagnostics + diagnostics,
                                 reason: withheld.reason(serving: cached.header.version) ?? .cache)
         }
         if let page = bundled.page {
             let using = "using bundled \(page.header.id) v\(page.header.version)"
             diagnostics = diagnostics.map { "\($0); \(using)" }
-            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url, diagnostics: diagnostics,
+            return ResolvedPage(header: page.header, source: .bundled, data: page.data, url: page.url, diagnostics: libraryDiagnostics + diagnostics,
                                 reason: withheld.reason(serving: page.header.version) ?? .bundled)
         }
         if let problem = bundled.problems.first { throw .invalidPage(file: problem.file, reason: problem.reason) }

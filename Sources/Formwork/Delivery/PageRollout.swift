@@ -92,11 +92,20 @@ public struct PageRevocation: Sendable, Equatable, Hashable {
         self.library = library
     }
 
-    /// `dish-edit v7` or `library shop-kit v3`.
-    var label: String { (library ? "library " : "") + "\(id) v\(version)" }
+    /// A revocation by SHA-256 alone, of a file no manifest or history named (`formwork pack
+    /// --revoke <SHA-256>`): it has no id (`""`) or version (0), and holds for pages and
+    /// libraries alike.
+    public static func unnamed(sha256: String) -> PageRevocation { PageRevocation(id: "", version: 0, sha256: sha256) }
+
+    /// Whether it names no page or library (`unnamed(sha256:)`).
+    public var isUnnamed: Bool { id.isEmpty }
+
+    /// `dish-edit v7`, `library shop-kit v3`, or `the file with SHA-256 9f43a1…` when unnamed.
+    var label: String { isUnnamed ? "the file with SHA-256 \(sha256.prefix(12))…" : (library ? "library " : "") + "\(id) v\(version)" }
 
     var value: PageValue {
-        .object(PageObject([("id", .string(id)), ("version", .int(Int64(version))), ("sha256", .string(sha256))]
+        guard !isUnnamed else { return .object(PageObject([("sha256", .string(sha256))])) }
+        return .object(PageObject([("id", .string(id)), ("version", .int(Int64(version))), ("sha256", .string(sha256))]
             + (library ? [("library", .bool(true))] : [])))
     }
 
@@ -107,11 +116,15 @@ public struct PageRevocation: Sendable, Equatable, Hashable {
         guard case .array(let items) = value else { throw invalid("\"revoked\" must be an array") }
         var list: [PageRevocation] = []
         for (index, item) in items.enumerated() {
+            if item["id"] == nil, item["version"] == nil, item["library"] == nil, case .string(let sha)? = item["sha256"], SHA256Hasher.isHexDigest(sha) {
+                list.append(.unnamed(sha256: sha))
+                continue
+            }
             guard case .string(let id)? = item["id"], PageHeader.isValidID(id),
                   case .int(let version)? = item["version"], version >= 1, version <= Int64(Int32.max),
                   case .string(let sha)? = item["sha256"], SHA256Hasher.isHexDigest(sha)
             else {
-                throw invalid("revoked[\(index)] must be {\"id\": …, \"version\": …, \"sha256\": 64 lowercase hex digits}")
+                throw invalid("revoked[\(index)] must be {\"id\": …, \"version\": …, \"sha256\": 64 lowercase hex digits}, or {\"sha256\": …} alone")
             }
             var library = false
             if let flag = item["library"] {

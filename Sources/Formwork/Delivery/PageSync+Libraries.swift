@@ -34,14 +34,18 @@ extension PageSync {
         for entry in previous.manifest.libraries {
             if gate.isRevoked(entry) {
                 gate.removed(entry, library: true, changes: &state.changes)
+            } else if try !gate.keeps(entry, remote: remote.library(entry.id), library: true) {
+                continue   // this install is outside its rollout: decided below
             } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 state.installed[entry.id] = entry
             } else {
                 state.notes.append("note: cached library \(entry.id) v\(entry.version) was missing or damaged; dropped it")
             }
         }
-        for entry in previous.previousLibraries where !gate.isRevoked(entry) {
-            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { state.previousGood[entry.id] = entry }
+        for entry in previous.previousLibraries {
+            if gate.isRevoked(entry) {
+                gate.removed(entry, library: true, changes: &state.changes)
+            } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { state.previousGood[entry.id] = entry }
         }
         for (id, entry) in state.previousGood where state.installed[id] == nil {
             state.installed[id] = entry
@@ -83,7 +87,7 @@ extension PageSync {
             }
             do {
                 let new = try await install(entry, library: true, in: cache, deadline: deadline)
-                if let old = state.installed[entry.id], old.file != new.file { state.previousGood[entry.id] = old }
+                state.previousGood[entry.id] = gate.fallback(among: [state.installed[entry.id], state.previousGood[entry.id]], replacing: new)
                 state.installed[entry.id] = new
                 state.changes.append(.libraryInstalled(id: entry.id, version: entry.version, previous: served))
             } catch {

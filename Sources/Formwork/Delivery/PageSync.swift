@@ -131,7 +131,9 @@ public struct PageSync: Sendable {
         // NB: before anything else, so a revocation is kept even if this sync goes no further.
         var gate = Gate(revoked: try recordRevocations(remote, in: cache), installID: installID, cache: cache)
 
-        if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion,
+        // NB: rollouts were decided as one install; a sync as another decides them again.
+        if let decided = previous.syncedInstallID { gate.otherInstall = try gate.installID() != decided }
+        if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion, !gate.otherInstall,
            cache.filesArePresent(previous) {
             return SyncReport(totalVersion: remote.totalVersion, upToDate: true, changes: [], current: remote.pages.map(\.id), notes: notes)
         }
@@ -147,6 +149,8 @@ public struct PageSync: Sendable {
         for entry in previous.manifest.pages {
             if gate.isRevoked(entry) {
                 gate.removed(entry, library: false, changes: &changes)
+            } else if try !gate.keeps(entry, remote: remote.entry(for: entry.id), library: false) {
+                continue   // this install is outside its rollout: decided below
             } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) {
                 installed[entry.id] = entry
             } else {
@@ -155,8 +159,10 @@ public struct PageSync: Sendable {
         }
         // The previous good download of each page, kept as the repository's fallback.
         var previousGood: [String: PageManifest.Entry] = [:]
-        for entry in previous.previous where !gate.isRevoked(entry) {
-            if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
+        for entry in previous.previous {
+            if gate.isRevoked(entry) {
+                gate.removed(entry, library: false, changes: &changes)   // an older copy kept as a fallback: deleted too
+            } else if let data = try? Data(contentsOf: cache.url(of: entry)), entry.matches(data) { previousGood[entry.id] = entry }
         }
         // A revoked copy's previous good download takes its place (nothing to download again).
         for (id, entry) in previousGood where installed[id] == nil {
@@ -206,7 +212,7 @@ public struct PageSync: Sendable {
             }
             do {
                 let new = try await install(entry, in: cache, deadline: deadline)
-                if let old = installed[entry.id], old.file != new.file { previousGood[entry.id] = old }
+                previousGood[entry.id] = gate.fallback(among: [installed[entry.id], previousGood[entry.id]], replacing: new)
                 installed[entry.id] = new
                 changes.append(.installed(id: entry.id, version: entry.version, previous: served))
             } catch {
@@ -228,6 +234,7 @@ public struct PageSync: Sendable {
         }
         let index = PageCache.Index(manifest: PageManifest(pages: Array(installed.values), libraries: Array(libraries.installed.values)),
                                     syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
+                                    syncedInstallID: gate.decidedWith ?? previous.syncedInstallID,
                                     previous: previousGood.values.sorted { $0.id < $1.id },
                                     previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id }, heldBack: gate.heldBack)
         do {

@@ -21,7 +21,7 @@ extension ChainRunner {
             // NB: a handler declaring its own `when` takes every error (the engine doesn't read it).
             return try !type.engineReads("when") || context.bool("when") ? (type, context) : nil
         } catch {
-            if reporting { session.engine.host.report?(.diagnostic(.error("expression", handler.path, "the 'when' of this error handler can't be computed: \(error)"))) }
+            if reporting { session.send(.diagnostic(.error("expression", handler.path, "the 'when' of this error handler can't be computed: \(error)"))) }
             return nil
         }
     }
@@ -55,7 +55,7 @@ extension ChainRunner {
             default:
                 let text = "the error handler '\(taker.node.typeID)' failed too: \(error)"
                 session.record(.error, text)
-                session.engine.host.report?(.diagnostic(.error("handler", taker.node.path, text)))
+                session.send(.diagnostic(.error("handler", taker.node.path, text)))
                 throw Handled(error: failure, handler: taker.node.typeID)
             }
         }

@@ -46,7 +46,7 @@ final class ChainRunner {
                 // NB: the person reads $error.message; the technical reason goes to the host and $error.detail.
                 let registry = session.engine.registry
                 let technical = registry.unknownMessage(registry.actions, action.typeID)
-                session.engine.host.report?(.diagnostic(.error("unknown-id", action.path, technical)))
+                session.send(.diagnostic(.error("unknown-id", action.path, technical)))
                 let failure = ActionFailure(kind: "unknown-action", message: ChainRunner.unavailableSentence, details: PageObject([("detail", .string(technical))]))
                 throw Failure(error: ChainRunner.annotate(failure.errorValue, typeID: action.typeID, path: action.path), handlers: action.onError)
             }
@@ -97,11 +97,11 @@ final class ChainRunner {
         session.record(.error, message)
         // A page that goes over a budget has a bug even when a handler takes the failure: tell the host.
         if error["kind"] == "limit" {
-            session.engine.host.report?(.diagnostic(.error("limit", error["path"]?.stringValue ?? "", message)))
+            session.send(.diagnostic(.error("limit", error["path"]?.stringValue ?? "", message)))
         }
         for handler in handlers {
             guard session.engine.registry.errorHandlers[handler.typeID] != nil else {
-                session.engine.host.report?(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.unknownMessage(session.engine.registry.errorHandlers, handler.typeID))))
+                session.send(.diagnostic(.error("unknown-id", handler.path, session.engine.registry.unknownMessage(session.engine.registry.errorHandlers, handler.typeID))))
                 continue
             }
             guard let taker = takes(handler, error, in: session, component: component, budget: budget, reporting: true) else { continue }
@@ -123,11 +123,11 @@ final class ChainRunner {
                 let text = "the error handler '\(handler.typeID)' failed too: \(why)"
                     + (error is Failure ? " (failures inside error handlers were handled \(maximumDepth) levels deep, the handlerDepth limit, so this one is not)" : "")
                 session.record(.error, text)
-                session.engine.host.report?(.diagnostic(.error("handler", handler.path, text)))
+                session.send(.diagnostic(.error("handler", handler.path, text)))
             }
             return handler.typeID
         }
-        session.engine.host.report?(.unhandledFailure(page: session.document.id, error: error))
+        session.send(.unhandledFailure(page: session.document.id, error: error))
         if session.engine.host.alertsUnhandledFailures {
             session.record(.present, "alert \"Something went wrong\" \(message)")
             await session.waitingForPerson { await session.engine.host.presenter.alert(title: "Something went wrong", message: message) }

@@ -67,7 +67,7 @@ extension PageSession {
         case .removed(let why): record(.store, "draft removed (\(why))")
         case .failed(let message):
             record(.error, message)
-            engine.host.report?(.diagnostic(.warning("draft", "draft", message)))
+            send(.diagnostic(.warning("draft", "draft", message)))
         }
     }
 }

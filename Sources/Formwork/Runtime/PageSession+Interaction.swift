@@ -199,7 +199,7 @@ extension PageSession {
         for node in component.node.validations {
             guard let type = engine.registry.validations[node.typeID] else {
                 // NB: the message is shown under the field: a sentence for the person; the host gets why.
-                engine.host.report?(.diagnostic(.error("unknown-id", node.path, engine.registry.unknownMessage(engine.registry.validations, node.typeID))))
+                send(.diagnostic(.error("unknown-id", node.path, engine.registry.unknownMessage(engine.registry.validations, node.typeID))))
                 return "This can't be checked in this version of the app."
             }
             let context = ValidationContext(session: self, component: component, typeID: node.typeID, attributes: node.attributes, specs: type.attributes)
@@ -210,7 +210,7 @@ extension PageSession {
                 guard type.engineReads("message"), context.has("message") else { return builtInMessage }
                 return try context.string("message") ?? builtInMessage
             } catch {
-                engine.host.report?(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
+                send(.diagnostic(.error("validation", node.path, "the validation '\(node.typeID)' of \(component.key.map { "'\($0)'" } ?? component.type.id) can't be checked: \(error)")))
                 return "This value can't be checked."
             }
         }

@@ -6,7 +6,7 @@ extension PageSession {
     func startReactiveState() {
         for cycle in computedValues.graph.cycles {
             let path = computedValues.nodes.first { $0.name == cycle.path.first }?.path ?? "computed"
-            engine.host.report?(.diagnostic(.error("computed", path, ComputedGraph.message(for: cycle) + "; they are null")))
+            send(.diagnostic(.error("computed", path, ComputedGraph.message(for: cycle) + "; they are null")))
         }
         computedValues.computeAll(evaluateComputed)
         watchers.start(evaluateWatcher)
@@ -23,7 +23,7 @@ extension PageSession {
             guard depth <= limits.watcherDepth else {
                 let message = "the watcher \(node.path) was set off by \(limits.watcherDepth) watchers in a row (each writing what the next one watches), so it was stopped; a watcher that changes what it watches never ends (watcherDepth)"
                 record(.error, "stopped \(node.path): set off by \(limits.watcherDepth) watchers in a row")
-                engine.host.report?(.diagnostic(.error("watcher", node.path, message)))
+                send(.diagnostic(.error("watcher", node.path, message)))
                 continue
             }
             watcherQueue.enqueue(firing.index, event: firing.event, depth: depth)
@@ -35,7 +35,7 @@ extension PageSession {
         do {
             return try node.expression.evaluate(in: scope(for: nil))
         } catch {
-            engine.host.report?(.diagnostic(.error("expression", node.path + "." + node.trigger.rawValue, "the watcher's \(node.trigger.rawValue) can't be computed: \(error.message)", expression: error)))
+            send(.diagnostic(.error("expression", node.path + "." + node.trigger.rawValue, "the watcher's \(node.trigger.rawValue) can't be computed: \(error.message)", expression: error)))
             return .null
         }
     }
@@ -45,7 +45,7 @@ extension PageSession {
         do {
             return try node.expression.evaluate(in: scope(for: nil))
         } catch {
-            engine.host.report?(.diagnostic(.error("expression", node.path, "the computed value '\(node.name)' can't be computed: \(error.message)", expression: error)))
+            send(.diagnostic(.error("expression", node.path, "the computed value '\(node.name)' can't be computed: \(error.message)", expression: error)))
             return .null
         }
     }

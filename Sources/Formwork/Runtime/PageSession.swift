@@ -23,6 +23,17 @@ public final class PageSession {
     public private(set) var response: PageValue?
     /// Called when the page hands back a value with `response`.
     public var onResponse: (@MainActor (PageValue) -> Void)?
+    /// Hears this session's reports besides the host's `report`: how `PageRepository.open`
+    /// watches a page's `loaded` chain without touching the engine's host, which every page
+    /// opened in the engine shares (two openings at once could leave a wrapper behind).
+    var reportWatcher: (@MainActor (PageReport) -> Void)?
+
+    /// Sends a report of this session to the host's `report` and to `reportWatcher`.
+    func send(_ report: PageReport) {
+        engine.host.report?(report)
+        reportWatcher?(report)
+    }
+
     /// Called for each trace event (actions, requests, navigation, writes).
     public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
     /// The latest trace events, oldest first, at most `traceLimit` of them.
@@ -178,7 +189,7 @@ public final class PageSession {
         while engine.registry.components[node.typeID] == nil {
             guard let fallback = node.fallback else {
                 guard reportedUnknown.insert(written.path).inserted else { return nil }
-                engine.host.report?(.diagnostic(.warning("unknown-id", written.path, engine.registry.unknownMessage(engine.registry.components, written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
+                send(.diagnostic(.warning("unknown-id", written.path, engine.registry.unknownMessage(engine.registry.components, written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
                 return nil
             }
             node = fallback
@@ -253,7 +264,7 @@ public final class PageSession {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component, blockState: binding.expression.readsBlockState)))
         } catch {
             let where_ = path ?? binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
-            engine.host.report?(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
+            send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
             return .null
         }
     }

@@ -80,6 +80,20 @@ struct CheckEvalRenderCommandTests {
         #expect(published.status == 0, "\(published.stdout)")
     }
 
+    /// Issue 27: a library's path is printed as given, like a page's (it was made absolute).
+    @Test func checkPrintsLibraryPathsAsGivenLikePagePaths() async throws {
+        let folder = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try Data(#"{"page": "bad", "components": [{"id": "text-feild"}]}"#.utf8).write(to: site.appendingPathComponent("bad.json"))
+        try Data(#"{"library": "kit", "version": 0, "blocks": {}}"#.utf8).write(to: site.appendingPathComponent("lib/kit.json"))
+        let output = try await CLIRunner.run(["check", "site"], in: folder)
+        #expect(output.status == 1)
+        let files = output.stdout.split(separator: "\n").dropLast().map { String($0.prefix { $0 != ":" }) }
+        #expect(files.sorted() == ["site/bad.json", "site/lib/kit.json"], "\(output.stdout)")
+    }
+
     @Test func checkOfACleanPageSucceeds() async throws {
         let folder = try Self.folder(["good.json": #"{"page": "good"}"#])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -106,8 +106,29 @@ enum Fixture {
         return manifest
     }
 
-    /// The names of files in `folder`, sorted, hidden ones included, except sync's lock file.
+    /// The names of files in `folder`, sorted, hidden ones included, except the lock files.
     static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != CacheLock.fileName }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0 != CacheLock.fileName && $0 != OpeningRecord.lockName }.sorted()
+    }
+}
+
+extension Fixture {
+    /// Packs `source` into a fresh folder under `temp` and serves what was packed under `/pages/`
+    /// on `server` (each file, then the manifest): a publisher's release, shared by the library
+    /// and localization delivery tests.
+    @discardableResult
+    static func packAndServe(_ source: URL, under temp: URL, on server: LoopbackServer) throws -> PagePacker.Report {
+        let out = temp.appendingPathComponent("out-\(UUID().uuidString)")
+        let report = try PagePacker(registry: .standard).pack(from: source, to: out)
+        for entry in report.manifest.pages + report.manifest.libraries {
+            server.route("GET", "/pages/\(entry.file)", .data(try Data(contentsOf: out.appendingPathComponent(entry.file))))
+        }
+        server.route("GET", "/pages/manifest.json", .data(report.manifest.jsonData))
+        return report
+    }
+
+    /// An app's sync of what `packAndServe` published into `cache`.
+    static func syncServed(from server: LoopbackServer, cache: URL, bundled: URL) async throws -> SyncReport {
+        try await PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, registry: .standard).run()
     }
 }

@@ -46,17 +46,11 @@ import Testing
         /// Packs the source folder and serves what was packed (each file, then the manifest).
         @discardableResult
         func publish() throws -> PagePacker.Report {
-            let out = temp.url.appendingPathComponent("out-\(UUID().uuidString)")
-            let report = try PagePacker(registry: .standard).pack(from: source, to: out)
-            for entry in report.manifest.pages + report.manifest.libraries {
-                server.route("GET", "/pages/\(entry.file)", .data(try Data(contentsOf: out.appendingPathComponent(entry.file))))
-            }
-            server.route("GET", "/pages/manifest.json", .data(report.manifest.jsonData))
-            return report
+            try Fixture.packAndServe(source, under: temp.url, on: server)
         }
 
         func sync() async throws -> SyncReport {
-            try await PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, registry: .standard).run()
+            try await Fixture.syncServed(from: server, cache: cache, bundled: bundled)
         }
 
         /// What the page shows for its total when opened the way an app opens it.
@@ -166,7 +160,52 @@ import Testing
         try Data("{ not json".utf8).write(to: scene.cache.appendingPathComponent("kit.library.v2.json"))
         var lines: [String] = []
         _ = PageRepository(bundled: scene.bundled, cache: scene.cache, registry: .standard).libraries(diagnostics: &lines)
-        #expect(lines == ["cache: kit.library.v2.json for library kit v2 is missing, truncated, corrupt or was altered"])
+        let line = "cache: kit.library.v2.json for library kit v2 is missing, truncated, corrupt or was altered; using the previous download of library kit v1"
+        #expect(lines == [line])
         #expect(try scene.shownTotal("cart") == "cart v1: ¥ 12.50")
+        // Issue 27: the page's lines name the library's fallback, never the page's ("…; using the
+        // previous download cart v1" named the page where it meant the library).
+        let page = try PageRepository(bundled: scene.bundled, cache: scene.cache, registry: .standard).resolve("cart")
+        #expect(page.version == 1 && page.source == .cache)
+        #expect(page.diagnostics == [line])
+    }
+}
+
+/// Issue 27: `PageRepository` keeps the libraries it read until a file they come from changes;
+/// a library changed on disk — replaced by a sync, or edited in place in the bundled folder with
+/// the same size — is still seen by the next resolve of the same repository.
+@Suite struct LibraryCacheTests {
+    static func library(_ text: String) -> Data {
+        Data("""
+            { "library": "kit", "version": 1, "blocks": { "money": { "components": [ { "id": "label", "attributes": { "text": "\(text)" } } ] } } }
+            """.utf8)
+    }
+
+    @Test func aChangedLibraryIsSeenByTheSameRepository() throws {
+        let temp = try TemporaryFolder()
+        defer { temp.remove() }
+        let bundled = try temp.folder("bundled")
+        let lib = try temp.folder("bundled/lib")
+        try Fixture.write(LibraryCacheTests.library("AAAA"), "kit.json", in: lib)
+        let repository = PageRepository(bundled: bundled, cache: nil, registry: .standard)
+        func text() -> String? {
+            repository.libraries()["kit"]?.blocks["money"].map { "\($0)" }
+        }
+        let old = Date(timeIntervalSinceNow: -60)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: lib.path + "/kit.json")
+        #expect(text()?.contains("AAAA") == true)
+        // The cache is used: bytes changed behind its back (same inode, size and time) aren't read.
+        try LibraryCacheTests.library("ZZZZ").write(to: lib.appendingPathComponent("kit.json"))
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: lib.path + "/kit.json")
+        #expect(text()?.contains("AAAA") == true, "read again though no file changed")
+        // Same size, rewritten in place (no new file): seen.
+        try LibraryCacheTests.library("BBBB").write(to: lib.appendingPathComponent("kit.json"))
+        #expect(text()?.contains("BBBB") == true, "\(text() ?? "nil")")
+        // Replaced atomically, as sync and pack write.
+        try AtomicFile.write(LibraryCacheTests.library("CCCCC"), to: lib.appendingPathComponent("kit.json"))
+        #expect(text()?.contains("CCCCC") == true)
+        // Removed: gone.
+        try FileManager.default.removeItem(at: lib.appendingPathComponent("kit.json"))
+        #expect(repository.libraries()["kit"] == nil)
     }
 }

@@ -45,7 +45,7 @@ import Formwork
 
     @Test func aWrongRevocationIsRefusedWithTheReason() {
         let text = #"{"totalVersion": "t", "pages": [], "revoked": [{"id": "dish-edit", "version": 7, "sha256": "nope"}]}"#
-        #expect(throws: DeliveryError.invalidManifest(source: "m.json", reason: "revoked[0] must be {\"id\": …, \"version\": …, \"sha256\": 64 lowercase hex digits}")) {
+        #expect(throws: DeliveryError.invalidManifest(source: "m.json", reason: "revoked[0] must be {\"id\": …, \"version\": …, \"sha256\": 64 lowercase hex digits}, or {\"sha256\": …} alone")) {
             try PageManifest(data: Data(text.utf8), source: "m.json")
         }
     }

@@ -75,14 +75,14 @@ struct ReleaseScene {
 extension Fixture {
     /// A dish-edit page at `version` whose `loaded` chain calls `GET /api/dish` (a request that
     /// never succeeds when nothing answers it, or never ends when the server holds it).
-    static func loadingPage(version: Int) -> Data {
+    static func loadingPage(version: Int, url: String = "/api/dish") -> Data {
         Data("""
             {
               "page": "dish-edit",
               "version": \(version),
               "title": "dish-edit version \(version)",
               "components": [],
-              "interactions": { "loaded": [ { "id": "api", "attributes": { "url": "/api/dish" } } ] }
+              "interactions": { "loaded": [ { "id": "api", "attributes": { "url": "\(url)" } } ] }
             }
 
             """.utf8)

@@ -82,12 +82,48 @@ import Formwork
         #expect {
             try scene.publish(revoke: ["dish-edit@4"])
         } throws: { error in
-            "\(error)".contains("can't revoke 'dish-edit@4': no published or packed version has it")
+            "\(error)".contains("can't revoke 'dish-edit@4': no version published from this folder or packed now has it (it knows page dish-edit v6)")
+        }
+        #expect {
+            try scene.publish(revoke: ["menu@1"])
+        } throws: { error in
+            "\(error)".contains("can't revoke 'menu@1': no version published from this folder or packed now has it (it knows no version of the page 'menu'; it knows: dish-edit)")
         }
         #expect {
             try scene.publish(revoke: ["dish-edit"])
         } throws: { error in
             "\(error)".contains("--revoke takes PAGE@VERSION (like dish-edit@7)")
         }
+    }
+
+    /// Issue 27: a version a later release replaced is still on installs as their fallback copy,
+    /// so it can be revoked by number (the folder's history knows it) or by any SHA-256.
+    @Test func aVersionALaterReleaseReplacedCanBeRevoked() async throws {
+        let scene = try ReleaseScene()
+        defer { scene.tearDown() }
+        var shas: [Int: String] = [:]
+        for version in 6...8 {
+            try scene.write(Fixture.page("dish-edit", version: version))
+            shas[version] = try scene.publish().entry(for: "dish-edit")?.sha256
+            if version < 8 { #expect(try await scene.sync("phone").run().succeeded) }
+        }
+        // The phone holds v7, and v6 as its previous download; v6 is in no manifest any more.
+        #expect(Fixture.files(in: scene.cache("phone")).filter { $0.hasPrefix("dish-edit.") } == ["dish-edit.v6.json", "dish-edit.v7.json"])
+        let revoking = try scene.publish(revoke: ["dish-edit@6"])
+        #expect(revoking.revoked == [PageRevocation(id: "dish-edit", version: 6, sha256: try #require(shas[6]))])
+        let report = try await scene.sync("phone").run()
+        #expect(report.lines.contains("revoked dish-edit v6: deleted from the cache, never served again"), "\(report.lines)")
+        #expect(!Fixture.files(in: scene.cache("phone")).contains("dish-edit.v6.json"))
+
+        // Any SHA-256 is taken, known or not; one no version has is published without a name,
+        // and an install honours it for pages and libraries alike.
+        let stranger = String(repeating: "ab", count: 32)
+        let both = try scene.publish(revoke: [try #require(shas[7]), stranger])
+        #expect(both.revoked.contains(PageRevocation(id: "dish-edit", version: 7, sha256: try #require(shas[7]))))
+        #expect(both.revoked.contains(.unnamed(sha256: stranger)))
+        let reread = try PageManifest(data: Data(contentsOf: scene.site.appendingPathComponent("manifest.json")), source: "manifest.json")
+        #expect(reread.revoked == both.revoked)
+        #expect(try await scene.sync("phone").run().succeeded)
+        #expect(try scene.repository("phone").resolve("dish-edit").version == 8)
     }
 }

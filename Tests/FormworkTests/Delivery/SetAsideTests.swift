@@ -113,15 +113,98 @@ import Formwork
         #expect(lines.all.dropFirst().allSatisfy { $0.hasPrefix("cache: dish-edit v7 was set aside on this install:") && $0.hasSuffix("using the previous download dish-edit v6") })
     }
 
+    /// Issue 27: bundled v1, v2 and v3 downloaded, v3 set aside (v2 served), then v4 installed.
+    /// Sync must keep v2 — the copy being served — as the previous download, not the set-aside
+    /// v3; so when v4 is set aside in turn, v2 is served, not the bundled v1.
+    @Test func aSetAsideVersionIsNeverKeptAsThePreviousDownload() async throws {
+        let scene = try ReleaseScene()
+        defer { scene.tearDown() }
+        try Fixture.bundle([Fixture.page("dish-edit", version: 1)], in: scene.bundled)
+        var repository = scene.repository("phone")
+        repository.failuresBeforeSetAside = 1
+        for version in 2...3 {
+            try scene.write(Fixture.page("dish-edit", version: version))
+            try scene.publish()
+            #expect(try await scene.sync("phone").run().succeeded)
+        }
+        let v3 = try repository.resolve("dish-edit")
+        #expect(v3.version == 3)
+        #expect(repository.recordFailedOpening(v3, reason: "its loaded chain failed"))
+        #expect(try repository.resolve("dish-edit").version == 2)
+
+        try scene.write(Fixture.page("dish-edit", version: 4))
+        try scene.publish()
+        #expect(try await scene.sync("phone").run().succeeded)
+        #expect(Fixture.files(in: scene.cache("phone")).filter { $0.hasPrefix("dish-edit.") } == ["dish-edit.v2.json", "dish-edit.v4.json"],
+                "v2, the copy served while v3 is set aside, is kept; the set-aside v3 is not")
+        let v4 = try repository.resolve("dish-edit")
+        #expect(v4.version == 4)
+        #expect(repository.recordFailedOpening(v4, reason: "its loaded chain failed"))
+        let served = try repository.resolve("dish-edit")
+        #expect(served.version == 2, "the newest good download, not the bundled v1")
+        #expect(served.source == .cache)
+        #expect(served.reason.description.hasPrefix("set aside after failures: v4"))
+    }
+
+    /// Issue 27: `open` watches the page it opens without wrapping the engine's `host.report`.
+    /// Two openings at once on one engine — a starts, b starts, a ends, b ends — used to leave
+    /// a's wrapper in place (b restored what it found: a's wrapper).
+    @Test func twoOpeningsAtOnceLeaveTheEnginesReportAsItWas() async throws {
+        let temp = try TemporaryFolder()
+        defer { temp.remove() }
+        let bundled = try temp.folder("bundled")
+        for id in ["a", "b"] {
+            try Fixture.write(Data("""
+                { "page": "\(id)", "components": [], "interactions": { "loaded": [ { "id": "api", "attributes": { "url": "/api/\(id)" } } ] } }
+                """.utf8), "\(id).json", in: bundled)
+        }
+        let api = try LoopbackServer()
+        let heldA = HeldRequests(), heldB = HeldRequests()
+        api.route("GET", "/api/a") { _ in heldA.hold() }
+        api.route("GET", "/api/b") { _ in heldB.hold() }
+        defer {
+            heldA.releaseAll()
+            heldB.releaseAll()
+            api.stop()
+        }
+        let engine = PageEngine(host: PageHost(transport: URLSessionTransport(baseURL: api.baseURL, allowedHosts: ["127.0.0.1"])))
+        #expect(engine.host.report == nil)
+        let repository = PageRepository(bundled: bundled, cache: nil, registry: .standard)
+        // NB: both openings wait for the engine to be idle, so they end together, in either
+        // order; a wrapper swap left one behind in half the rounds, and once left it stays, so
+        // ten rounds miss it only one time in 1,024.
+        for round in 1...10 {
+            let a = Task { try await repository.open("a", in: engine) }
+            #expect(await Task.detached { heldA.waitForRequest(number: round) }.value)
+            let b = Task { try await repository.open("b", in: engine) }
+            #expect(await Task.detached { heldB.waitForRequest(number: round) }.value)
+            heldA.releaseOne()
+            heldB.releaseOne()
+            try await a.value.session.close()
+            try await b.value.session.close()
+        }
+        #expect(engine.host.report == nil, "an opening left its watcher on the engine's host")
+    }
+
     /// The SIGKILL test: `formwork run` opens dish-edit v7 from the cache, its `loaded` chain's
     /// request is held by the server, and the process is killed once the server has it. Twice;
     /// the third launch serves v6.
     @Test func aVersionWhoseOpeningTheAppDoesNotSurviveTwiceIsSetAside() async throws {
-        let scene = try await SetAsideTests.sceneWithTwoVersions()
+        // NB: v6's `loaded` sends a request of its own (issue 33: with none, "the third launch
+        // sent no request" held whichever version it opened).
+        let scene = try ReleaseScene()
         defer { scene.tearDown() }
+        try scene.write(Fixture.loadingPage(version: 6, url: "/api/old-dish"))
+        try scene.publish()
+        _ = try await scene.sync("phone").run()
+        try scene.write(Fixture.loadingPage(version: 7))
+        try scene.publish()
+        _ = try await scene.sync("phone").run()
         let api = try LoopbackServer()
         let held = HeldRequests()
-        api.route("GET", "/api/dish") { _ in held.hold() }
+        // Only the first two are held: a third launch opening v7 would be answered and counted.
+        api.route("GET", "/api/dish") { _ in held.hold(first: 2) }
+        api.route("GET", "/api/old-dish", .json(#"{"name": "Tofu"}"#))
         defer {
             held.releaseAll()
             api.stop()
@@ -139,7 +222,8 @@ import Formwork
         let expected = "serving dish-edit v6 (set aside after failures: v7 it failed 2 times in a row as it opened (last: the app stopped while it was opening (killed or crashed)))"
         #expect(third.stdout.split(separator: "\n").first.map(String.init) == expected)
         #expect(third.stderr.contains("note: set aside dish-edit v7 on this install: it failed 2 times in a row as it opened"))
-        #expect(held.count == 2, "the third launch sent no request")
+        #expect(held.count == 2, "the third launch sent no request for v7")
+        #expect(api.requests.map(\.path) == ["/api/dish", "/api/dish", "/api/old-dish"], "the third launch ran v6's loaded chain")
         #expect(try scene.repository("phone").resolve("dish-edit").version == 6)
     }
 }
@@ -161,6 +245,17 @@ final class HeldRequests: @unchecked Sendable {
         return .json("{}")
     }
 
+    /// `hold()` for the first `limit` requests; later ones are counted and answered at once.
+    func hold(first limit: Int) -> LoopbackServer.Response {
+        let held = condition.withLock { arrived < limit }
+        if held { return hold() }
+        condition.withLock {
+            arrived += 1
+            condition.broadcast()
+        }
+        return .json("{}")
+    }
+
     var count: Int { condition.withLock { arrived } }
 
     /// Blocks until `number` requests have arrived (at most two minutes; false if not).
@@ -173,6 +268,9 @@ final class HeldRequests: @unchecked Sendable {
     }
 
     func releaseAll() { for _ in 0..<8 { release.signal() } }
+
+    /// Lets one held request (or the next one) be answered.
+    func releaseOne() { release.signal() }
 }
 
 /// A `formwork` process killed with SIGKILL once `killWhen` returns.

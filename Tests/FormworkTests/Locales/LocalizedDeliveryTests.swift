@@ -49,17 +49,11 @@ import Formwork
         /// Packs the source folder and serves what was packed.
         @discardableResult
         func publish() throws -> PagePacker.Report {
-            let out = temp.appendingPathComponent("out-\(UUID().uuidString)")
-            let report = try PagePacker(registry: .standard).pack(from: source, to: out)
-            for entry in report.manifest.pages + report.manifest.libraries {
-                server.route("GET", "/pages/\(entry.file)", .data(try Data(contentsOf: out.appendingPathComponent(entry.file))))
-            }
-            server.route("GET", "/pages/manifest.json", .data(report.manifest.jsonData))
-            return report
+            try Fixture.packAndServe(source, under: temp, on: server)
         }
 
         func sync() async throws -> SyncReport {
-            try await PageSync(manifestURL: server.url("/pages/manifest.json"), cache: cache, bundled: bundled, registry: .standard).run()
+            try await Fixture.syncServed(from: server, cache: cache, bundled: bundled)
         }
 
         /// The page's title, the button's title and the count label, as a person with `languages` sees them.

@@ -44,6 +44,26 @@ struct SchemaValidationTests {
         return names.filter { flows ? $0.hasSuffix(".flow.json") : PageRepository.isPageFileName($0) }.sorted().map { path + "/" + $0 }
     }
 
+    /// The library files kept with a folder of pages (and in its lib/).
+    static func libraryFiles(in folder: String) -> [String] {
+        BlockCatalog.libraryFiles(in: root.appendingPathComponent(folder))
+    }
+
+    /// Issue 27: library files have a schema of their own; a misspelt member or a block with a
+    /// misspelt member fails it, where the same file spelt right passes.
+    @Test func aLibraryFileIsCheckedByTheLibrarySchema() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-library-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = #"{"library": "kit", "version": 2, "blocks": {"money": {"attributes": {"amount": {"type": "number"}}, "components": [{"id": "label"}]}}, "chains": {"again": [{"id": "api", "attributes": {"url": "/x"}}]}}"#
+        let files = [("good.json", good), ("versoin.json", good.replacingOccurrences(of: "\"version\"", with: "\"versoin\"")),
+                     ("block.json", good.replacingOccurrences(of: "\"components\"", with: "\"componets\"")), ("id.json", #"{"version": 1}"#)]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let result = try await SchemaValidationTests.validate(schema: LibrarySchema.make(for: .standard), files: files.map { folder.appendingPathComponent($0.0).path })
+        #expect(result.status == 1)
+        #expect(result.lines.map { $0.prefix { $0 != " " } } == ["ok", "invalid", "invalid", "invalid"], "\(result.lines)")
+    }
+
     /// The libraries kept with a folder of pages (and its lib/): their blocks are in its schema.
     static func pageLibraries(_ folder: String = "pages") -> BlockCatalog {
         BlockCatalog.load(folder: root.appendingPathComponent(folder)).catalog
@@ -60,6 +80,8 @@ struct SchemaValidationTests {
             (FlowSchema.make(), SchemaValidationTests.files(in: "pages", flows: true)),
             (PageSchema.make(for: app.registry(), libraries: SchemaValidationTests.pageLibraries("examples/app/pages")), SchemaValidationTests.files(in: "examples/app/pages", flows: false)),
             (FlowSchema.make(hostTypes: app.hostTypes), SchemaValidationTests.files(in: "examples/app/pages", flows: true)),
+            (LibrarySchema.make(for: .standard), SchemaValidationTests.libraryFiles(in: "pages")),
+            (LibrarySchema.make(for: app.registry()), SchemaValidationTests.libraryFiles(in: "examples/app/pages")),
         ]
         for (schema, files) in runs {
             #expect(!files.isEmpty)
@@ -75,6 +97,8 @@ struct SchemaValidationTests {
             ("schema/page.schema.json", PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries())), ("schema/flow.schema.json", FlowSchema.make()),
             ("examples/app/schema/page.schema.json", PageSchema.make(for: app.registry(), libraries: SchemaValidationTests.pageLibraries("examples/app/pages"))),
             ("examples/app/schema/flow.schema.json", FlowSchema.make(hostTypes: app.hostTypes)),
+            ("schema/library.schema.json", LibrarySchema.make(for: .standard)),
+            ("examples/app/schema/library.schema.json", LibrarySchema.make(for: app.registry())),
         ]
         for (file, schema) in expected {
             let text = try String(contentsOf: SchemaValidationTests.root.appendingPathComponent(file), encoding: .utf8)
