@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import FormworkStudio
 
 /// `--registry FILE`, shared by every command that reads pages: which registry pages are checked
 /// and run with. Without the option, the `formwork.json` found by walking up from the pages names
@@ -23,42 +24,5 @@ struct RegistryOption {
             return try LoadedRegistry.read(registry, via: ProjectFile.display(project))
         }
         return .builtIns
-    }
-}
-
-/// A registry as a command uses it: the description and where it came from.
-struct LoadedRegistry {
-    /// Said in unknown-id messages when pages are checked against the built-ins only.
-    static let advice = "if the app registers it, give the app's registry file with --registry FILE, or name it in a formwork.json beside the pages ({\"registry\": \"app.registry.json\"})"
-
-    static let builtIns: LoadedRegistry = {
-        var registry = Registry.standard
-        registry.unknownAdvice = advice
-        return LoadedRegistry(description: .standard, file: nil, registry: registry)
-    }()
-
-    let description: RegistryDescription
-    /// The registry file, when one was given.
-    let file: String?
-    /// For checking: built-ins with their behaviour; host actions pass `$result` on.
-    let registry: Registry
-
-    /// Reads a registry file; `via` names the project file that pointed at it.
-    static func read(_ file: String, via project: String?) throws(CLIFailure) -> LoadedRegistry {
-        let named = project.map { " (named by \($0))" } ?? ""
-        let data: [UInt8]
-        do {
-            data = try ReadableFile.read(file, limit: CLILimits.standard.documentBytes)
-        } catch {
-            throw CLIFailure(error.isMissing
-                ? "can't read the registry file '\(file)'\(named); check the path, or write it from the app with registry.writeDescription(to:)"
-                : "can't read the registry file '\(file)'\(named): \(error.reason)")
-        }
-        do {
-            let description = try RegistryDescription(bytes: data, source: file)
-            return LoadedRegistry(description: description, file: file, registry: description.registry())
-        } catch {
-            throw CLIFailure("the registry file can't be read\(named):\n\(error)")
-        }
     }
 }
