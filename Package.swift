@@ -19,8 +19,9 @@ let package = Package(
         // What `formwork design` does besides HTTP and the browser: edits that keep a page file's
         // bytes where nothing changed, saving without overwriting a change made on disk, publishing.
         .target(name: "FormworkDesign", dependencies: ["Formwork", "FormworkTesting"]),
-        // The command-line tool; `formwork preview`'s and `formwork design`'s browser files are built into it.
-        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign"], resources: [
+        // `formwork preview` and `formwork design`: the page workspace, the preview and the editor as
+        // HTTP routes, and their browser files, built in (embedInCode). The CLI serves them; tests import it.
+        .target(name: "FormworkStudio", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign"], resources: [
             .embedInCode("Preview/Resources/index.html"),
             .embedInCode("Preview/Resources/page.html"),
             .embedInCode("Preview/Resources/preview.css"),
@@ -68,9 +69,11 @@ let package = Package(
             .embedInCode("Design/Resources/chainlist.js"),
             .embedInCode("Design/Resources/pagechains.js"),
         ]),
+        // The command-line tool: a thin shell of commands over the libraries above.
+        .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign", "FormworkStudio"]),
         // A tiny HTTP/1.1 server on loopback, used only by tests (real sockets, no stubs).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP", "PreviewHTTP", "FormworkDesign"]),
+        .testTarget(name: "FormworkTests", dependencies: ["Formwork", "FormworkTesting", "LoopbackHTTP", "PreviewHTTP", "FormworkDesign", "FormworkStudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

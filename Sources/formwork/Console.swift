@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import FormworkStudio
 
 /// Where the CLI writes: stdout for results, stderr for diagnostics.
 enum Console {
@@ -13,20 +14,5 @@ enum Console {
 
 }
 
-/// Reading the files a command is given: any readable file, a FIFO, `/dev/stdin` or `/dev/null`
-/// included (`ReadableFile`).
-enum CLIFile {
-    /// The bytes of the `what` file at `path`; a missing file is "can't read the script 'x'; check
-    /// the path", anything else names its reason.
-    static func read(_ path: String, what: String) throws(CLIFailure) -> [UInt8] {
-        do {
-            return try ReadableFile.read(path, limit: CLILimits.standard.documentBytes)
-        } catch {
-            throw CLIFailure(message(error, what: what))
-        }
-    }
-
-    static func message(_ failure: ReadableFile.Failure, what: String) -> String {
-        failure.isMissing ? "can't read the \(what) '\(failure.path)'; check the path" : "can't read the \(what) '\(failure.path)': \(failure.reason)"
-    }
-}
+/// Reading the files a command is given (`ToolFile`, shared with the preview and the editor).
+typealias CLIFile = ToolFile

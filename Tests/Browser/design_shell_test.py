@@ -8,7 +8,7 @@ syntax error shows line and column), sees a problem and jumps to it, saves (Ctrl
 change made on disk (the banner, "Keep my version"), and publishes. Screenshots go to --out.
 
     python3 Tests/Browser/design_shell_test.py --formwork .build/debug/formwork --pages pages \
-        --out .build/design-shell-test [--assets Sources/formwork/Design/Resources]
+        --out .build/design-shell-test [--assets Sources/FormworkStudio/Design/Resources]
 """
 
 import argparse

@@ -32,7 +32,7 @@ struct DesignServerTests {
         let opened = try await RawHTTPClient.get(port: editor.port, "/design/login.json")
         #expect(opened.status == 200)
         #expect(try await RawHTTPClient.get(port: editor.port, "/design/nothing.json").status == 404)
-        let resources = FlowFixtures.packageRoot.appendingPathComponent("Sources/formwork/Design/Resources")
+        let resources = FlowFixtures.packageRoot.appendingPathComponent("Sources/FormworkStudio/Design/Resources")
         let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).sorted()
         #expect(names.count >= 10)
         for name in names {

@@ -18,11 +18,16 @@ import PreviewHTTP
 ///
 /// As in the preview, requests must name 127.0.0.1 or localhost, and changes must be sent as
 /// `application/json` (a form on another site can't send them).
-struct DesignRoutes: Sendable {
+package struct DesignRoutes: Sendable {
     let workspace: DesignWorkspace
     let preview: PreviewRoutes
 
-    func respond(_ request: HTTPRequest) async -> HTTPResponse {
+    package init(workspace: DesignWorkspace, preview: PreviewRoutes) {
+        self.workspace = workspace
+        self.preview = preview
+    }
+
+    package func respond(_ request: HTTPRequest) async -> HTTPResponse {
         guard PreviewRoutes.isLoopback(host: request.headers["host"]) else {
             return .rejection(HTTPRejection(403, "the editor answers only requests for 127.0.0.1 or localhost"))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Formwork
 import PreviewHTTP
 import FormworkTesting
+import FormworkStudio
 
 /// What `formwork preview` and `formwork design` both take — the folder, the port, where requests
 /// go, `$global`, the languages, the registry — and how both serve on 127.0.0.1 until Ctrl-C.
@@ -35,7 +36,7 @@ struct PreviewOptions {
         let globals = try globalFile.map { file throws(CLIFailure) in try PageOptions.readJSON(file, what: "globals") } ?? .object(PageObject())
         // Fail now, not on the first request, for a stub file or server address that can't work.
         try api.configure(StubTransport())
-        let workspace = PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(globals), api: api, limits: CLILimits.standard) { line in
+        let workspace = PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(globals), requests: api.requests, limits: CLILimits.standard) { line in
             Console.out(line)
         }
         workspace.languages = languages

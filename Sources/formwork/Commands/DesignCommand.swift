@@ -1,6 +1,7 @@
 import Foundation
 import Formwork
 import FormworkDesign
+import FormworkStudio
 
 /// `formwork design [DIR] [--port N] [--publish-to DIR] [preview's options]`
 struct DesignCommand: CLICommand {

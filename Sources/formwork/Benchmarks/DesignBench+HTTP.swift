@@ -1,6 +1,7 @@
 import Foundation
 import Formwork
 import PreviewHTTP
+import FormworkStudio
 
 extension DesignBench {
     /// The end-to-end row of each page: drafts posted over loopback to the routes `formwork design`

@@ -1,6 +1,7 @@
 import Foundation
 import Formwork
 import FormworkTesting
+import FormworkStudio
 
 /// `formwork schema [page|flow|library] [--registry FILE] [--out DIR]`
 struct SchemaCommand: CLICommand {

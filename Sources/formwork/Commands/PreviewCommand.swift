@@ -2,6 +2,7 @@ import Foundation
 import Formwork
 import PreviewHTTP
 import FormworkTesting
+import FormworkStudio
 
 /// `formwork preview [DIR] [--port N] [--api-stub FILE] [--api-base URL] [--global FILE] [--locale TAG] [--registry FILE]`
 struct PreviewCommand: CLICommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import FormworkStudio
 
 /// Options shared by the commands that open a page: `--param k=v`, `--params FILE`, `--global FILE`,
 /// `--locale TAG[,TAG…]`.
@@ -37,20 +38,19 @@ struct PageOptions {
 
     /// A value typed on the command line: JSON when it parses as JSON, else the plain text.
     static func looseValue(_ text: String) -> PageValue {
-        (try? PageValue(json: text)) ?? .string(text)
+        ToolText.looseValue(text)
     }
 
     /// A value typed for a `string` param: the text as typed, or the string a JSON string literal
     /// holds (`42` and `"42"` are both "42").
     static func stringValue(_ text: String) -> PageValue {
-        if text.hasPrefix("\""), case .string(let unquoted)? = try? PageValue(json: text) { return .string(unquoted) }
-        return .string(text)
+        ToolText.stringValue(text)
     }
 
     /// A param typed as text (on the command line, in a preview's address): the text for a param
     /// declared `string`, else JSON when it parses, else the text.
     static func paramValue(_ text: String, declaredAs type: AttributeType?) -> PageValue {
-        type == .string ? stringValue(text) : looseValue(text)
+        ToolText.paramValue(text, declaredAs: type)
     }
 
     /// Reads a JSON file, or explains what is wrong with it (file:line:column).
@@ -81,8 +81,7 @@ struct PageOptions {
 
     /// A diagnostic with its line and column in front, when known.
     static func located(_ diagnostic: PageDiagnostic) -> String {
-        guard let file = diagnostic.file, let line = diagnostic.line, let column = diagnostic.column else { return diagnostic.rendered }
-        return "\(file):\(line):\(column): " + diagnostic.rendered.dropFirst(file.count + 2)
+        ToolText.located(diagnostic)
     }
 
     /// `$param` for `document`: the `--params` file, then each `--param` on top. A `--param`
@@ -110,8 +109,6 @@ struct PageOptions {
     }
 }
 
-/// A failure a command reports as `error: …` with exit code 1.
-struct CLIFailure: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
+/// A failure a command reports as `error: …` with exit code 1 (`ToolFailure`, shared with the
+/// preview and the editor).
+typealias CLIFailure = ToolFailure

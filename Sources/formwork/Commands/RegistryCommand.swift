@@ -1,5 +1,6 @@
 import Foundation
 import Formwork
+import FormworkStudio
 
 /// `formwork registry [--registry FILE]`
 struct RegistryCommand: CLICommand {

@@ -59,7 +59,7 @@ enum PreviewSnapshot {
     /// A problem found in a file: where it is, what it says, and the line `check` would print.
     static func problem(_ diagnostic: PageDiagnostic) -> PageValue {
         guard case .object(var object) = diagnostic.jsonValue else { return diagnostic.jsonValue }
-        object["text"] = .string(PageOptions.located(diagnostic))
+        object["text"] = .string(ToolText.located(diagnostic))
         return .object(object)
     }
 

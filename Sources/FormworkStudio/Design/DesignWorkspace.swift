@@ -10,12 +10,12 @@ import PreviewHTTP
 /// and shown in place of the file (`show(unsaved:)`), so what the editor shows is what the app
 /// would run, by the same engine.
 @MainActor
-final class DesignWorkspace {
-    let preview: PreviewWorkspace
+package final class DesignWorkspace {
+    package let preview: PreviewWorkspace
     /// Where Publish writes the pages and manifest.
-    let publishFolder: URL
+    package let publishFolder: URL
 
-    init(preview: PreviewWorkspace, publishFolder: URL) {
+    package init(preview: PreviewWorkspace, publishFolder: URL) {
         self.preview = preview
         self.publishFolder = publishFolder
     }
@@ -67,7 +67,7 @@ final class DesignWorkspace {
     // MARK: - Pages
 
     /// Why the editor can't do what it asked, as an HTTP status and a sentence.
-    struct Refusal: Error {
+    package struct Refusal: Error {
         let status: Int
         let message: String
     }
@@ -107,7 +107,7 @@ final class DesignWorkspace {
     /// Checks `document` as `formwork check` does (with `--locale` for each language of its
     /// `strings`, so missing translations are listed) and shows it in the live preview of the
     /// page, without writing the file; the answer lists what check found.
-    func draft(_ segments: [String], document: PageValue) async throws(Refusal) -> PageValue {
+    package func draft(_ segments: [String], document: PageValue) async throws(Refusal) -> PageValue {
         let file = try pageFile(segments)
         let live: PagePreview
         do {

@@ -2,6 +2,7 @@ import Foundation
 import Formwork
 import FormworkDesign
 import FormworkTesting
+import FormworkStudio
 
 /// One folder of pages as `formwork bench design` measures it: the design workspace
 /// `formwork design` would serve for it (quiet: nothing is reported to the terminal), and what
@@ -58,7 +59,7 @@ final class DesignBench {
         let served = try ServedFolder(folder.path)
         let registry = try options.registryOption.load(near: [folder.path])
         try options.api.configure(StubTransport())
-        preview = PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(.object(PageObject())), api: options.api, limits: CLILimits.standard) { _ in }
+        preview = PreviewWorkspace(folder: served, registry: registry, globals: GlobalStore(.object(PageObject())), requests: options.api.requests, limits: CLILimits.standard) { _ in }
         design = DesignWorkspace(preview: preview, publishFolder: FileManager.default.temporaryDirectory.appendingPathComponent("formwork-bench-unused"))
         standIn = registry.description.registry(standIn: HostStubs())
         catalog = preview.libraries()

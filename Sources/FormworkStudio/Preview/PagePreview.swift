@@ -11,7 +11,7 @@ import FormworkTesting
 /// next good save recovers, keeping the `$data` the person had where the page's shape still allows
 /// (`CarriedData`).
 @MainActor
-final class PagePreview {
+package final class PagePreview {
     /// The page file, relative to the served folder.
     let file: String
     /// Its absolute path.
@@ -25,11 +25,11 @@ final class PagePreview {
     private(set) var host: PreviewHost
     private(set) var stub = StubTransport()
     /// The first page opened; nil when the file never opened, or it couldn't be opened.
-    private(set) var root: PageSession?
+    package private(set) var root: PageSession?
     /// Problems in the saved file (errors stop it from running) and in the stub file.
     private(set) var problems: [PageDiagnostic] = []
     /// True when the saved file has errors, so the views show them instead of the page.
-    private(set) var isBroken = false
+    package private(set) var isBroken = false
     /// What the first page handed back with `response`.
     private(set) var response: PageValue?
     /// How many times the file was reloaded after a save.
@@ -153,12 +153,12 @@ final class PagePreview {
     private func makeNetwork() -> (transport: StubTransport, hostStubs: HostStubs, problems: [PageDiagnostic]) {
         let transport = StubTransport()
         let hostStubs = HostStubs()
-        let stubFile = workspace.api.stubFile
+        let stubFile = workspace.requests.stubFile
         hostStubs.advice = { key in
             stubFile.map { "add \"\(key)\": {\"result\": …} to \($0)" } ?? "give --api-stub FILE with \"\(key)\": {\"result\": …}"
         }
         do {
-            try workspace.api.configure(transport, hostStubs: hostStubs)
+            try workspace.requests.configure(transport, hostStubs: hostStubs)
             return (transport, hostStubs, [])
         } catch {
             var problem = PageDiagnostic.error("stubs", "", error.message)
@@ -262,7 +262,7 @@ final class PagePreview {
 
     private func receive(_ report: PageReport) {
         switch report {
-        case .diagnostic(let diagnostic): feed.problem(page: top?.document.id ?? file, PageOptions.located(diagnostic))
+        case .diagnostic(let diagnostic): feed.problem(page: top?.document.id ?? file, ToolText.located(diagnostic))
         case .unhandledFailure(let page, let error):
             feed.problem(page: page, "a failure no error handler took: " + (error["message"]?.displayText ?? error.jsonText))
         }
@@ -273,7 +273,7 @@ final class PagePreview {
     private func typedParams(for document: PageDocument) -> PageValue {
         var object = PageObject()
         for item in givenParams {
-            object[item.name] = PageOptions.paramValue(item.value, declaredAs: document.params.first { $0.name == item.name }?.type)
+            object[item.name] = ToolText.paramValue(item.value, declaredAs: document.params.first { $0.name == item.name }?.type)
         }
         return .object(object)
     }
@@ -287,7 +287,7 @@ final class PagePreview {
         for session in host.stack.dropFirst() {
             if let file = session.document.file, !files.contains(file) { files.append(file) }
         }
-        if let stubFile = workspace.api.stubFile { files.append(stubFile) }
+        if let stubFile = workspace.requests.stubFile { files.append(stubFile) }
         return files
     }
 

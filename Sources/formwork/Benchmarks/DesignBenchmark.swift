@@ -2,6 +2,7 @@ import Foundation
 import Formwork
 import FormworkDesign
 import FormworkTesting
+import FormworkStudio
 
 /// `formwork bench design`: how fast an edit made in `formwork design` reaches the live page, for
 /// each page in `pages/` (with `Tests/Browser/stubs.json` answering its requests) and in

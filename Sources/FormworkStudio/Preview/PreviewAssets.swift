@@ -3,9 +3,9 @@ import PreviewHTTP
 /// The browser side of `formwork preview`: plain HTML, CSS and JavaScript files kept readable in
 /// `Preview/Resources` and built into the binary (SwiftPM's `embedInCode`), so the preview works
 /// offline with nothing else installed.
-enum PreviewAssets {
+package enum PreviewAssets {
     /// The files under `/assets/`, with their content types.
-    static let files: [String: (bytes: [UInt8], type: String)] = [
+    package static let files: [String: (bytes: [UInt8], type: String)] = [
         "index.html": (PackageResources.index_html, "text/html; charset=utf-8"),
         "page.html": (PackageResources.page_html, "text/html; charset=utf-8"),
         "preview.css": (PackageResources.preview_css, "text/css; charset=utf-8"),
@@ -21,7 +21,7 @@ enum PreviewAssets {
     ]
 
     /// The asset as a response; 404 for a name that isn't one.
-    static func response(_ name: String) -> HTTPResponse {
+    package static func response(_ name: String) -> HTTPResponse {
         guard let asset = files[name] else { return .text("there is no asset '\(name)'\n", status: 404) }
         var headers: [(name: String, value: String)] = [("Content-Type", asset.type)]
         if asset.type.hasPrefix("text/html") {

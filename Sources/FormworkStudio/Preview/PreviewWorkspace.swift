@@ -6,24 +6,25 @@ import PreviewHTTP
 /// `PagePreview` per page file opened in a browser, what they share (the registry, `$global`,
 /// where requests go), and the watch that reloads a page when its file is saved.
 @MainActor
-final class PreviewWorkspace {
+package final class PreviewWorkspace {
     /// Why a page can't be previewed.
-    enum Refusal: Error {
+    package enum Refusal: Error {
         case notFound(String)
         case forbidden(String)
     }
 
-    let folder: ServedFolder
+    package let folder: ServedFolder
     /// The app's registry (`--registry`, or the one a `formwork.json` names), or the built-ins.
-    let loaded: LoadedRegistry
+    package let loaded: LoadedRegistry
     /// `$global`, shared by every page as it is across an app's pages.
     let globals: GlobalStore
     /// The person's languages every page is shown for (`--locale`).
-    var languages: [String] = []
-    let api: APIOptions
-    let limits: PageLimits
+    package var languages: [String] = []
+    /// Where the pages' requests go (`--api-stub`, `--api-base`).
+    package let requests: RequestStubs
+    package let limits: PageLimits
     /// Where the preview says what it did (reloads, errors): the terminal.
-    let report: (String) -> Void
+    package let report: (String) -> Void
     private var previews: [String: PagePreview] = [:]
     private var watcher: Task<Void, Never>?
     private var shownGlobals = ""
@@ -31,11 +32,11 @@ final class PreviewWorkspace {
     /// How often saved files are looked for: well within the second a save must show in.
     static let watchInterval: Duration = .milliseconds(200)
 
-    init(folder: ServedFolder, registry: LoadedRegistry, globals: GlobalStore, api: APIOptions, limits: PageLimits, report: @escaping (String) -> Void) {
+    package init(folder: ServedFolder, registry: LoadedRegistry, globals: GlobalStore, requests: RequestStubs, limits: PageLimits, report: @escaping (String) -> Void) {
         self.folder = folder
         loaded = registry
         self.globals = globals
-        self.api = api
+        self.requests = requests
         self.limits = limits
         self.report = report
     }
@@ -43,13 +44,13 @@ final class PreviewWorkspace {
     // MARK: - Pages
 
     /// The block libraries the pages are read with, as the files are now.
-    func libraries() -> BlockCatalog {
+    package func libraries() -> BlockCatalog {
         BlockCatalog.load(folder: URL(fileURLWithPath: folder.root), limits: limits).catalog
     }
 
     /// The index: every page file with its id, title, description, declared params and how many
     /// errors and warnings `check` finds in it.
-    func pageList() -> PageValue {
+    package func pageList() -> PageValue {
         let known = knownPageIDs()
         let libraries = libraries()
         var pages: [PageValue] = []
@@ -76,7 +77,7 @@ final class PreviewWorkspace {
 
     /// Reads and checks a page's bytes exactly as `formwork check` does (the app's registry, the
     /// folder's libraries and its other pages); `file` names it in the diagnostics.
-    func check(_ bytes: [UInt8], file: String, libraries: BlockCatalog? = nil, knownPages: Set<String>? = nil) -> (PageDocument?, [PageDiagnostic]) {
+    package func check(_ bytes: [UInt8], file: String, libraries: BlockCatalog? = nil, knownPages: Set<String>? = nil) -> (PageDocument?, [PageDiagnostic]) {
         let (document, found) = PageDocument.decode(bytes, registry: loaded.registry, libraries: libraries ?? self.libraries(), file: file, limits: limits)
         return (document, found + (document?.check(registry: loaded.registry, knownPages: knownPages ?? knownPageIDs(), limits: limits) ?? []))
     }
@@ -94,7 +95,7 @@ final class PreviewWorkspace {
 
     /// The live preview of the page file at these path segments, opened with `params` the first
     /// time (and opened again when `params` differ from what it runs with).
-    func preview(_ segments: [String], params: [HTTPRequest.QueryItem]?) async throws(Refusal) -> PagePreview {
+    package func preview(_ segments: [String], params: [HTTPRequest.QueryItem]?) async throws(Refusal) -> PagePreview {
         let file = try pageFile(segments)
         if let existing = previews[file] {
             if let params, params != existing.givenParams { await existing.restart(params: params) }
@@ -132,7 +133,7 @@ final class PreviewWorkspace {
     // MARK: - Watching
 
     /// Looks for saved files every `watchInterval` until `close()`.
-    func startWatching() {
+    package func startWatching() {
         watcher = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: PreviewWorkspace.watchInterval)
@@ -143,7 +144,7 @@ final class PreviewWorkspace {
     }
 
     /// Stops watching and closes every page.
-    func close() {
+    package func close() {
         watcher?.cancel()
         watcher = nil
         for preview in previews.values { preview.close() }

@@ -14,31 +14,31 @@ import Formwork
 /// folder.file(["dish-edit.json"])         // .file("/…/pages/dish-edit.json", size: 6120)
 /// folder.file(["link-to-etc", "passwd"])  // .forbidden("… leads outside the served folder")
 /// ```
-struct ServedFolder: Sendable {
-    enum Resolution: Equatable {
+package struct ServedFolder: Sendable {
+    package enum Resolution: Equatable {
         case file(path: String, size: Int)
         case notFound
         case forbidden(String)
     }
 
     /// The folder's real path, without a trailing slash.
-    let root: String
+    package let root: String
     /// The folder as the person named it, for messages.
-    let displayName: String
+    package let displayName: String
 
     /// - Throws: when `path` doesn't exist or isn't a folder.
-    init(_ path: String) throws(CLIFailure) {
+    package init(_ path: String) throws(ToolFailure) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
               let real = ServedFolder.realPath(path) else {
-            throw CLIFailure("'\(path)' is not a folder; give the folder that holds your pages")
+            throw ToolFailure("'\(path)' is not a folder; give the folder that holds your pages")
         }
         root = real
         displayName = path
     }
 
     /// The regular file at these path segments (already percent-decoded), if it is inside the folder.
-    func file(_ segments: [String]) -> Resolution {
+    package func file(_ segments: [String]) -> Resolution {
         guard !segments.isEmpty else { return .notFound }
         for segment in segments {
             if segment == "." || segment == ".." || segment.contains("/") || segment.contains("\\") || segment.contains("\0") {
@@ -57,12 +57,13 @@ struct ServedFolder: Sendable {
 
     /// The page files in the folder (every `*.json` except flows, manifests and block libraries,
     /// as `check` reads a folder), relative to it, sorted.
-    @MainActor
-    func pageFiles() -> [String] {
+    ///
+    /// NB: the `*.json` files `formwork check DIR` reads (`PageSet.jsonFiles`, those not skipped),
+    /// less the block libraries among them.
+    package func pageFiles() -> [String] {
         let libraries = Set(libraryFiles())
-        return (CheckCommand.pageFiles(root) ?? []).compactMap { path in
-            path.hasPrefix(prefix) && !libraries.contains(path) ? String(path.dropFirst(prefix.count)) : nil
-        }
+        let listing = (try? PageSet.jsonFiles(in: URL(fileURLWithPath: root))) ?? []
+        return listing.filter { $0.skipped == nil && !libraries.contains(absolute($0.name)) }.map(\.name)
     }
 
     /// The block libraries kept with the pages (in the folder and its `lib/` folder), absolute.
@@ -71,7 +72,7 @@ struct ServedFolder: Sendable {
     }
 
     /// The absolute path of a relative page file.
-    func absolute(_ relative: String) -> String { prefix + relative }
+    package func absolute(_ relative: String) -> String { prefix + relative }
 
     /// The root with one trailing slash: what every path inside starts with.
     private var prefix: String { root.hasSuffix("/") ? root : root + "/" }

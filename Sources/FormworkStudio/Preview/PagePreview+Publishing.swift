@@ -33,7 +33,7 @@ extension PagePreview {
 
     /// Sends what changed to every view now; returns the revision the views are at.
     @discardableResult
-    func publish() -> Int {
+    package func publish() -> Int {
         let body = stateBody()
         let text = PageValue.object(body).jsonText
         if text != lastStateBody {

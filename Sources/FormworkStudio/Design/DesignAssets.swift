@@ -6,9 +6,9 @@ import PreviewHTTP
 ///
 /// NB: for people working on the editor itself, `FORMWORK_DESIGN_ASSETS=DIR` serves the files from
 /// DIR instead (read at each request), so a change shows on reload without building again.
-enum DesignAssets {
+package enum DesignAssets {
     /// The files, with their content types.
-    static let files: [String: (bytes: [UInt8], type: String)] = [
+    package static let files: [String: (bytes: [UInt8], type: String)] = [
         "design.html": (PackageResources.design_html, "text/html; charset=utf-8"),
         "design.css": (PackageResources.design_css, "text/css; charset=utf-8"),
         "api.js": (PackageResources.api_js, "text/javascript; charset=utf-8"),
@@ -45,7 +45,7 @@ enum DesignAssets {
     ]
 
     /// The asset as a response; 404 for a name that isn't one.
-    static func response(_ name: String) -> HTTPResponse {
+    package static func response(_ name: String) -> HTTPResponse {
         guard var asset = files[name] ?? workingCopy(name) else { return .text("there is no design asset '\(name)'\n", status: 404) }
         if let folder = ProcessInfo.processInfo.environment["FORMWORK_DESIGN_ASSETS"],
            let bytes = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)) {

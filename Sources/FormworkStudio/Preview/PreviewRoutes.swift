@@ -17,12 +17,18 @@ import PreviewHTTP
 /// Requests must name the host 127.0.0.1 or localhost (a web page elsewhere can't reach the
 /// preview by a name that resolves here), and actions must be sent as `application/json` (a form
 /// on another site can't send them).
-struct PreviewRoutes: Sendable {
+package struct PreviewRoutes: Sendable {
     let workspace: PreviewWorkspace
     let folder: ServedFolder
     let limits: PageLimits
 
-    func respond(_ request: HTTPRequest) async -> HTTPResponse {
+    package init(workspace: PreviewWorkspace, folder: ServedFolder, limits: PageLimits) {
+        self.workspace = workspace
+        self.folder = folder
+        self.limits = limits
+    }
+
+    package func respond(_ request: HTTPRequest) async -> HTTPResponse {
         guard PreviewRoutes.isLoopback(host: request.headers["host"]) else {
             return .rejection(HTTPRejection(403, "the preview answers only requests for 127.0.0.1 or localhost"))
         }
