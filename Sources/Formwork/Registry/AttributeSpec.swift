@@ -84,10 +84,15 @@ public protocol RegisteredType: Sendable {
     var attributes: [AttributeSpec] { get }
     /// The word for this kind in messages: "component", "action", "validation", "error handler".
     static var kindName: String { get }
+    /// The attributes the engine gives every type of this kind (`hidden`, `when`, `retry`, …):
+    /// a type declaring one of these names itself clashes with the engine unless registered
+    /// `replacing:` it (`Registry.clashes`).
+    static var commonAttributes: [AttributeSpec] { get }
     /// The common attributes of this kind (`hidden`, `enabled`, `validateOn` for components;
     /// `message`, `when` for validations; `when`, `retry` for error handlers) that this type
     /// declares itself. Its own declaration is the attribute, and the engine's feature of that
-    /// name is off for this type: the engine never reads it (see `engineReads(_:)`).
+    /// name is off for this type: the engine never reads it (see `engineReads(_:)`). The app
+    /// states it when it registers the type (`replacing:`); the registry refuses it otherwise.
     var replacedCommonAttributes: [String] { get }
 }
 
