@@ -1,6 +1,6 @@
 /// The functions an expression may call, by name. A value: copy `FunctionLibrary.standard`,
 /// register more, pass it to the compiler. An app's function named like a built-in one is a
-/// clash unless the app says it overrides it (`register(_:_:)`, `Registry.clashes`).
+/// clash unless the app says it overrides it (`register(_:overriding:)`, `Registry.clashes`).
 public struct FunctionLibrary: Sendable {
     private var functions: [String: ExpressionFunction] = [:]
     /// NB: the names whose function is the engine's own; every other one is the app's.
@@ -18,8 +18,9 @@ public struct FunctionLibrary: Sendable {
     }
 
     /// Adds the app's `function`, replacing any function with the same name, with what the app
-    /// states about a name it shares with the engine (`.overriding(.builtIn("formatMoney"))`).
-    public mutating func register(_ function: ExpressionFunction, _ choice: RegistrationChoice = RegistrationChoice()) {
+    /// states about a name it shares with the engine (`overriding: .builtIn("formatMoney")`).
+    public mutating func register(_ function: ExpressionFunction, overriding: BuiltInOverride? = nil) {
+        let choice = RegistrationChoice(overriding: overriding)
         functions[function.name] = function
         engine.remove(function.name)
         choices[function.name] = choice.isEmpty ? nil : choice

@@ -46,7 +46,6 @@ struct PageChecker {
         if document.minEngineVersion > FormworkEngine.version {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
-        for clash in registry.clashes { error("registry", "", clash.message) }
         if let title = document.title { checkExpression(title) }
         checkComputed()
         checkWhileRunning()

@@ -100,6 +100,9 @@ extension RegisteredType {
     /// The declared attribute called `name`, if any.
     public func attribute(_ name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
 
+    /// None: a type conforming outside Formwork has no attributes the engine adds to it.
+    public static var commonAttributes: [AttributeSpec] { [] }
+
     /// None: a type that doesn't say otherwise leaves every common attribute to the engine.
     public var replacedCommonAttributes: [String] { [] }
 

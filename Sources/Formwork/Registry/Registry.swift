@@ -45,27 +45,27 @@ public struct Registry: Sendable {
     ///   - replacing: the common attributes (`ComponentType.commonAttributes`) the type declares
     ///     itself: the engine's feature of each is off for it.
     public mutating func register(_ type: ComponentType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
-        components.register(type, RegistrationChoice(overriding: overriding, replacing: replacing))
+        components.register(type, overriding: overriding, replacing: replacing)
     }
     /// Adds the app's action type, replacing one with its id; see `register(_:overriding:replacing:)`
     /// for components.
     public mutating func register(_ type: ActionType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
-        actions.register(type, RegistrationChoice(overriding: overriding, replacing: replacing))
+        actions.register(type, overriding: overriding, replacing: replacing)
     }
     /// Adds the app's validation type, replacing one with its id; see
     /// `register(_:overriding:replacing:)` for components.
     public mutating func register(_ type: ValidationType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
-        validations.register(type, RegistrationChoice(overriding: overriding, replacing: replacing))
+        validations.register(type, overriding: overriding, replacing: replacing)
     }
     /// Adds the app's error handler type, replacing one with its id; see
     /// `register(_:overriding:replacing:)` for components.
     public mutating func register(_ type: ErrorHandlerType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
-        errorHandlers.register(type, RegistrationChoice(overriding: overriding, replacing: replacing))
+        errorHandlers.register(type, overriding: overriding, replacing: replacing)
     }
     /// Adds the app's function, replacing one with its name; `overriding: .builtIn(name)` when it
     /// takes the place of the built-in function of its name.
     public mutating func register(_ function: ExpressionFunction, overriding: BuiltInOverride? = nil) {
-        functions.register(function, RegistrationChoice(overriding: overriding))
+        functions.register(function, overriding: overriding)
     }
 
     /// "unknown action 'x'; …" for an id missing from `table`, with this registry's advice.

@@ -77,7 +77,7 @@ struct RegistryDecoder {
                 guard RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: function) else { throw RegistryDecoder.unstated(path: path, kind: "function", id: function.name) }
                 registry.functions.registerEngine(builtIn)
             } else {
-                registry.functions.register(function, RegistrationChoice(overriding: overrides ? .builtIn(function.name) : nil))
+                registry.functions.register(function, overriding: overrides ? .builtIn(function.name) : nil)
                 host.functions.append(function.name)
             }
         }
@@ -94,7 +94,7 @@ struct RegistryDecoder {
             guard description(builtIn) == description(type) else { throw RegistryDecoder.unstated(path: path, kind: Entry.kindName, id: type.id) }
             table.registerEngine(builtIn)
         } else {
-            table.register(type, RegistrationChoice(overriding: overrides ? .builtIn(type.id) : nil, replacing: type.replacedCommonAttributes))
+            table.register(type, overriding: overrides ? .builtIn(type.id) : nil, replacing: type.replacedCommonAttributes)
             hostIDs.append(type.id)
         }
     }

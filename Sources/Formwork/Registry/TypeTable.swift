@@ -14,11 +14,13 @@ public struct TypeTable<Entry: RegisteredType>: Sendable {
     public init() {}
 
     /// Adds the app's `entry`, replacing any entry with its id (which keeps its place in the
-    /// order), with what the app states about names it shares with the engine.
+    /// order), with what the app states about names it shares with the engine, as
+    /// `Registry.register(_:overriding:replacing:)` does.
     ///
-    /// An id or an attribute name the engine has too is a clash unless `choice` states it;
+    /// An id or an attribute name the engine has too is a clash unless stated;
     /// `Registry.clashes` lists the clashes, and the engine refuses a registry with any.
-    public mutating func register(_ entry: Entry, _ choice: RegistrationChoice = RegistrationChoice()) {
+    public mutating func register(_ entry: Entry, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
+        let choice = RegistrationChoice(overriding: overriding, replacing: replacing)
         put(entry)
         engine.remove(entry.id)
         choices[entry.id] = choice.isEmpty ? nil : choice
