@@ -19,7 +19,7 @@ struct RegistryDescriptionTests {
         let described = try RegistryDescription(bytes: Array(app.descriptionText.utf8), source: "app.registry.json")
 
         #expect(described.hostTypes == RegistryIDs(components: ["rating"], actions: ["analytics", "open-map"], validations: ["iban"],
-                                                   errorHandlers: ["auth-redirect"], functions: ["currency"]))
+                                                   errorHandlers: ["auth-redirect", "offline"], functions: ["currency"]))
         #expect(described.registry().descriptionText == app.descriptionText)
         #expect(described.registry().functions["currency"]?.arity == 1...2)
         #expect(described.registry().components["rating"]?.valueAttribute == "value")
