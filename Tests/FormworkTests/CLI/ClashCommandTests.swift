@@ -67,6 +67,15 @@ struct ClashCommandTests {
             checked 1 page: 0 errors, 2 warnings
 
             """)
+
+        let test = try await CLIRunner.run(["test", folder.path, "--registry", file])
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        #expect(test.stdout.hasSuffix("""
+            note: draft-form: interactions.cancel[0].id: 'discard-draft' is the app's own action, not the engine's (the app registered it overriding the built-in action 'discard-draft')
+            note: draft-form: interactions.cancel[1].onError[0].attributes.retry: 'undo' replaces the engine's 'retry' (when the handler is done, run the failed action once more; if it succeeds, the chain goes on): here 'retry' is the app's error handler's own, and the engine doesn't do that for it
+            1 passed, 0 failed
+
+            """), "\(test.stdout)")
     }
 
     @Test func aFileWithAnUnstatedOverrideIsRefusedByEveryCommand() async throws {
