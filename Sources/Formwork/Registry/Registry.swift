@@ -40,6 +40,7 @@ public struct Registry: Sendable {
     /// Adds the app's component type, replacing one with its id.
     ///
     /// - Parameters:
+    ///   - type: the app's component type.
     ///   - overriding: `.builtIn(id)` when the type takes the place of the built-in component of
     ///     its id: pages get the app's.
     ///   - replacing: the common attributes (`ComponentType.commonAttributes`) the type declares
