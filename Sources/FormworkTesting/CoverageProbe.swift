@@ -40,33 +40,39 @@ public final class CoverageProbe {
 
     /// `registry` with every action, validation and error handler wrapped to record its runs.
     public func instrument(_ registry: Registry) -> Registry {
-        var wrapped = Registry(functions: registry.functions)
-        for type in registry.components.all { wrapped.register(type) }
-        for type in registry.actions.all {
-            wrapped.register(ActionType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
-                let page = context.session.document.id
-                hits[page, default: PageHits()].actions.insert(context.path)
-                if type.id == "if", let holds = try? context.bool("condition") {
-                    // NB: conditions are pure (the clock is fixed), so evaluating once more is safe.
-                    hits[page, default: PageHits()].branches.insert(context.path + (holds ? " then" : " else"))
+        // NB: `wrap` keeps whose each type is and what the app stated about it.
+        var wrapped = registry
+        for id in registry.actions.ids {
+            wrapped.actions.wrap(id) { type in
+                ActionType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+                    let page = context.session.document.id
+                    hits[page, default: PageHits()].actions.insert(context.path)
+                    if type.id == "if", let holds = try? context.bool("condition") {
+                        // NB: conditions are pure (the clock is fixed), so evaluating once more is safe.
+                        hits[page, default: PageHits()].branches.insert(context.path + (holds ? " then" : " else"))
+                    }
+                    return try await type.run(context)
                 }
-                return try await type.run(context)
-            })
+            }
         }
-        for type in registry.validations.all {
-            wrapped.register(ValidationType(type.id, attributes: type.attributes, summary: type.summary, isAsync: type.isAsync) { [self] context in
-                let paths = context.attributes.items.map(\.path)
-                if let node = context.component.node.validations.first(where: { $0.typeID == context.typeID && $0.attributes.items.map(\.path) == paths }) {
-                    hits[context.session.document.id, default: PageHits()].validations.insert(node.path)
+        for id in registry.validations.ids {
+            wrapped.validations.wrap(id) { type in
+                ValidationType(type.id, attributes: type.attributes, summary: type.summary, isAsync: type.isAsync) { [self] context in
+                    let paths = context.attributes.items.map(\.path)
+                    if let node = context.component.node.validations.first(where: { $0.typeID == context.typeID && $0.attributes.items.map(\.path) == paths }) {
+                        hits[context.session.document.id, default: PageHits()].validations.insert(node.path)
+                    }
+                    return try await type.check(context)
                 }
-                return try await type.check(context)
-            })
+            }
         }
-        for type in registry.errorHandlers.all {
-            wrapped.register(ErrorHandlerType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
-                hits[context.session.document.id, default: PageHits()].handlers.insert(context.path)
-                try await type.handle(context)
-            })
+        for id in registry.errorHandlers.ids {
+            wrapped.errorHandlers.wrap(id) { type in
+                ErrorHandlerType(type.id, attributes: type.attributes, summary: type.summary) { [self] context in
+                    hits[context.session.document.id, default: PageHits()].handlers.insert(context.path)
+                    try await type.handle(context)
+                }
+            }
         }
         return wrapped
     }

@@ -145,6 +145,7 @@ struct PageChecker {
             }
             return
         }
+        noteChoices(registry.components, type, node.attributes, path: node.path)
         let start = diagnostics.count
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
         diagnostics.explainReplaced(from: start, owner: node.path, type: type, what: "the component '\(type.id)'", common: ComponentType.commonAttributes)
@@ -154,6 +155,7 @@ struct PageChecker {
                 error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
                 continue
             }
+            noteChoices(registry.validations, validationType, validation.attributes, path: validation.path)
             let start = diagnostics.count
             checkAttributes(validation.attributes, specs: validationType.attributes, owner: "the validation '\(validation.typeID)'", path: validation.path)
             diagnostics.explainReplaced(from: start, owner: validation.path, type: validationType, what: "the validation '\(validation.typeID)'", common: ValidationType.commonAttributes)
@@ -209,6 +211,7 @@ struct PageChecker {
                 error("unknown-id", action.path + ".id", registry.unknownMessage(registry.actions, action.typeID))
                 continue
             }
+            noteChoices(registry.actions, type, action.attributes, path: action.path)
             checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
             checkHandlers(action.onError)
         }
@@ -220,9 +223,28 @@ struct PageChecker {
                 error("unknown-id", handler.path + ".id", registry.unknownMessage(registry.errorHandlers, handler.typeID))
                 continue
             }
+            noteChoices(registry.errorHandlers, type, handler.attributes, path: handler.path)
             let start = diagnostics.count
             checkAttributes(handler.attributes, specs: type.attributes, owner: "the error handler '\(type.id)'", path: handler.path)
             diagnostics.explainReplaced(from: start, owner: handler.path, type: type, what: "the error handler '\(type.id)'", common: ErrorHandlerType.commonAttributes)
+        }
+    }
+
+    // MARK: - The app's choices
+
+    /// Warns where the page's meaning rests on a choice the app stated when it registered `type`:
+    /// a use of its type that overrides a built-in, an attribute it declares in place of the
+    /// engine's common one.
+    private mutating func noteChoices<Entry: RegisteredType>(_ table: TypeTable<Entry>, _ type: Entry, _ attributes: AttributeList, path: String) {
+        guard table.isApps(type.id) else { return }
+        let kind = Entry.kindName
+        if table.choice(type.id).overriding != nil {
+            diagnostics.append(.warning("registry", path + ".id", "'\(type.id)' is the app's own \(kind), not the engine's (the app registered it overriding the built-in \(kind) '\(type.id)')"))
+        }
+        for attribute in attributes.items where type.replacedCommonAttributes.contains(attribute.name) {
+            let engine = Entry.commonAttributes.first { $0.name == attribute.name }
+            let what = engine.map { $0.summary.isEmpty ? "" : " (\($0.summary))" } ?? ""
+            diagnostics.append(.warning("registry", attribute.path, "'\(type.id)' replaces the engine's '\(attribute.name)'\(what): here '\(attribute.name)' is the app's \(kind)'s own, and the engine doesn't do that for it"))
         }
     }
 

@@ -19,6 +19,8 @@ extension PageDocument {
             return (nil, [diagnostic])
         }
         var decoder = PageDecoder(registry: registry, limits: limits, libraries: libraries)
+        // NB: a registry with a clash (`Registry.clashes`) is refused with every page it reads.
+        decoder.diagnostics += registry.clashes.map { PageDiagnostic.error("registry", "", $0.message) }
         let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
         let used = Array(decoder.blocks.used.values)
         // NB: a block used twice reports a problem inside it once.

@@ -10,6 +10,9 @@
 public struct ActionType: RegisteredType {
     /// "action", in messages.
     public static let kindName = "action"
+    /// None: the engine gives actions no attribute of its own (yet; one added later clashes with
+    /// an app's action declaring its name, unless registered `replacing:` it).
+    public static let commonAttributes: [AttributeSpec] = []
     /// The id pages use, like `api`.
     public let id: String
     /// The attributes it takes.

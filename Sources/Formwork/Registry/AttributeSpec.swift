@@ -84,16 +84,24 @@ public protocol RegisteredType: Sendable {
     var attributes: [AttributeSpec] { get }
     /// The word for this kind in messages: "component", "action", "validation", "error handler".
     static var kindName: String { get }
+    /// The attributes the engine gives every type of this kind (`hidden`, `when`, `retry`, …):
+    /// a type declaring one of these names itself clashes with the engine unless registered
+    /// `replacing:` it (`Registry.clashes`).
+    static var commonAttributes: [AttributeSpec] { get }
     /// The common attributes of this kind (`hidden`, `enabled`, `validateOn` for components;
     /// `message`, `when` for validations; `when`, `retry` for error handlers) that this type
     /// declares itself. Its own declaration is the attribute, and the engine's feature of that
-    /// name is off for this type: the engine never reads it (see `engineReads(_:)`).
+    /// name is off for this type: the engine never reads it (see `engineReads(_:)`). The app
+    /// states it when it registers the type (`replacing:`); the registry refuses it otherwise.
     var replacedCommonAttributes: [String] { get }
 }
 
 extension RegisteredType {
     /// The declared attribute called `name`, if any.
     public func attribute(_ name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
+
+    /// None: a type conforming outside Formwork has no attributes the engine adds to it.
+    public static var commonAttributes: [AttributeSpec] { [] }
 
     /// None: a type that doesn't say otherwise leaves every common attribute to the engine.
     public var replacedCommonAttributes: [String] { [] }

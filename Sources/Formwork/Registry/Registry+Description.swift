@@ -21,8 +21,9 @@ import Foundation
 ///
 /// The attributes every component, validation or error handler has (`hidden`, `when`, …) are
 /// left out, unless the type declares one itself: then it is listed with the type's attributes
-/// and named under `"replacesCommon"` (the engine's feature of that name is off for the type).
-/// Grammar.md part 5 documents the format.
+/// and named under `"replacesCommon"` (the app registered it `replacing:` them; the engine's
+/// feature of that name is off for the type). An app's type or function registered
+/// `overriding: .builtIn(id)` has `"overridesBuiltIn": true`. Grammar.md part 5 documents the format.
 extension Registry {
     /// The version of the description format this engine writes and reads.
     public static let descriptionFormat = 1
@@ -31,11 +32,11 @@ extension Registry {
     public var descriptionValue: PageValue {
         .object(PageObject([
             ("format", .int(Int64(Registry.descriptionFormat))), ("engineVersion", .int(Int64(FormworkEngine.version))),
-            ("components", .array(components.all.map(RegistryCoding.value(of:)))),
-            ("actions", .array(actions.all.map(RegistryCoding.value(of:)))),
-            ("validations", .array(validations.all.map(RegistryCoding.value(of:)))),
-            ("errorHandlers", .array(errorHandlers.all.map(RegistryCoding.value(of:)))),
-            ("functions", .array(functions.names.compactMap { functions[$0] }.map(RegistryCoding.value(of:)))),
+            ("components", .array(components.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), components.choice($0.id)) })),
+            ("actions", .array(actions.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), actions.choice($0.id)) })),
+            ("validations", .array(validations.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), validations.choice($0.id)) })),
+            ("errorHandlers", .array(errorHandlers.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), errorHandlers.choice($0.id)) })),
+            ("functions", .array(functions.names.compactMap { functions[$0] }.map { RegistryCoding.stated(RegistryCoding.value(of: $0), functions.choice($0.name)) })),
         ]))
     }
 
@@ -43,7 +44,12 @@ extension Registry {
     public var descriptionText: String { descriptionValue.prettyJSONText + "\n" }
 
     /// Writes the description to `url` atomically (a temporary file renamed into place).
+    ///
+    /// Throws `RegistryClashError`, writing nothing, while the registry has a clash (`clashes`):
+    /// the file records which names are whose, so each must be decided first.
     public func writeDescription(to url: URL) throws {
+        let clashes = self.clashes
+        if !clashes.isEmpty { throw RegistryClashError(clashes: clashes) }
         try AtomicFile.write(Data(descriptionText.utf8), to: url)
     }
 }
@@ -51,6 +57,13 @@ extension Registry {
 /// The JSON form of one registered type, shared by the encoder and the decoder's check that a
 /// described type is exactly a built-in.
 enum RegistryCoding {
+    /// `entry` with `"overridesBuiltIn": true` when the app registered it `overriding:` a built-in.
+    static func stated(_ entry: PageValue, _ choice: RegistrationChoice) -> PageValue {
+        guard choice.overriding != nil, case .object(var object) = entry else { return entry }
+        object["overridesBuiltIn"] = .bool(true)
+        return .object(object)
+    }
+
     static func value(of type: ComponentType) -> PageValue {
         guard case .object(var object) = entry(type.id, type.summary, type.attributes, common: ComponentType.commonAttributes, replaced: type.replacedCommonAttributes) else { return .null }
         object["events"] = .array(type.events.map { .string($0) })

@@ -1,19 +1,19 @@
 /// What a registry adds to the built-ins, so delivery can tell "the app lacks this type" from
 /// "this was given the built-ins only" (an app that forgot to pass its registry).
 extension Registry {
-    /// The ids this registry has that `Registry.standard` doesn't: the app's own types.
+    /// The ids of the app's own types and functions: those registered by the app, including one
+    /// that overrides a built-in of the same id (`overriding: .builtIn(…)`).
     ///
     /// ```swift
     /// Registry.standard.hostTypeIDs.isEmpty   // true
     /// appRegistry.hostTypeIDs.sentence        // "component 'rating' and action 'analytics'"
     /// ```
     public var hostTypeIDs: RegistryIDs {
-        let standard = Registry.standard
-        return RegistryIDs(components: components.ids.filter { standard.components[$0] == nil },
-                           actions: actions.ids.filter { standard.actions[$0] == nil },
-                           validations: validations.ids.filter { standard.validations[$0] == nil },
-                           errorHandlers: errorHandlers.ids.filter { standard.errorHandlers[$0] == nil },
-                           functions: functions.names.filter { standard.functions[$0] == nil })
+        RegistryIDs(components: components.ids.filter(components.isApps),
+                    actions: actions.ids.filter(actions.isApps),
+                    validations: validations.ids.filter(validations.isApps),
+                    errorHandlers: errorHandlers.ids.filter(errorHandlers.isApps),
+                    functions: functions.names.filter(functions.isApps))
     }
 
     /// Why a page needing `missing` can't be had, in words for the app developer: the app lacks

@@ -2,7 +2,8 @@
 /// the functions expressions may call. A value, passed to the engine; never a global table.
 ///
 /// Start from `Registry.standard` (the built-ins, registered exactly like a host's types) and
-/// register more; an entry with an existing id replaces the built-in.
+/// register more. An app's type with a built-in's id, or declaring an attribute every type of its
+/// kind has, must say which one it means (`overriding:`, `replacing:`): see `clashes`.
 public struct Registry: Sendable {
     /// The component types, by id.
     public var components = TypeTable<ComponentType>()
@@ -27,16 +28,46 @@ public struct Registry: Sendable {
         self.functions = functions
     }
 
-    /// Adds a component type, replacing one with its id.
-    public mutating func register(_ type: ComponentType) { components.register(type) }
-    /// Adds an action type, replacing one with its id.
-    public mutating func register(_ type: ActionType) { actions.register(type) }
-    /// Adds a validation type, replacing one with its id.
-    public mutating func register(_ type: ValidationType) { validations.register(type) }
-    /// Adds an error handler type, replacing one with its id.
-    public mutating func register(_ type: ErrorHandlerType) { errorHandlers.register(type) }
-    /// Adds a function, replacing one with its name.
-    public mutating func register(_ function: ExpressionFunction) { functions.register(function) }
+    // MARK: - Registering
+    //
+    // One call for every kind. A name the app's type shares with the engine — a built-in's id, or
+    // an attribute every type of its kind has — must be stated, else `clashes` lists it and the
+    // engine refuses the registry:
+    //
+    //     registry.register(discardDraft, overriding: .builtIn("discard-draft"))
+    //     registry.register(undo, replacing: ["retry"])
+
+    /// Adds the app's component type, replacing one with its id.
+    ///
+    /// - Parameters:
+    ///   - type: the app's component type.
+    ///   - overriding: `.builtIn(id)` when the type takes the place of the built-in component of
+    ///     its id: pages get the app's.
+    ///   - replacing: the common attributes (`ComponentType.commonAttributes`) the type declares
+    ///     itself: the engine's feature of each is off for it.
+    public mutating func register(_ type: ComponentType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
+        components.register(type, overriding: overriding, replacing: replacing)
+    }
+    /// Adds the app's action type, replacing one with its id; see `register(_:overriding:replacing:)`
+    /// for components.
+    public mutating func register(_ type: ActionType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
+        actions.register(type, overriding: overriding, replacing: replacing)
+    }
+    /// Adds the app's validation type, replacing one with its id; see
+    /// `register(_:overriding:replacing:)` for components.
+    public mutating func register(_ type: ValidationType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
+        validations.register(type, overriding: overriding, replacing: replacing)
+    }
+    /// Adds the app's error handler type, replacing one with its id; see
+    /// `register(_:overriding:replacing:)` for components.
+    public mutating func register(_ type: ErrorHandlerType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
+        errorHandlers.register(type, overriding: overriding, replacing: replacing)
+    }
+    /// Adds the app's function, replacing one with its name; `overriding: .builtIn(name)` when it
+    /// takes the place of the built-in function of its name.
+    public mutating func register(_ function: ExpressionFunction, overriding: BuiltInOverride? = nil) {
+        functions.register(function, overriding: overriding)
+    }
 
     /// "unknown action 'x'; …" for an id missing from `table`, with this registry's advice.
     public func unknownMessage<Entry>(_ table: TypeTable<Entry>, _ id: String) -> String {
@@ -47,6 +78,17 @@ public struct Registry: Sendable {
     public static let standard: Registry = {
         var registry = Registry()
         BuiltIns.register(in: &registry)
+        // NB: the built-ins are registered like an app's types, then marked as the engine's.
+        registry.claimForEngine()
         return registry
     }()
+
+    /// Makes every entry the engine's own.
+    mutating func claimForEngine() {
+        components.claimForEngine()
+        actions.claimForEngine()
+        validations.claimForEngine()
+        errorHandlers.claimForEngine()
+        functions.claimForEngine()
+    }
 }

@@ -38,14 +38,14 @@ struct RegistryDecoder {
                                      valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
             try unique(registry.components[type.id] == nil, path, "component", type.id)
             try replaced(item, type.replacedCommonAttributes, common: ComponentType.commonAttributes, path: path, kind: "component")
-            adopt(type, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "actions") {
             let entry = try self.entry(item, path: path, kind: "action")
             try unique(registry.actions[entry.id] == nil, path, "action", entry.id)
             let id = entry.id
             let type = ActionType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.runAction(id, context) }
-            adopt(type, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "validations") {
             let entry = try self.entry(item, path: path, kind: "validation", extra: ["async"])
@@ -59,7 +59,7 @@ struct RegistryDecoder {
             }
             let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary, isAsync: isAsync) { context in try standIn.checkValidation(id, context) }
             try replaced(item, type.replacedCommonAttributes, common: ValidationType.commonAttributes, path: path, kind: "validation")
-            adopt(type, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "errorHandlers") {
             let entry = try self.entry(item, path: path, kind: "error handler")
@@ -67,30 +67,52 @@ struct RegistryDecoder {
             let id = entry.id
             let type = ErrorHandlerType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.handleError(id, context) }
             try replaced(item, type.replacedCommonAttributes, common: ErrorHandlerType.commonAttributes, path: path, kind: "error handler")
-            adopt(type, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "functions") {
             let function = try self.function(item, path: path)
             try unique(registry.functions[function.name] == nil, path, "function", function.name)
-            if let builtIn = standard.functions[function.name], RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: function) {
-                registry.register(builtIn)
+            let overrides = try overridesBuiltIn(item, path: path, kind: "function", id: function.name, hasBuiltIn: standard.functions[function.name] != nil)
+            if !overrides, let builtIn = standard.functions[function.name] {
+                guard RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: function) else { throw RegistryDecoder.unstated(path: path, kind: "function", id: function.name) }
+                registry.functions.registerEngine(builtIn)
             } else {
-                registry.register(function)
+                registry.functions.register(function, overriding: overrides ? .builtIn(function.name) : nil)
                 host.functions.append(function.name)
             }
         }
         return (registry, RegistryIDs(components: host.components, actions: host.actions, validations: host.validations, errorHandlers: host.errorHandlers, functions: host.functions), engineVersion)
     }
 
-    /// Registers the built-in when `type` describes it exactly (the same JSON description), so it
-    /// keeps the built-in's behaviour; otherwise registers `type` as the app's own and records its id.
-    private func adopt<Entry: RegisteredType>(_ type: Entry, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String], same description: (Entry) -> PageValue) {
-        if let builtIn, description(builtIn) == description(type) {
-            table.register(builtIn)
+    /// Registers the built-in when `type` describes it exactly (the same JSON description) and
+    /// doesn't say it overrides it, so it keeps the built-in's behaviour; otherwise registers `type`
+    /// as the app's own, with what the file states, and records its id.
+    private func adopt<Entry: RegisteredType>(_ type: Entry, _ item: PageObject, path: String, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String],
+                                              same description: (Entry) -> PageValue) throws(Problem) {
+        let overrides = try overridesBuiltIn(item, path: path, kind: Entry.kindName, id: type.id, hasBuiltIn: builtIn != nil)
+        if !overrides, let builtIn {
+            guard description(builtIn) == description(type) else { throw RegistryDecoder.unstated(path: path, kind: Entry.kindName, id: type.id) }
+            table.registerEngine(builtIn)
         } else {
-            table.register(type)
+            table.register(type, overriding: overrides ? .builtIn(type.id) : nil, replacing: type.replacedCommonAttributes)
             hostIDs.append(type.id)
         }
+    }
+
+    /// `"overridesBuiltIn"`: true when the app registered its type `overriding:` the built-in of
+    /// its id. An app's type with a built-in's id that doesn't say so is refused: an earlier
+    /// Formwork wrote such files, when an app's type silently took a built-in's place.
+    private func overridesBuiltIn(_ item: PageObject, path: String, kind: String, id: String, hasBuiltIn: Bool) throws(Problem) -> Bool {
+        let overrides = try flag(item, "overridesBuiltIn", path: path)
+        if overrides, !hasBuiltIn {
+            throw Problem(path + ".overridesBuiltIn", "the engine has no built-in \(kind) '\(id)' to override: leave `overriding:` out where the app registers it, then write the file again with Registry.writeDescription(to:)")
+        }
+        return overrides
+    }
+
+    /// An app's type with a built-in's id, described without `"overridesBuiltIn"`.
+    static func unstated(path: String, kind: String, id: String) -> Problem {
+        Problem(path, "the app's \(kind) '\(id)' has the \(kind == "function" ? "name" : "id") of the engine's built-in \(kind) '\(id)', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn(\"\(id)\")` (pages get the app's) or give it another \(kind == "function" ? "name" : "id") (pages keep the engine's), then write the file again with Registry.writeDescription(to:)")
     }
 
     // MARK: - Entries
@@ -110,10 +132,13 @@ struct RegistryDecoder {
         if !isNew { throw Problem(path, "the \(kind) '\(id)' is described twice") }
     }
 
-    /// `"replacesCommon"`, when given, must name exactly the common attributes the type describes
-    /// itself: it says so for readers, it never decides it.
+    /// `"replacesCommon"` must name exactly the common attributes the type describes itself: it
+    /// records the app's `replacing:`. A file that describes one without saying so is refused.
     private func replaced(_ object: PageObject, _ derived: [String], common: [AttributeSpec], path: String, kind: String) throws(Problem) {
-        guard let given = object["replacesCommon"] else { return }
+        guard let given = object["replacesCommon"] else {
+            guard let first = derived.first else { return }
+            throw Problem(path, "the app's \(kind) declares '\(first)', and the engine gives every \(kind) a '\(first)', but the file doesn't say which one pages mean (an earlier Formwork decided it silently); where the app registers it, write `replacing: [\"\(first)\"]` (the app's '\(first)') or rename or drop the app's '\(first)' (the engine's stays), then write the file again with Registry.writeDescription(to:)")
+        }
         let names = given.arrayValue?.compactMap(\.stringValue)
         guard let names, names.count == given.arrayValue?.count else {
             throw Problem(path + ".replacesCommon", "\"replacesCommon\" is an array of the common attributes (\(common.map(\.name).joined(separator: ", "))) the \(kind) describes itself")
@@ -125,7 +150,7 @@ struct RegistryDecoder {
     }
 
     private func entry(_ object: PageObject, path: String, kind: String, extra: [String] = []) throws(Problem) -> (id: String, summary: String, attributes: [AttributeSpec]) {
-        try RegistryDecoder.checkMembers(object, ["id", "summary", "attributes"] + (kind == "action" ? [] : ["replacesCommon"]) + extra, path: path, what: "a described \(kind)")
+        try RegistryDecoder.checkMembers(object, ["id", "summary", "attributes"] + ["replacesCommon", "overridesBuiltIn"] + extra, path: path, what: "a described \(kind)")
         guard case .string(let id)? = object["id"], !id.isEmpty else {
             throw Problem(path + (object["id"] == nil ? "" : ".id"), "\"id\" must be a non-empty string, like \"\(kind == "component" ? "rating" : kind == "action" ? "analytics" : kind == "validation" ? "iban" : "auth-redirect")\"")
         }
@@ -205,7 +230,7 @@ struct RegistryDecoder {
     // MARK: - Functions
 
     private func function(_ object: PageObject, path: String) throws(Problem) -> ExpressionFunction {
-        try RegistryDecoder.checkMembers(object, ["name", "summary", "parameters", "variadic", "result", "pure", "minArguments", "maxArguments"], path: path, what: "a described function")
+        try RegistryDecoder.checkMembers(object, ["name", "summary", "parameters", "variadic", "result", "pure", "minArguments", "maxArguments", "overridesBuiltIn"], path: path, what: "a described function")
         guard case .string(let name)? = object["name"], RegistryDecoder.isFunctionName(name) else {
             throw Problem(path + (object["name"] == nil ? "" : ".name"), "\"name\" must be a function name like \"currency\" (letters, digits and _, not starting with a digit)")
         }

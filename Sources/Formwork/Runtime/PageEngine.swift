@@ -13,6 +13,8 @@ import Foundation
 public final class PageEngine {
     /// The types pages may use.
     public let registry: Registry
+    /// NB: why the registry can't be used (`Registry.clashes`), worked out once; `open` refuses it.
+    private let clashMessage: String?
     /// The app around the pages: navigation, presentation, transport, router, clock.
     public var host: PageHost
     /// `$global`, shared by every page the engine opens.
@@ -42,6 +44,7 @@ public final class PageEngine {
     public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard,
                 drafts: (any DraftStorage)? = nil) {
         self.registry = registry
+        clashMessage = registry.clashMessage
         self.host = host
         self.globals = globals
         self.pages = pages
@@ -92,7 +95,11 @@ public final class PageEngine {
 
     /// Opens a page: checks the engine version and the params, restores the page's draft when it
     /// keeps one (`"draft"`), builds the component tree with its bindings, and starts `loaded`. Returns at once; `waitUntilIdle()` waits for `loaded`.
+    ///
+    /// Refuses every page while the registry has a clash (`Registry.clashes`): an app's name
+    /// shared with the engine's, without the app saying which one pages mean.
     public func open(_ document: PageDocument, params: PageValue = .null, opener: PageSession? = nil) throws(PageError) -> PageSession {
+        if let clashMessage { throw PageError(.error("registry", "", clashMessage)) }
         if document.minEngineVersion > FormworkEngine.version {
             throw PageError(.error("engine", "minEngineVersion", "the page '\(document.id)' needs engine version \(document.minEngineVersion), but this is version \(FormworkEngine.version); update the app or publish a page for this engine"))
         }

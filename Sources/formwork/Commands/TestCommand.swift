@@ -109,9 +109,27 @@ struct TestCommand: CLICommand {
             for report in belowMinimum {
                 Console.out("FAIL coverage of \(report.page): \(PageCoverage.format(report.percent)) of interactions and actions, below --min-coverage \(PageValue.format(minimumCoverage ?? 0))%")
             }
+            for note in TestCommand.choiceNotes(results, registry: described.registry()) { Console.out(note) }
             Console.out("\(results.count - failed) passed, \(failed) failed")
         }
         return failed == 0 && belowMinimum.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Where a page the flows opened rests on a choice the app stated about a name it shares with
+    /// the engine (an override of a built-in, its own attribute in place of a common one): `check`'s
+    /// warnings of that kind, once each, as notes — what the flows passed with is the app's meaning.
+    static func choiceNotes(_ results: [FlowResult], registry: Registry) -> [String] {
+        var seen = Set<String>()
+        var notes: [String] = []
+        for result in results {
+            for document in result.documents {
+                for diagnostic in document.check(registry: registry) where diagnostic.code == "registry" && diagnostic.severity == .warning {
+                    let note = "note: \(document.id): \(diagnostic.path): \(diagnostic.message)"
+                    if seen.insert(note).inserted { notes.append(note) }
+                }
+            }
+        }
+        return notes
     }
 
     /// Every file under `folder`, sorted, as paths starting with `folder`.

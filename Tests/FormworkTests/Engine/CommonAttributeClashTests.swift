@@ -3,8 +3,9 @@ import Testing
 import Formwork
 
 // An app's type that declares an attribute named like one the engine gives every type of its
-// kind (`retry`, `when`, `message`, `hidden`, `enabled`, `validateOn`): the type's declaration
-// wins and the engine's feature of that name is off for it, so the two never both read it.
+// kind (`retry`, `when`, `message`, `hidden`, `enabled`, `validateOn`), registered `replacing:`
+// it: the type's declaration wins and the engine's feature of that name is off for it, so the
+// two never both read it. (Without `replacing:` it is a clash: RegistryClashTests.)
 // Public API only, as an app would.
 
 @MainActor
@@ -18,13 +19,13 @@ private func undoRegistry(_ undo: Undo) -> Registry {
     // The app's own `retry`: the interaction to run again (not the engine's bool).
     registry.register(ErrorHandlerType("undo", attributes: [AttributeSpec("retry", .string, role: .interactionName, summary: "the interaction to run again")]) { context in
         undo.reruns.append(try context.string("retry") ?? "")
-    })
+    }, replacing: ["retry"])
     // A map whose `hidden` means "collapsed", drawn by the app; the engine never hides it.
-    registry.register(ComponentType("map", attributes: [AttributeSpec("hidden", .bool, default: false, summary: "collapsed to a pin")]))
+    registry.register(ComponentType("map", attributes: [AttributeSpec("hidden", .bool, default: false, summary: "collapsed to a pin")]), replacing: ["hidden"])
     // A validation whose own `message` is the app's message key.
     registry.register(ValidationType("known-code", attributes: [AttributeSpec("message", .string, summary: "the app's message key")]) { context in
         context.value.stringValue == "ok" ? nil : "Unknown code"
-    })
+    }, replacing: ["message"])
     return registry
 }
 

@@ -372,14 +372,14 @@ struct FunctionTests {
 
     // MARK: - Host functions
 
-    @Test("a host registers a function, which may shadow a built-in")
+    @Test("a host registers a function, which may override a built-in when it says so")
     func hostFunctions() throws {
         var functions = FunctionLibrary.standard
         functions.register(ExpressionFunction("vat", arity: 1...1) { args in
             guard let amount = args[0].doubleValue else { throw FunctionFailure("vat() expects a number", kind: .type) }
             return .number(amount * 0.2)
         })
-        functions.register(ExpressionFunction("len", arity: 1...1) { _ in .int(-1) })
+        functions.register(ExpressionFunction("len", arity: 1...1) { _ in .int(-1) }, overriding: .builtIn("len"))
         functions.register(ExpressionFunction("twice", arity: 2...2, lambdaParameters: [1: 1]) { call in
             let once = try call.call(1, call.arguments[0])
             return try call.call(1, once)

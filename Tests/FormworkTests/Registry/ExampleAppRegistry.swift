@@ -2,8 +2,10 @@ import Foundation
 import Formwork
 
 /// The example app's registry (examples/app): the built-ins plus a `rating` component,
-/// `analytics` and `open-map` actions, an `iban` validation, an `auth-redirect` error handler and
-/// a `currency()` function, registered through the public API as an app would.
+/// `analytics` and `open-map` actions, an `iban` validation, `auth-redirect` and `offline` error
+/// handlers and a `currency()` function, registered through the public API as an app would.
+/// `offline` declares its own `retry`, named like the engine's common one, and says so
+/// (`replacing: ["retry"]`): every name the app shares with the engine is a stated choice.
 /// `examples/app/app.registry.json` is its description, written by `writeDescription(to:)`; a
 /// test keeps the file equal to it.
 enum ExampleApp {
@@ -40,6 +42,11 @@ enum ExampleApp {
         ], summary: "sends the person to sign in again") { context in
             events.record("sign in: " + (try context.string("page") ?? "login"))
         })
+        registry.register(ErrorHandlerType("offline", attributes: [
+            AttributeSpec("retry", .int, default: 3, summary: "how many times the app's outbox sends the request again once online"),
+        ], summary: "keeps the failed request in the app's outbox") { context in
+            events.record("outbox: " + (try context.value("retry")).jsonText)
+        }, replacing: ["retry"])
         registry.register(ExpressionFunction("currency", signature: FunctionSignature(
             [.value("amount", .number), .value("code", .string, optional: true)], result: [.string],
             summary: "the amount as money, like €12.50")) { args in

@@ -19,7 +19,7 @@ struct RegistryDescriptionTests {
         let described = try RegistryDescription(bytes: Array(app.descriptionText.utf8), source: "app.registry.json")
 
         #expect(described.hostTypes == RegistryIDs(components: ["rating"], actions: ["analytics", "open-map"], validations: ["iban"],
-                                                   errorHandlers: ["auth-redirect"], functions: ["currency"]))
+                                                   errorHandlers: ["auth-redirect", "offline"], functions: ["currency"]))
         #expect(described.registry().descriptionText == app.descriptionText)
         #expect(described.registry().functions["currency"]?.arity == 1...2)
         #expect(described.registry().components["rating"]?.valueAttribute == "value")
@@ -38,9 +38,9 @@ struct RegistryDescriptionTests {
         #expect(registry.descriptionText == Registry.standard.descriptionText)
     }
 
-    @Test func aBuiltInIdDescribedDifferentlyIsTheAppsOwn() throws {
-        // The app replaced `toast` with one that takes a `style`.
-        let text = #"{"actions": [{"id": "toast", "attributes": [{"name": "message", "type": "string"}, {"name": "style", "type": "string"}]}]}"#
+    @Test func aBuiltInIdTheAppOverridesIsTheAppsOwn() throws {
+        // The app registered its own `toast`, one that takes a `style`, `overriding: .builtIn("toast")`.
+        let text = #"{"actions": [{"id": "toast", "overridesBuiltIn": true, "attributes": [{"name": "message", "type": "string"}, {"name": "style", "type": "string"}]}]}"#
         let described = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         #expect(described.hostTypes == RegistryIDs(actions: ["toast"]))
         #expect(described.registry().actions["toast"]?.attribute("style") != nil)
