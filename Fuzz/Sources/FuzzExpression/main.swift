@@ -25,7 +25,7 @@ enum TextIdentities {
         "matches($data.a, '(?s).*')",
         "contains($data.a, '\\\\E') || matches($data.a, '\\\\Q' + $data.a + '\\\\E')",
     ]
-    nonisolated(unsafe) static let compiled: [CompiledExpression] = sources.map { source in
+    static let compiled: [CompiledExpression] = sources.map { source in
         do { return try CompiledExpression(source) } catch { fatalError("\(source): \(error)") }
     }
 
