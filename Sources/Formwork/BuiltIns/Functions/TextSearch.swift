@@ -1,0 +1,98 @@
+/// Text found in text the one way every text function finds it (Grammar.md 1.6): by whole
+/// characters — Swift's `Character`, what a person counts as one, so `\r\n` and `e` + U+0301 are one
+/// each — compared under canonical equivalence. A part of a character never matches on its own, and
+/// every Unicode scalar, U+0000 included, is text like any other.
+///
+/// ```swift
+/// TextSearch("xx\u{0}x").parts(separatedBy: "x\u{0}")   // ["x", "x"]
+/// TextSearch("xxxxxxx").ranges(of: "x\u{0}")            // []
+/// TextSearch("a\r\nb").ranges(of: "\n")                 // []: "\r\n" is one character
+/// ```
+///
+/// NB: written on the standard library rather than Foundation: Foundation's `range(of:)`,
+/// `replacingOccurrences(of:with:)` and `components(separatedBy:)` compare with ICU collation,
+/// which treats U+0000 as ignorable — `'xxxxxxx'` "contained" `'x\u0000'`, and replacing it
+/// crashed the process (SIGILL in `NSMutableString.replaceOccurrences`, on Linux).
+struct TextSearch {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    /// Where `needle` occurs, left to right and never overlapping; at most `limit` of them. None
+    /// for an empty needle. In time proportional to the two lengths (Knuth–Morris–Pratt over
+    /// characters), so a long needle over a long text can't take quadratic time, and in memory
+    /// proportional to the needle: the text is read once, never copied.
+    func ranges(of needle: String, limit: Int = .max) -> [Range<String.Index>] {
+        let pattern = Array(needle)
+        guard !pattern.isEmpty, limit > 0 else { return [] }
+        // fallback[i]: the length of the longest proper prefix of pattern[...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for i in pattern.indices.dropFirst() {
+            while length > 0 && pattern[i] != pattern[length] { length = fallback[length - 1] }
+            if pattern[i] == pattern[length] { length += 1 }
+            fallback[i] = length
+        }
+        // Where each of the last `pattern.count` characters starts, so a match knows its start.
+        var starts = [String.Index](repeating: text.startIndex, count: pattern.count)
+        var found: [Range<String.Index>] = []
+        var matched = 0, seen = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            starts[seen % pattern.count] = index
+            seen += 1
+            while matched > 0 && character != pattern[matched] { matched = fallback[matched - 1] }
+            if character == pattern[matched] { matched += 1 }
+            if matched == pattern.count {
+                found.append(starts[(seen - pattern.count) % pattern.count]..<next)
+                if found.count == limit { break }
+                matched = 0
+            }
+            index = next
+        }
+        return found
+    }
+
+    /// Whether `text` begins with `prefix`, character by character (an empty prefix: always).
+    static func hasPrefix(_ text: String, _ prefix: String) -> Bool { text.starts(with: Array(prefix)) }
+
+    /// Whether `text` ends with `suffix`, character by character (an empty suffix: always).
+    static func hasSuffix(_ text: String, _ suffix: String) -> Bool { text.reversed().starts(with: suffix.reversed()) }
+
+    /// The parts of the text between the occurrences of `separator` (the whole text when it has none).
+    func parts(separatedBy separator: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = text.startIndex
+        for range in ranges(of: separator) {
+            parts.append(text[start..<range.lowerBound])
+            start = range.upperBound
+        }
+        parts.append(text[start...])
+        return parts
+    }
+
+    /// The UTF-8 size of the text with each of `ranges` replaced by `replacement`: what building it
+    /// will take, known before it is built.
+    func replacedSize(_ ranges: [Range<String.Index>], by replacement: String) -> Int {
+        var size = text.utf8.count
+        let added = replacement.utf8.count
+        for range in ranges { size += added - text.utf8[range].count }
+        return size
+    }
+
+    /// The text with each of `ranges` (in order, not overlapping) replaced by `replacement`.
+    func replacing(_ ranges: [Range<String.Index>], with replacement: String) -> String {
+        var result = ""
+        result.reserveCapacity(replacedSize(ranges, by: replacement))
+        var start = text.startIndex
+        for range in ranges {
+            result += text[start..<range.lowerBound]
+            result += replacement
+            start = range.upperBound
+        }
+        result += text[start...]
+        return result
+    }
+}
