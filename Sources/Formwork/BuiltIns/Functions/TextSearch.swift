@@ -9,10 +9,12 @@
 /// TextSearch("a\r\nb").ranges(of: "\n")                 // []: "\r\n" is one character
 /// ```
 ///
-/// NB: written on the standard library rather than Foundation: Foundation's `range(of:)`,
-/// `replacingOccurrences(of:with:)` and `components(separatedBy:)` compare with ICU collation,
-/// which treats U+0000 as ignorable — `'xxxxxxx'` "contained" `'x\u0000'`, and replacing it
-/// crashed the process (SIGILL in `NSMutableString.replaceOccurrences`, on Linux).
+/// NB: written on the standard library rather than Foundation. On Linux, Foundation's search
+/// (`contains`, `replacingOccurrences(of:with:)`) read a NUL at the end of a needle as matching
+/// nothing — `'xxxxxxx'` "contained" `'x\u0000'` — and when the text ended with the rest of the
+/// needle, the match ran past its end and replacing it trapped (SIGILL in
+/// `NSMutableString.replaceOccurrences`). It also matched parts of characters (`'\n'` inside
+/// `'\r\n'`, an accent inside `'é'`), against Grammar.md 1.6.
 struct TextSearch {
     let text: String
 
