@@ -69,15 +69,17 @@ FuzzDriver.run { data, size in
     do throws(ExpressionError) { first = .success(try compiled.evaluate(in: scope)) } catch { first = .failure(error) }
     let second: Result<PageValue, ExpressionError>
     do throws(ExpressionError) { second = .success(try compiled.evaluate(in: scope)) } catch { second = .failure(error) }
-    // Text to check the identities on: the value when it is text, and some of $data's text,
-    // chosen by the input so different inputs check different pairs.
+    // Text to check the identities on: the value when it is text, and two of $data's strings,
+    // chosen by two independent features of the input (its length, the sum of its bytes), so
+    // that over a run every pair of the store's strings is checked, in both orders.
     var texts: [String] = []
     if case .success(.string(let text)) = first { texts.append(text) }
     if case .object(let members) = scope.data {
         let strings = members.values.compactMap(\.stringValue)
         if !strings.isEmpty {
-            let offset = input.textBytes.count % strings.count
-            texts += (0..<min(2, strings.count)).map { strings[(offset + $0 * 7) % strings.count] }
+            let sum = input.textBytes.reduce(0) { $0 &+ Int($1) }
+            texts.append(strings[input.textBytes.count % strings.count])
+            texts.append(strings[sum % strings.count])
         }
     }
     TextIdentities.check(texts, input: input.text)

@@ -34,7 +34,7 @@ struct ReplaceSizeTests {
             let found = search.ranges(of: target)
             let positions = found.map { text.distance(from: text.startIndex, to: $0.lowerBound)..<text.distance(from: text.startIndex, to: $0.upperBound) }
             #expect(positions == Self.naiveRanges(Array(target), Array(text)), "\(target.unicodeScalars.map(\.value)) in \(text.unicodeScalars.map(\.value))")
-            #expect(search.replacedSize(found, by: "xyzw") == search.replacing(found, with: "xyzw").utf8.count)
+            #expect(search.replacedSize(target, by: "xyzw") == search.replacing(target, with: "xyzw").utf8.count)
         }
     }
 }

@@ -61,10 +61,9 @@ enum TextFunctions {
             let replacement = try B.string(args[2], "replace", 3)
             if target.isEmpty { return .string(text) }
             let search = TextSearch(text)
-            let found = search.ranges(of: target)
-            // NB: the exact size, charged before anything is built.
-            try call.charge(bytes: search.replacedSize(found, by: replacement))
-            return .string(search.replacing(found, with: replacement))
+            // NB: the exact size, charged before anything is built; a search to count, and one to build.
+            try call.charge(bytes: search.replacedSize(target, by: replacement))
+            return .string(search.replacing(target, with: replacement))
         },
         ExpressionFunction("substr", arity: 2...3) { args in
             let characters = Array(try B.string(args[0], "substr"))
@@ -77,12 +76,23 @@ enum TextFunctions {
             }
             return .string(String(characters[start..<end]))
         },
-        ExpressionFunction("split", arity: 2...2) { args in
-            let text = try B.string(args[0], "split")
-            let separator = try B.string(args[1], "split", 2)
+        ExpressionFunction("split", arity: 2...2) { call in
+            let text = try B.string(call.arguments[0], "split")
+            let separator = try B.string(call.arguments[1], "split", 2)
+            var parts: [PageValue] = []
+            // NB: each part is charged as it is found, so many small parts can't outgrow the budget unseen.
+            func add(_ part: Substring) throws {
+                try call.charge(elements: 1)
+                try call.charge(bytes: part.utf8.count)
+                parts.append(.string(String(part)))
+            }
             if text.isEmpty { return .array([]) }
-            if separator.isEmpty { return .array(text.map { .string(String($0)) }) }
-            return .array(TextSearch(text).parts(separatedBy: separator).map { .string(String($0)) })
+            if separator.isEmpty {
+                for character in text { try add(Substring(String(character))) }
+            } else {
+                try TextSearch(text).forEachPart(separatedBy: separator, add)
+            }
+            return .array(parts)
         },
         ExpressionFunction("join", arity: 1...2) { call in
             let args = call.arguments

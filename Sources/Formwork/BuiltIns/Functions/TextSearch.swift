@@ -21,12 +21,24 @@ struct TextSearch {
     init(_ text: String) { self.text = text }
 
     /// Where `needle` occurs, left to right and never overlapping; at most `limit` of them. None
-    /// for an empty needle. In time proportional to the two lengths (Knuth–Morris–Pratt over
-    /// characters), so a long needle over a long text can't take quadratic time, and in memory
-    /// proportional to the needle: the text is read once, never copied.
+    /// for an empty needle.
     func ranges(of needle: String, limit: Int = .max) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        guard limit > 0 else { return found }
+        forEachRange(of: needle) { range in
+            found.append(range)
+            return found.count < limit
+        }
+        return found
+    }
+
+    /// Calls `body` with each place `needle` occurs, left to right and never overlapping, until it
+    /// returns false. Nothing for an empty needle. In time proportional to the two lengths
+    /// (Knuth–Morris–Pratt over characters), so a long needle over a long text can't take
+    /// quadratic time, and in memory proportional to the needle: the text is read, never copied.
+    func forEachRange(of needle: String, _ body: (Range<String.Index>) throws -> Bool) rethrows {
         let pattern = Array(needle)
-        guard !pattern.isEmpty, limit > 0 else { return [] }
+        guard !pattern.isEmpty else { return }
         // fallback[i]: the length of the longest proper prefix of pattern[...i] that is also its suffix.
         var fallback = [Int](repeating: 0, count: pattern.count)
         var length = 0
@@ -37,7 +49,6 @@ struct TextSearch {
         }
         // Where each of the last `pattern.count` characters starts, so a match knows its start.
         var starts = [String.Index](repeating: text.startIndex, count: pattern.count)
-        var found: [Range<String.Index>] = []
         var matched = 0, seen = 0
         var index = text.startIndex
         while index < text.endIndex {
@@ -48,13 +59,11 @@ struct TextSearch {
             while matched > 0 && character != pattern[matched] { matched = fallback[matched - 1] }
             if character == pattern[matched] { matched += 1 }
             if matched == pattern.count {
-                found.append(starts[(seen - pattern.count) % pattern.count]..<next)
-                if found.count == limit { break }
+                guard try body(starts[(seen - pattern.count) % pattern.count]..<next) else { return }
                 matched = 0
             }
             index = next
         }
-        return found
     }
 
     /// Whether `text` begins with `prefix`, character by character (an empty prefix: always).
@@ -63,36 +72,46 @@ struct TextSearch {
     /// Whether `text` ends with `suffix`, character by character (an empty suffix: always).
     static func hasSuffix(_ text: String, _ suffix: String) -> Bool { text.reversed().starts(with: suffix.reversed()) }
 
+    /// Calls `body` with each part of the text between the occurrences of `separator`, in order
+    /// (the whole text when it has none).
+    func forEachPart(separatedBy separator: String, _ body: (Substring) throws -> Void) rethrows {
+        var start = text.startIndex
+        try forEachRange(of: separator) { range in
+            try body(text[start..<range.lowerBound])
+            start = range.upperBound
+            return true
+        }
+        try body(text[start...])
+    }
+
     /// The parts of the text between the occurrences of `separator` (the whole text when it has none).
     func parts(separatedBy separator: String) -> [Substring] {
         var parts: [Substring] = []
-        var start = text.startIndex
-        for range in ranges(of: separator) {
-            parts.append(text[start..<range.lowerBound])
-            start = range.upperBound
-        }
-        parts.append(text[start...])
+        forEachPart(separatedBy: separator) { parts.append($0) }
         return parts
     }
 
-    /// The UTF-8 size of the text with each of `ranges` replaced by `replacement`: what building it
-    /// will take, known before it is built.
-    func replacedSize(_ ranges: [Range<String.Index>], by replacement: String) -> Int {
+    /// The UTF-8 size of the text with every `target` replaced by `replacement`: what building it
+    /// will take, known before it is built (and without keeping the matches).
+    func replacedSize(_ target: String, by replacement: String) -> Int {
         var size = text.utf8.count
         let added = replacement.utf8.count
-        for range in ranges { size += added - text.utf8[range].count }
+        forEachRange(of: target) { range in
+            size += added - text.utf8[range].count
+            return true
+        }
         return size
     }
 
-    /// The text with each of `ranges` (in order, not overlapping) replaced by `replacement`.
-    func replacing(_ ranges: [Range<String.Index>], with replacement: String) -> String {
+    /// The text with every `target` replaced by `replacement`.
+    func replacing(_ target: String, with replacement: String) -> String {
         var result = ""
-        result.reserveCapacity(replacedSize(ranges, by: replacement))
         var start = text.startIndex
-        for range in ranges {
+        forEachRange(of: target) { range in
             result += text[start..<range.lowerBound]
             result += replacement
             start = range.upperBound
+            return true
         }
         result += text[start...]
         return result
