@@ -30,6 +30,33 @@ public struct StoreBuilder {
     /// Field names the grammar examples and pages use, so a seed reaches the paths they read.
     public static let names = ["name", "price", "qty", "items", "a", "b", "x", "n", "list", "user", "text", "id", "value", "tags", "count"]
 
+    /// Text a server answer may hold that string functions have got wrong: NUL alone, after a
+    /// letter and between letters (Foundation's search read 'x\u{0}' as found in 'xxxxxxx', and
+    /// replacing it crashed), a mark that combines with the letter before, CRLF (one character),
+    /// invisible and ignorable scalars, the last BMP scalar, an astral one, final sigma, empty.
+    public static let unusualStrings = [
+        "xxxxxxx", "x\u{0}", "\u{0}", "a\u{0}b", "e\u{301}", "\u{301}", "a\r\nb", "\r\n", "\r", "x\u{AD}",
+        "\u{200B}", "\u{200D}", "\u{FEFF}x", "\u{FFFF}", "😀", "ΟΔΟΣ", "ß", "İ", " \u{A0}\u{3000}", "", "\u{E9}",
+    ]
+
+    /// The stores an input without seed bytes reads (every grammar example and page expression
+    /// in the seeds): each name holds unusual text, a list of it, or rows of it, so a text-only
+    /// seed such as `replace($data.name, $data.x, '-')` already meets NUL, marks and CRLF.
+    public static var sample: PageValue {
+        var object = PageObject()
+        for (i, name) in names.enumerated() { object[name] = .string(unusualStrings[i % unusualStrings.count]) }
+        object["list"] = .array(unusualStrings.map { .string($0) })
+        object["tags"] = .array(unusualStrings.prefix(6).map { .string($0) })
+        object["items"] = .array(unusualStrings.enumerated().map { i, text in
+            var row = PageObject()
+            row["name"] = .string(text)
+            row["price"] = i % 3 == 0 ? .null : .int(Int64(i * 7 % 5))
+            row["n"] = .number(Double(i) / 4)
+            return .object(row)
+        })
+        return .object(object)
+    }
+
     private mutating func next() -> UInt8? { bytes.popFirst() }
 
     public mutating func value(depth: Int = 0) -> PageValue {
@@ -39,7 +66,8 @@ public struct StoreBuilder {
         case 1: return .bool(tag & 0x10 != 0)
         case 2: return .int(int64())
         case 3: return .number(double())
-        case 4, 5: return .string(string())
+        case 4: return .string(string())
+        case 5: return .string(StoreBuilder.unusualStrings[Int(next() ?? 0) % StoreBuilder.unusualStrings.count])
         case 6 where depth < 4:
             let count = Int(next() ?? 0) % 5
             return .array((0..<count).map { _ in value(depth: depth + 1) })
@@ -50,6 +78,7 @@ public struct StoreBuilder {
     }
 
     public mutating func object(depth: Int = 0) -> PageValue {
+        if depth == 0 && bytes.isEmpty { return StoreBuilder.sample }
         let count = Int(next() ?? 3) % 6 + 1
         var object = PageObject()
         for _ in 0..<count {

@@ -364,6 +364,8 @@ struct FunctionTests {
             "len trim upper lower contains startsWith endsWith matches replace substr split join",
             "number int string round floor ceil abs min max sum avg fixed",
             "isEmpty keys map filter any all find count now date",
+            // NB: covered by ListFunctionTests.
+            "reverse slice sort unique minBy maxBy",
             // NB: covered by Locales/LocaleFormattingTests, RelativeTimeTests and LocalizedTextTests, across locales.
             "text formatNumber formatPercent formatMoney formatDate formatRelative",
         ].joined(separator: " ").split(separator: " ").map(String.init)

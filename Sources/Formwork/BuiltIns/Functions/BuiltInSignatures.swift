@@ -49,6 +49,13 @@ enum BuiltInSignatures {
         "all": S([.value("items", .array), .lambda("test", parameters: 2)], result: [.bool], summary: "whether the lambda is truthy for every element"),
         "find": S([.value("items", .array), .lambda("test", parameters: 2)], result: [], summary: "the first element for which the lambda is truthy, or null"),
         "count": S([.value("items", .array), .lambda("test", parameters: 2, optional: true)], result: [.int], summary: "the number of elements, or of elements for which the lambda is truthy"),
+        // Lists
+        "reverse": S([.value("items", .array)], result: [.array], summary: "the elements in the opposite order"),
+        "slice": S([.value("items", .array), .value("start", .int), .value("end", .int, optional: true)], result: [.array], summary: "the elements from start up to (not including) end; negative counts from the end"),
+        "sort": S([.value("items", .array), .lambda("key", parameters: 2, optional: true)], result: [.array], summary: "the elements in order of their key (or themselves): numbers, strings or bools, null last; stable"),
+        "unique": S([.value("items", .array), .lambda("key", parameters: 2, optional: true)], result: [.array], summary: "the elements without later ones equal to an earlier one (by key when given)"),
+        "minBy": S([.value("items", .array), .lambda("key", parameters: 2)], result: [], summary: "the first element with the smallest key, null keys left out; null when none"),
+        "maxBy": S([.value("items", .array), .lambda("key", parameters: 2)], result: [], summary: "the first element with the largest key, null keys left out; null when none"),
         // Time
         "now": S([], result: [.int], summary: "the current time in milliseconds since 1970, from the page's clock"),
         "date": S([.value("ms", .number), .value("pattern", .string), .value("timeZone", .string, optional: true)], result: text, summary: "the time as text, by a Unicode date pattern"),

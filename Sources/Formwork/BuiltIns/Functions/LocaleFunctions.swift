@@ -124,7 +124,7 @@ enum LocaleFunctions {
                     guard case .string(let d) = value, d == "symbol" || d == "code" else { throw FunctionFailure("\(function)(): display is 'symbol' or 'code', not \(value.preview())", kind: .type) }
                     display = d
                 default:
-                    guard case .string(let name) = value, let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) else {
+                    guard case .string(let name) = value, let zone = B.timeZone(named: name) else {
                         throw FunctionFailure("\(function)(): unknown time zone \(value.preview()); use a name such as 'UTC' or 'Asia/Shanghai'")
                     }
                     timeZone = zone

@@ -1,6 +1,7 @@
-import Foundation
-
 /// `len trim upper lower contains startsWith endsWith matches replace substr split join`.
+///
+/// NB: no Foundation here. Text is found by whole characters under canonical equivalence
+/// (`TextSearch`, Grammar.md 1.6); Foundation's search mishandled U+0000 (see `TextSearch`).
 enum TextFunctions {
     typealias B = BuiltInFunctions
 
@@ -22,7 +23,9 @@ enum TextFunctions {
         ExpressionFunction("contains", arity: 2...2) { call in
             let args = call.arguments
             switch args[0] {
-            case .string(let s): return .bool(s.contains(try B.string(args[1], "contains", 2)) || args[1] == "")
+            case .string(let s):
+                let needle = try B.string(args[1], "contains", 2)
+                return .bool(needle.isEmpty || !TextSearch(s).ranges(of: needle, limit: 1).isEmpty)
             case .array(let a):
                 for item in a where try call.equal(item, args[1]) { return .bool(true) }
                 return .bool(false)
@@ -32,10 +35,10 @@ enum TextFunctions {
             }
         },
         ExpressionFunction("startsWith", arity: 2...2) { args in
-            .bool(try B.string(args[0], "startsWith").hasPrefix(try B.string(args[1], "startsWith", 2)))
+            .bool(TextSearch.hasPrefix(try B.string(args[0], "startsWith"), try B.string(args[1], "startsWith", 2)))
         },
         ExpressionFunction("endsWith", arity: 2...2) { args in
-            .bool(try B.string(args[0], "endsWith").hasSuffix(try B.string(args[1], "endsWith", 2)))
+            .bool(TextSearch.hasSuffix(try B.string(args[0], "endsWith"), try B.string(args[1], "endsWith", 2)))
         },
         ExpressionFunction("matches", arity: 2...2) { call in
             let text = try B.string(call.arguments[0], "matches")
@@ -57,13 +60,10 @@ enum TextFunctions {
             let target = try B.string(args[1], "replace", 2)
             let replacement = try B.string(args[2], "replace", 3)
             if target.isEmpty { return .string(text) }
-            let estimate = replacedSize(text, target, replacement)
-            try call.charge(bytes: estimate)
-            let result = text.replacingOccurrences(of: target, with: replacement)
-            // NB: Foundation also matches canonically equal spellings, which the estimate counts
-            // by bytes; whatever it missed is charged now.
-            try call.charge(bytes: max(0, result.utf8.count - estimate))
-            return .string(result)
+            let search = TextSearch(text)
+            // NB: the exact size, charged before anything is built; a search to count, and one to build.
+            try call.charge(bytes: search.replacedSize(target, by: replacement))
+            return .string(search.replacing(target, with: replacement))
         },
         ExpressionFunction("substr", arity: 2...3) { args in
             let characters = Array(try B.string(args[0], "substr"))
@@ -76,12 +76,23 @@ enum TextFunctions {
             }
             return .string(String(characters[start..<end]))
         },
-        ExpressionFunction("split", arity: 2...2) { args in
-            let text = try B.string(args[0], "split")
-            let separator = try B.string(args[1], "split", 2)
+        ExpressionFunction("split", arity: 2...2) { call in
+            let text = try B.string(call.arguments[0], "split")
+            let separator = try B.string(call.arguments[1], "split", 2)
+            var parts: [PageValue] = []
+            // NB: each part is charged as it is found, so many small parts can't outgrow the budget unseen.
+            func add(_ part: Substring) throws {
+                try call.charge(elements: 1)
+                try call.charge(bytes: part.utf8.count)
+                parts.append(.string(String(part)))
+            }
             if text.isEmpty { return .array([]) }
-            if separator.isEmpty { return .array(text.map { .string(String($0)) }) }
-            return .array(text.components(separatedBy: separator).map { .string($0) })
+            if separator.isEmpty {
+                for character in text { try add(Substring(String(character))) }
+            } else {
+                try TextSearch(text).forEachPart(separatedBy: separator, add)
+            }
+            return .array(parts)
         },
         ExpressionFunction("join", arity: 1...2) { call in
             let args = call.arguments
@@ -100,39 +111,4 @@ enum TextFunctions {
             return .string(texts.joined(separator: separator))
         },
     ]
-
-    /// The UTF-8 size of `text` with every `target` replaced, worked out before building it: a
-    /// bound when it is small anyway, else from the number of matches, counted without building
-    /// anything.
-    static func replacedSize(_ text: String, _ target: String, _ replacement: String) -> Int {
-        let size = text.utf8.count, growth = replacement.utf8.count - target.utf8.count
-        guard growth > 0 else { return size }
-        let bound = size + (size / max(1, target.utf8.count)) * growth
-        guard bound > 1 << 16 else { return bound }
-        return size + occurrences(of: Array(target.utf8), in: text.utf8) * growth
-    }
-
-    /// How many times `pattern` occurs in `bytes` without overlapping, left to right, in time
-    /// proportional to their lengths (Knuth–Morris–Pratt).
-    static func occurrences(of pattern: [UInt8], in bytes: some Collection<UInt8>) -> Int {
-        guard !pattern.isEmpty, pattern.count <= bytes.count else { return 0 }
-        // fallback[i]: the length of the longest proper prefix of pattern[...i] that is also its suffix.
-        var fallback = [Int](repeating: 0, count: pattern.count)
-        var length = 0
-        for i in 1..<pattern.count {
-            while length > 0 && pattern[i] != pattern[length] { length = fallback[length - 1] }
-            if pattern[i] == pattern[length] { length += 1 }
-            fallback[i] = length
-        }
-        var count = 0, matched = 0
-        for byte in bytes {
-            while matched > 0 && byte != pattern[matched] { matched = fallback[matched - 1] }
-            if byte == pattern[matched] { matched += 1 }
-            if matched == pattern.count {
-                count += 1
-                matched = 0
-            }
-        }
-        return count
-    }
 }

@@ -19,7 +19,7 @@ enum TimeFunctions {
             var zone = call.scope.timeZone
             if args.count == 3 {
                 let name = try BuiltInFunctions.string(args[2], "date", 3)
-                guard let named = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) else {
+                guard let named = BuiltInFunctions.timeZone(named: name) else {
                     throw FunctionFailure("date(): unknown time zone '\(name)'; use a name such as 'UTC' or 'Asia/Shanghai'")
                 }
                 zone = named
