@@ -120,7 +120,7 @@ struct PackCommand: CLICommand {
         }
         for revocation in report.manifest.revoked {
             if revocation.isUnnamed {
-                Console.out("revoked the file with sha256 \(revocation.sha256.prefix(12))… (no version published from \(output) has it): apps never serve it again, as a page or a library")
+                Console.out("revoked the file with sha256 \(revocation.sha256.prefix(12))… (no version published from \(output) has it): apps never serve it again, as a page or a library. NB: apps built on an earlier Formwork can't read a manifest that revokes a file by SHA-256 alone and stop syncing; give ID@VERSION instead when you know the version")
             } else {
                 Console.out("revoked \(revocation.library ? "library " : "")\(revocation.id) v\(revocation.version) (sha256 \(revocation.sha256.prefix(12))…): apps never serve it again")
             }

@@ -6,6 +6,16 @@ import Formwork
 /// `formwork pack --rollout/--revoke` and `formwork sync --install-id` as a publisher runs them:
 /// stdout, stderr and exit code of the real binary, syncing over loopback HTTP.
 @Suite struct ReleaseCommandTests {
+    @Test func revokingAFileNoVersionHasWarnsThatEarlierAppsCantReadTheManifest() async throws {
+        let scene = try ReleaseScene()
+        defer { scene.tearDown() }
+        try scene.write(Fixture.page("dish-edit", version: 6))
+        let stranger = String(repeating: "ab", count: 32)
+        let revoked = try await CLIRunner.run(["pack", scene.source.path, "--out", scene.site.path, "--revoke", stranger])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(revoked.stdout.contains("revoked the file with sha256 abababababab… (no version published from \(scene.site.path) has it): apps never serve it again, as a page or a library. NB: apps built on an earlier Formwork can't read a manifest that revokes a file by SHA-256 alone and stop syncing; give ID@VERSION instead when you know the version\n"), "\(revoked.stdout)")
+    }
+
     @Test func packAndSyncPrintTheRolloutTheRevocationAndWhatIsServed() async throws {
         let scene = try ReleaseScene()
         defer { scene.tearDown() }
