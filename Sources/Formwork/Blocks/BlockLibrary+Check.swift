@@ -8,13 +8,31 @@ extension BlockLibrary {
     /// // ["lib/shop-kit.json: blocks.money-row.components[0].id: error: unknown component 'lable'; did you mean 'label'?"]
     /// ```
     public func check(registry: Registry = .standard, libraries: BlockCatalog = .empty, limits: PageLimits = .standard) -> [PageDiagnostic] {
-        var decoder = PageDecoder(registry: registry, limits: limits, libraries: libraries)
         var diagnostics: [PageDiagnostic] = []
         if minEngineVersion > FormworkEngine.version {
             diagnostics.append(.error("engine", "minEngineVersion", "the library needs engine version \(minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork"))
         }
-        let (needed, problems) = libraries.resolve(requires)
+        let (document, decoder, needed, problems) = checkedDocument(registry: registry, libraries: libraries, limits: limits)
         for problem in problems { diagnostics.append(.error("library", "libraries." + problem.id, "the library " + problem.message)) }
+        if writtenMembers.contains("minEngineVersion") {
+            let required = engineRequirement(registry: registry, libraries: libraries)
+            if minEngineVersion < required.version {
+                diagnostics.append(.error("engine", "minEngineVersion", EngineRequirement.tooLow(what: "library", stated: minEngineVersion, required: required)))
+            }
+        }
+        let used = [self] + needed
+        var seen = Set<String>()
+        let found = decoder.diagnostics.map { $0.located(file: file, locations: locations, libraries: used) }
+            + document.check(registry: registry, knownPages: nil, limits: limits, interactionNames: false)
+        return (diagnostics.map { $0.located(file: file, locations: locations, libraries: used) } + found).filter { seen.insert($0.rendered).inserted }
+    }
+
+    /// The library read as a document of its own (its blocks expanded with stand-ins, its chains
+    /// and handlers as interactions), as `check` and `engineRequirement` see it.
+    func checkedDocument(registry: Registry, libraries: BlockCatalog, limits: PageLimits)
+        -> (document: PageDocument, decoder: PageDecoder, needed: [BlockLibrary], problems: [(id: String, message: String)]) {
+        var decoder = PageDecoder(registry: registry, limits: limits, libraries: libraries)
+        let (needed, problems) = libraries.resolve(requires)
         decoder.blocks.used[id] = self
         for library in needed { decoder.blocks.used[library.id] = library }
         decoder.blocks.namespace.own = (blocks, chains, handlers)
@@ -32,10 +50,6 @@ extension BlockLibrary {
             id: id, version: version, minEngineVersion: minEngineVersion, title: nil, params: [], data: .object(PageObject()), computed: [], components: [],
             interactions: chains, onError: handlers, watchers: [], queued: [], blocks: [], libraries: [self] + needed, requiredLibraries: requires,
             blockChecks: components, file: file, source: .null, locations: locations)
-        let used = [self] + needed
-        var seen = Set<String>()
-        let found = decoder.diagnostics.map { $0.located(file: file, locations: locations, libraries: used) }
-            + document.check(registry: registry, knownPages: nil, limits: limits, interactionNames: false)
-        return (diagnostics.map { $0.located(file: file, locations: locations, libraries: used) } + found).filter { seen.insert($0.rendered).inserted }
+        return (document, decoder, needed, problems)
     }
 }

@@ -321,7 +321,8 @@ public struct PageSync: Sendable {
             } catch {
                 throw InstallFailure(reason: "\(url.absoluteString) is not a valid page: \(error)")
             }
-            guard header.id == entry.id, header.version == entry.version, header.minEngineVersion == entry.minEngineVersion else {
+            guard header.id == entry.id, header.version == entry.version, header.minEngineVersion <= entry.minEngineVersion else {
+                // NB: the manifest may ask for a newer engine than the file states: pack works it out from what the page uses.
                 throw InstallFailure(reason: "\(url.absoluteString) holds \(header), but the manifest lists \(entry.id) v\(entry.version)")
             }
         }

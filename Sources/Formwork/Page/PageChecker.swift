@@ -46,6 +46,13 @@ struct PageChecker {
         if document.minEngineVersion > FormworkEngine.version {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
+        // NB: only a stated one; left out, pack works it out (a library's is checked by BlockLibrary.check).
+        if case .object(let page) = document.source, page["minEngineVersion"] != nil {
+            let required = document.engineRequirement
+            if document.minEngineVersion < required.version {
+                error("engine", "minEngineVersion", EngineRequirement.tooLow(what: "page", stated: document.minEngineVersion, required: required))
+            }
+        }
         if let title = document.title { checkExpression(title) }
         checkComputed()
         checkWhileRunning()

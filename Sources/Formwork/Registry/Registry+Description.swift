@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// ```json
-/// { "format": 1, "engineVersion": 1,
+/// { "format": 1, "engineVersion": 2,
 ///   "components": [ { "id": "rating", "attributes": [ { "name": "value", "type": "int", "default": 0, "twoWay": true } ],
 ///                     "events": ["onChange"], "layout": "leaf", "valueAttribute": "value" } ],
 ///   "actions": [ { "id": "analytics", "attributes": [ { "name": "event", "type": "string", "required": true } ] } ],
