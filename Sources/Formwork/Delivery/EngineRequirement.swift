@@ -66,7 +66,7 @@ extension BlockLibrary {
     /// - Parameters:
     ///   - registry: the app's registry, as the library is checked with.
     ///   - libraries: the libraries it names (`libraries`), to read its blocks with.
-    public func engineRequirement(registry: Registry, libraries: BlockCatalog = .empty) -> EngineRequirement {
+    public func engineRequirement(registry: Registry, libraries: BlockCatalog) -> EngineRequirement {
         var walker = EngineFeatureWalker()
         walker.note(.file, "library", at: "")
         for member in writtenMembers { walker.note(.pageMember, member, at: member) }
