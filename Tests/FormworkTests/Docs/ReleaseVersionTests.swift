@@ -25,11 +25,11 @@ struct ReleaseVersionTests {
     }
 
     /// The released versions, newest first, from headings `X.Y.Z — YYYY-MM-DD`.
-    static func releases(_ headings: [String]) -> [(version: String, numbers: [Int])] {
+    static func releases(_ headings: [String]) -> [(version: String, numbers: [Int], date: String)] {
         headings.dropFirst().compactMap { heading in
             let parts = heading.components(separatedBy: " — ")
             guard parts.count == 2, let parsed = parse(parts[0]), !parsed.dev else { return nil }
-            return (parts[0], parsed.numbers)
+            return (parts[0], parsed.numbers, parts[1])
         }
     }
 
@@ -62,7 +62,8 @@ struct ReleaseVersionTests {
     @Test func readmeNamesTheLatestRelease() throws {
         let latest = try #require(Self.releases(Self.headings(try Self.file("CHANGELOG.md"))).first)
         let readme = try Self.file("README.md")
-        #expect(readme.contains("The latest release is **\(latest.version)**"), "README.md's 'Releases and versions' must say: The latest release is **\(latest.version)**")
+        let line = "The latest release is **\(latest.version)** (tag `v\(latest.version)`, \(latest.date))"
+        #expect(readme.contains(line), "README.md's 'Releases and versions' must say: \(line)")
         #expect(readme.contains("## Releases and versions"))
     }
 
