@@ -11,7 +11,7 @@ public struct EngineRequirement: Sendable, Equatable {
     public struct Use: Sendable, Equatable {
         /// The feature.
         public let feature: EngineFeature
-        /// Where it is first used, like `components[0].attributes.text`.
+        /// Where it is first used, like `components[0].attributes.text.expr`.
         public let path: String
     }
 
@@ -28,7 +28,7 @@ public struct EngineRequirement: Sendable, Equatable {
         self.uses = unique.filter { $0.feature.since == version }
     }
 
-    /// "the function 'sort' (list functions, engine 2) at components[0].attributes.text": the
+    /// "the function 'sort' (list functions, engine 2) at components[0].attributes.text.expr": the
     /// first few features, for a message.
     public var sentence: String {
         let shown = uses.prefix(3).map { "\($0.feature)" + ($0.path.isEmpty ? "" : " at \($0.path)") }
