@@ -2,7 +2,7 @@
 //   swift build -c release --target Formwork
 //   R=.build/release; swiftc -O -I $R/Modules scripts/perf-harness.swift $R/Formwork.build/*.o -o /tmp/harness
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null /tmp/harness open 5 1000   # and with 0; (difference) / 5
-// Modes: new old fresh built (scopes), json load open (a page of SIZE components), edit editfloor.
+// Modes: new old fresh built (scopes), classfloor structfloor (built against these), json load open (a page of SIZE components), edit editfloor.
 // Arguments: MODE K [SIZE]. Not part of the package: it links the release build's objects.
 
 import Foundation
@@ -33,6 +33,19 @@ struct InlineScope {
 }
 
 @inline(never) @_optimize(none) func sink<T>(_ value: T) {}
+@inline(never) @_optimize(none) func opaque<T>(_ value: T) -> T { value }
+
+/// The floors of `formwork bench expressions` for `$data.price * $data.qty`.
+final class Model: Sendable {
+    let price = 12.5
+    let qty: Int64 = 2
+}
+struct Values {
+    var price = 12.5
+    var qty: Int64 = 2
+    var first = "Ada"
+    var terms: [Int64] = [1, 2, 3]
+}
 
 func page(components: Int) -> String {
     let pairs = components / 2
@@ -55,6 +68,10 @@ let built = ExpressionScope(data: data)
 let size = args.count > 3 ? Int(args[3]) ?? 1000 : 1000
 let bytes = Array(page(components: size).utf8)
 let json = Data(bytes)
+let classFloor = opaque({ @Sendable (m: Model) -> PageValue in .number(m.price * Double(m.qty)) })
+let structFloor = opaque({ @Sendable (v: Values) -> PageValue in .number(v.price * Double(v.qty)) })
+let model = opaque(Model())
+let values = opaque(Values())
 MainActor.assumeIsolated {
     let engine = PageEngine()
     if what == "edit" || what == "editfloor" {
@@ -88,6 +105,8 @@ MainActor.assumeIsolated {
             let session = try? engine.open(try PageDocument.load(bytes))
             session?.close()
             sink(session)
+        case "classfloor": sink(classFloor(model))
+        case "structfloor": sink(structFloor(values))
         case "load": sink(try? PageDocument.load(bytes))
         case "json": sink(try? JSONSerialization.jsonObject(with: json))
         default: fatalError()
