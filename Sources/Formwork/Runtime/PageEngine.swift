@@ -16,7 +16,12 @@ public final class PageEngine {
     /// NB: why the registry can't be used (`Registry.clashes`), worked out once; `open` refuses it.
     private let clashMessage: String?
     /// The app around the pages: navigation, presentation, transport, router, clock.
-    public var host: PageHost
+    public var host: PageHost {
+        didSet { hostChanges &+= 1 }
+    }
+    /// How many times `host` was set: a page's scopes share settings read from the host, built
+    /// again when this moves.
+    private(set) var hostChanges = 0
     /// `$global`, shared by every page the engine opens.
     public let globals: GlobalStore
     /// Where `push` finds pages by id.

@@ -107,6 +107,9 @@ public final class PageSession {
         var name: String { component.type.attributes[position].name }
     }
 
+    /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
+    private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
+
     /// Keeps the page's draft, when it asks for one and the engine has a storage (`PageSession+Drafts`).
     var draftKeeper: DraftKeeper?
 
@@ -165,10 +168,9 @@ public final class PageSession {
     /// The scope, with `$state` gathered only when `blockState` (an expression that doesn't read
     /// it needn't pay for walking up to the instances around its component).
     func scope(for component: PageComponent?, blockState: Bool) -> ExpressionScope {
-        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
+        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, settings: scopeSettings)
         scope.computed = computedValues.value
         scope.page = stateStore.value
-        scope.locale = locale
         if let component {
             scope.item = component.item
             scope.index = component.index
@@ -176,6 +178,15 @@ public final class PageSession {
             if blockState, component.isInBlock { scope.state = component.visibleBlockState }
         }
         return scope
+    }
+
+    /// The clock, time zone, budgets and locale every scope of the page shares, built again
+    /// when the host changes (`PageEngine.hostChanges`).
+    private var scopeSettings: ScopeSettings {
+        if let cached = sharedSettings, cached.hostChanges == engine.hostChanges { return cached.settings }
+        let settings = ScopeSettings(clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits, locale: locale)
+        sharedSettings = (engine.hostChanges, settings)
+        return settings
     }
 
     // MARK: - Building the tree

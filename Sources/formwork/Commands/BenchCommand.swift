@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|writes|open|edits|rows|blocks|repository|design] [--seconds S] [--only NAME] [--calls N]
+        USAGE: formwork bench [memory|expressions|scopes|writes|open|edits|rows|blocks|repository|design] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -20,7 +20,10 @@ struct BenchCommand: CLICommand {
         (memory first, before other measurements leave freed memory behind).
 
           memory        a live page of 10,000 components, against the process before it
-          expressions   compiled expressions, against a plain Swift closure over Swift variables
+          expressions   compiled expressions, against a plain Swift closure over a model object's
+                        stored properties (the aims' floor) and over a struct of Swift values
+          scopes        building an ExpressionScope, and an evaluation with a fresh scope against
+                        one with a built scope
           writes        PageValue.set along a path, against Swift dictionary and array subscripts
           open          reading a page of 1,000 and 10,000 components, against JSONSerialization
           blocks        a page using a block 1,000 times, against the same page written out by hand
@@ -47,9 +50,9 @@ struct BenchCommand: CLICommand {
                         valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
-    static let parts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks", "repository", "design"]
+    static let parts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks", "repository", "design"]
     /// What `formwork bench` with nothing named measures: every comparison against a floor.
-    static let defaultParts = ["memory", "expressions", "writes", "open", "edits", "rows", "blocks"]
+    static let defaultParts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks"]
 
     let budget: Stopwatch.Budget
     let only: String?
@@ -87,6 +90,7 @@ struct BenchCommand: CLICommand {
                 switch part {
                 case "memory": sections.append(try MemoryBenchmark.run())
                 case "expressions": sections.append(try ExpressionBenchmark.run(budget, only: only))
+                case "scopes": sections.append(try ScopeBenchmark.run(budget))
                 case "writes": sections.append(try WriteBenchmark.run(budget))
                 case "open": sections.append(try OpenBenchmark.run(budget))
                 case "rows": sections.append(try await RowsBenchmark.run())
