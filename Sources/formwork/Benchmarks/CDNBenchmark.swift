@@ -116,8 +116,7 @@ private final class LocalNginx: @unchecked Sendable {
             let temp = folder.appendingPathComponent("temp").path
             let config = """
                 daemon off;
-                master_process off;
-                worker_processes 1;
+                                worker_processes 1;
                 worker_rlimit_nofile 4096;
                 pid \(pid.path);
                 error_log \(folder.path)/error.log warn;

@@ -66,7 +66,7 @@ struct NginxDeliveryTests {
         #expect(log.count == 4)
         let notModified = try #require(log.last)
         #expect(notModified.hasPrefix("304 /pages/manifest.json "))
-        #expect(notModified.contains(#""W/\""#), "gzip makes nginx's ETag weak, and sync sends it as received: \(notModified)")
+        #expect(notModified.contains(#""W/\x22"#), "gzip makes nginx's ETag weak, and sync sends it as received: \(notModified)")
 
         // 3. One page changed: picked up.
         try Self.publish([Self.page("dish-edit", 2), Self.page("menu", 1)], folder: folder, www: www, second: 2)

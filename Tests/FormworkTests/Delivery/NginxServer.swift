@@ -77,19 +77,23 @@ final class NginxServer: @unchecked Sendable {
         }
     }
 
+    /// Stops nginx (SIGTERM to its master process; SIGKILL if it is still there after 10 s).
+    /// NB: not `master_process off`: a lone process keeps the signal mask it was started with,
+    /// and a test thread may have SIGTERM blocked; the master process waits with an empty mask.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     static func config(root: URL, port: Int, upstream: Int, folder: URL) -> String {
         let temp = folder.appendingPathComponent("temp").path
         return """
             daemon off;
-            master_process off;
-            worker_processes 1;
+                        worker_processes 1;
             pid \(folder.path)/nginx.pid;
             error_log \(folder.path)/error.log warn;
             events { worker_connections 512; }
@@ -114,9 +118,9 @@ final class NginxServer: @unchecked Sendable {
                     root \(root.path);
                     location /broken/ {
                         alias \(root.path)/pages/;
-                        location ~ menu[^/]*\\.json$ { return 500; }
+                        location ~ menu[^/]*\\.json$ { return 500 "down\\n"; }
                     }
-                    location /down/ { return 500; }
+                    location /down/ { return 500 "down\\n"; }
                     location /cut/ {
                         alias \(root.path)/pages/;
                         location ~ menu[^/]*\\.json$ { proxy_pass http://127.0.0.1:\(upstream); }
