@@ -75,25 +75,28 @@ struct PageCache: Sendable {
         }
 
         /// A remote manifest's validators, as the server sent them (a weak `W/"…"` ETag included),
-        /// and the ids of the pages it published (what a 304 reports as current).
+        /// the URL they came from (sent to no other), and the ids of the pages it published (what a
+        /// 304 reports as current).
         struct ManifestValidators: Sendable, Equatable {
+            var url: String
             var etag: String?
             var lastModified: String?
             var pageIDs: [String]
 
             /// Read from a response's headers; nil when it has neither validator.
-            init?(headers: [String: String], pageIDs: [String]) {
+            init?(url: String, headers: [String: String], pageIDs: [String]) {
                 func header(_ name: String) -> String? {
                     // NB: a host's transport may not lower-case header names.
                     guard let value = headers.first(where: { $0.key.lowercased() == name })?.value.trimmingCharacters(in: .whitespaces), !value.isEmpty, value.count <= 1_000,
                           HTTPRequestRules.headerProblem(name: name, value: value) == nil else { return nil }
                     return value
                 }
-                self.init(etag: header("etag"), lastModified: header("last-modified"), pageIDs: pageIDs)
+                self.init(url: url, etag: header("etag"), lastModified: header("last-modified"), pageIDs: pageIDs)
             }
 
-            init?(etag: String?, lastModified: String?, pageIDs: [String]) {
+            init?(url: String, etag: String?, lastModified: String?, pageIDs: [String]) {
                 guard etag != nil || lastModified != nil else { return nil }
+                self.url = url
                 self.etag = etag
                 self.lastModified = lastModified
                 self.pageIDs = pageIDs
@@ -108,7 +111,7 @@ struct PageCache: Sendable {
             }
 
             var value: PageValue {
-                var object = PageObject()
+                var object = PageObject([("url", .string(url))])
                 if let etag { object["etag"] = .string(etag) }
                 if let lastModified { object["lastModified"] = .string(lastModified) }
                 object["pages"] = .array(pageIDs.map { .string($0) })
@@ -116,10 +119,10 @@ struct PageCache: Sendable {
             }
 
             init?(_ value: PageValue?) {
-                guard let value, case .array(let pages)? = value["pages"] else { return nil }
+                guard let value, case .string(let url)? = value["url"], case .array(let pages)? = value["pages"] else { return nil }
                 let ids = pages.compactMap(\.stringValue)
                 guard ids.count == pages.count else { return nil }
-                self.init(etag: value["etag"]?.stringValue, lastModified: value["lastModified"]?.stringValue, pageIDs: ids)
+                self.init(url: url, etag: value["etag"]?.stringValue, lastModified: value["lastModified"]?.stringValue, pageIDs: ids)
             }
         }
 

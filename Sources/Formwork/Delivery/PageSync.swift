@@ -7,9 +7,9 @@ import Foundation
 /// back the `ETag` (`If-None-Match`, a weak `W/"…"` one as received) and `Last-Modified`
 /// (`If-Modified-Since`) the server gave that sync's manifest, so a CDN answers an unchanged one
 /// with a bodiless 304, which ends the sync as "up to date". It asks only when a 304 can be
-/// trusted (the last sync completed, as this engine and install, and every installed file is
-/// there); else, and with a server that ignores the validators, the manifest comes whole. Otherwise it downloads only pages
-/// newer than what the app would serve now (cached or bundled) that this engine can run, checks
+/// trusted (the last sync completed, from this URL, as this engine and install, and every
+/// installed file is there); else, and with a server that ignores the validators, the manifest
+/// comes whole. Otherwise it downloads only pages newer than what the app would serve now (cached or bundled) that this engine can run, checks
 /// each one's size, SHA-256 and header against the manifest, and installs it atomically under a
 /// new file name. The cache's own manifest is replaced last, so a failed, interrupted or killed
 /// sync leaves the previous good version of every page in place, and an open page keeps the bytes
@@ -133,9 +133,10 @@ public struct PageSync: Sendable {
             notes.append("note: removed \(count) left behind by an interrupted sync: " + leftovers.joined(separator: ", "))
         }
         // NB: ask "changed since?" only when a 304 may end the sync as "up to date" would: the
-        // last sync completed, as this engine and install, and its files are all still there.
+        // last sync completed, from this URL, as this engine and install, with its files all there.
         var conditional: PageCache.Index.ManifestValidators?
-        if let validators = previous.validators, previous.syncedTotalVersion != nil, previous.syncedEngineVersion == engineVersion,
+        if let validators = previous.validators, validators.url == manifestURL.absoluteString, previous.syncedTotalVersion != nil,
+           previous.syncedEngineVersion == engineVersion,
            previous.syncedInstallID == nil || previous.syncedInstallID == (installID ?? (try? cache.installID())), cache.filesArePresent(previous) {
             conditional = validators
         }
@@ -144,7 +145,7 @@ public struct PageSync: Sendable {
             // 304 Not Modified: the manifest is the one the last complete sync saw.
             return SyncReport(totalVersion: previous.syncedTotalVersion ?? "", upToDate: true, changes: [], current: conditional?.pageIDs ?? [], notes: notes)
         }
-        let remoteValidators = validators.flatMap { PageCache.Index.ManifestValidators(headers: $0, pageIDs: remote.pages.map(\.id)) }
+        let remoteValidators = validators.flatMap { PageCache.Index.ManifestValidators(url: manifestURL.absoluteString, headers: $0, pageIDs: remote.pages.map(\.id)) }
         // NB: before anything else, so a revocation is kept even if this sync goes no further.
         var gate = Gate(revoked: try recordRevocations(remote, in: cache), installID: installID, cache: cache)
 
