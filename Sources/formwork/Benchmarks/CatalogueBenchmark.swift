@@ -78,7 +78,7 @@ enum CatalogueBenchmark {
     private static func ratio(_ seconds: Double, _ floor: Double) -> String { String(format: "%.1f", seconds / max(floor, 1e-12)) }
 }
 
-/// A published catalogue of pages: `pages/`'s pages copied under new ids up to a count.
+/// A published catalogue of pages: `pages/`'s pages, and copies of them under new ids up to a count.
 struct Catalogue {
     let published: URL
     let ids: [String]
@@ -104,9 +104,11 @@ struct Catalogue {
             try FileManager.default.copyItem(at: lib, to: source.appendingPathComponent(BlockCatalog.libraryFolder))
         }
         var ids: [String] = []
+        // NB: the originals keep their ids, so the copies' links to them (navigate to 'login') hold.
         for number in 0..<count {
             var page = originals[number % originals.count]
-            let id = "\(page["page"]?.stringValue ?? "page")-\(number)"
+            let original = page["page"]?.stringValue ?? "page"
+            let id = number < originals.count ? original : "\(original)-\(number)"
             page["page"] = .string(id)
             page["version"] = 1
             try Data(PageValue.object(page).prettyJSONText.utf8).write(to: source.appendingPathComponent(id + ".json"))

@@ -51,6 +51,8 @@ import Testing
         let bundled = try temp.folder("bundled"), cache = try temp.folder("cache")
         try Fixture.bundle([Fixture.page("dish-edit", version: 3)], in: bundled)
         try Fixture.installInCache([Fixture.page("dish-edit", version: 4)], in: cache)
+        // NB: a time set the way scribbleInPlace sets it back, so the junk keeps the exact stat.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -0.5)], ofItemAtPath: cache.appendingPathComponent("manifest.json").path)
         let repository = PageRepository(bundled: bundled, cache: cache, registry: .standard)
         #expect(try repository.resolve("dish-edit").version == 4)
 
