@@ -9,6 +9,7 @@
 /// ```swift
 /// FormworkEngine.version          // 2
 /// FormworkEngine.packageVersion   // "0.2.0-dev"
+/// FormworkEngine.userAgent        // "formwork/0.2.0-dev (engine 2)"
 /// ```
 public enum FormworkEngine {
     /// The page-format version this engine reads: raised by the change that gives pages something
@@ -19,5 +20,11 @@ public enum FormworkEngine {
     /// The Formwork package's semantic version: the release this build is, or the next one with
     /// `-dev` between releases. `formwork --version` prints it; CHANGELOG.md has a section per
     /// release (README's "Releases and versions"; `scripts/release` sets it).
+    // NB: the one place it is written; a release changes it here.
     public static let packageVersion = "0.2.0-dev"
+
+    /// What every request Formwork makes says it is (`User-Agent`): the package version and the
+    /// engine version, so a server's logs tell apps apart. `URLSessionTransport(…, userAgent:)`
+    /// appends the host's own product after it.
+    public static var userAgent: String { "formwork/\(packageVersion) (engine \(version))" }
 }

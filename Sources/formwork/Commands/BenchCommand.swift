@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|scopes|writes|open|edits|rows|blocks|repository|design] [--seconds S] [--only NAME] [--calls N]
+        USAGE: formwork bench [memory|expressions|scopes|writes|open|edits|rows|blocks|repository|catalogue|cdn|design] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -34,6 +34,12 @@ struct BenchCommand: CLICommand {
           repository    what PageRepository's check of a cached page against the app's registry
                         costs, next to the whole resolve, for each page in pages/ and
                         examples/app/pages (run it from the package folder; not in the default set)
+          catalogue     PageRepository.resolve of one page from a cache of 500, kept records against a
+                        new repository each call, and against reading and verifying that page alone
+                        (run it from the package folder; not in the default set)
+          cdn           200 syncs at once of those 500 pages from nginx on loopback (gzip, ETag):
+                        bytes and ms per sync when nothing changed (with and without the conditional
+                        request) and when one page changed (needs nginx; not in the default set)
           design        an edit in formwork design reaching the live page, for each page in pages/
                         (with Tests/Browser/stubs.json) and examples/app/pages: the draft's rewrite
                         against reading the file, its check against a decode, the whole draft
@@ -50,7 +56,7 @@ struct BenchCommand: CLICommand {
                         valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
-    static let parts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks", "repository", "design"]
+    static let parts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks", "repository", "catalogue", "cdn", "design"]
     /// What `formwork bench` with nothing named measures: every comparison against a floor.
     static let defaultParts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks"]
 
@@ -96,6 +102,8 @@ struct BenchCommand: CLICommand {
                 case "rows": sections.append(try await RowsBenchmark.run())
                 case "blocks": sections.append(try BlocksBenchmark.run(budget))
                 case "repository": sections.append(try RepositoryBenchmark.run(budget))
+                case "catalogue": sections.append(try await CatalogueBenchmark.run(budget))
+                case "cdn": sections.append(try await CDNBenchmark.run())
                 case "design": sections.append(try await DesignBenchmark.run(budget, only: only))
                 default: sections.append(try EditBenchmark.run(budget))
                 }

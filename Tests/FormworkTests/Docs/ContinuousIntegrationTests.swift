@@ -8,10 +8,12 @@ struct ContinuousIntegrationTests {
         try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// The commands of `.ci/run`: its lines that aren't comments, blank, or shell set-up.
+    /// The commands of `.ci/run`: its lines that aren't comments, blank, or shell set-up (`set`,
+    /// `cd`, `export`, and `.ci/install-*`, which installs what the tests need).
     static func ciCommands() throws -> [String] {
         try read(".ci/run").split(separator: "\n").map(String.init).filter { line in
-            !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("set ") && !line.hasPrefix("cd ")
+            !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("set ") && !line.hasPrefix("cd ") && !line.hasPrefix("export ")
+                && !line.hasPrefix(".ci/install-")
         }
     }
 
