@@ -26,9 +26,9 @@ import FoundationNetworking
 /// // throws TransportError.hostNotAllowed("evil.example")
 /// ```
 ///
-/// Every request says who is asking: `User-Agent: formwork/0.2.0-dev (engine 1)`
+/// Every request says who is asking: `User-Agent: formwork/0.2.0-dev (engine 2)`
 /// (`FormworkEngine.userAgent`), followed by the host's own product when it gives one
-/// (`userAgent: "ShopApp/3.1"` → `formwork/0.2.0-dev (engine 1) ShopApp/3.1`). A request that sets
+/// (`userAgent: "ShopApp/3.1"` → `formwork/0.2.0-dev (engine 2) ShopApp/3.1`). A request that sets
 /// `User-Agent` itself keeps its own.
 ///
 /// - Parameters:
