@@ -13,9 +13,11 @@ cost, demangled, the largest first), so a change can show which functions moved.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 BASELINE = "perf/baseline.json"
@@ -49,7 +51,6 @@ def run(formwork, name, work):
     out = os.path.join(work, name + ".callgrind")
     command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=formwork_gate_measured",
                f"--callgrind-out-file={out}", formwork, "bench", "gate", name]
-    import time
     start = time.monotonic()
     result = subprocess.run(command, capture_output=True, text=True, env=environment())
     seconds = time.monotonic() - start
@@ -255,6 +256,10 @@ def main():
         print(__doc__, file=sys.stderr)
         return 64
     formwork, rest = args[0], args[1:]
+    for tool in ("valgrind", "callgrind_annotate"):
+        if not shutil.which(tool):
+            print(f"error: the gate needs {tool} (Debian: apt-get install valgrind)")
+            return 1
     update = "--update" in rest
     only = rest[rest.index("--only") + 1] if "--only" in rest and rest.index("--only") + 1 < len(rest) else None
     names = scenarios(formwork)
