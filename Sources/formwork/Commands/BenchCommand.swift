@@ -12,7 +12,7 @@ struct BenchCommand: CLICommand {
     static let name = "bench"
     static let abstract = "Measure the engine against plain Swift, Swift collections and JSONSerialization."
     static let help = """
-        USAGE: formwork bench [memory|expressions|scopes|writes|open|edits|rows|blocks|repository|catalogue|cdn|design] [--seconds S] [--only NAME] [--calls N]
+        USAGE: formwork bench [memory|expressions|scopes|writes|open|edits|rows|blocks|repository|catalogue|cdn|design|gate] [--seconds S] [--only NAME] [--calls N]
 
         Measures the engine against floors: what the same work costs without it. Each subject is
         timed in rounds interleaved with its floor, and the ratio is the median of the rounds'
@@ -45,6 +45,9 @@ struct BenchCommand: CLICommand {
                         against reading the file, its check against a decode, the whole draft
                         (p50/p95 ms, against the 200 ms budget) against decode + open, and the
                         draft posted over loopback HTTP (from the package folder; not in the default set)
+          gate NAME     one scenario of the instruction-count gate, done once for callgrind to
+                        count (.ci/perf-gate runs them; with no NAME, lists them; from the
+                        package folder; not in the default set)
 
         Build with -c release for meaningful numbers.
 
@@ -56,13 +59,15 @@ struct BenchCommand: CLICommand {
                         valgrind --tool=callgrind formwork bench writes --calls 1000)
         """
 
-    static let parts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks", "repository", "catalogue", "cdn", "design"]
+    static let parts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks", "repository", "catalogue", "cdn", "design", "gate"]
     /// What `formwork bench` with nothing named measures: every comparison against a floor.
     static let defaultParts = ["memory", "expressions", "scopes", "writes", "open", "edits", "rows", "blocks"]
 
     let budget: Stopwatch.Budget
     let only: String?
     let parts: [String]
+    /// `bench gate NAME`: the gate scenario to do ("" lists them); nil for a measurement.
+    let gateScenario: String?
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         let seconds = try arguments.option("seconds")
@@ -77,6 +82,14 @@ struct BenchCommand: CLICommand {
         budget = Stopwatch.Budget(seconds: value, calls: calls)
         only = try arguments.option("only")
         let positionals = arguments.positionals()
+        if positionals.first == "gate" {
+            guard positionals.count <= 2 else { throw UsageError("name one gate scenario: formwork bench gate NAME") }
+            gateScenario = positionals.count == 2 ? positionals[1] : ""
+            parts = ["gate"]
+            return
+        }
+        guard !positionals.contains("gate") else { throw UsageError("the gate's scenarios run on their own: formwork bench gate NAME") }
+        gateScenario = nil
         for part in positionals where !BenchCommand.parts.contains(part) {
             let hint = Suggestions.nearest(to: part, in: BenchCommand.parts).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown benchmark '\(part)'\(hint) The ones there are: " + BenchCommand.parts.joined(separator: ", "))
@@ -85,6 +98,19 @@ struct BenchCommand: CLICommand {
     }
 
     func run() async -> Int32 {
+        if let gateScenario {
+            guard !gateScenario.isEmpty else {
+                Console.out(GateScenarios.list)
+                return ExitCode.success
+            }
+            do {
+                Console.out(try GateScenarios.run(gateScenario))
+                return ExitCode.success
+            } catch {
+                Console.error("error: \(error.message)")
+                return ExitCode.failure
+            }
+        }
         // NB: with design named, --only may name pages instead (design checks them itself).
         if let only, parts.contains("expressions") || !parts.contains("design"), !ExpressionBenchmark.cases.contains(where: { $0.name.contains(only) }) {
             Console.error("error: no expression benchmark matches '\(only)'; the names are " + ExpressionBenchmark.cases.map(\.name).joined(separator: ", "))

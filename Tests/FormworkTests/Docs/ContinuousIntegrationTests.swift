@@ -37,4 +37,14 @@ struct ContinuousIntegrationTests {
         #expect(shown.contains(".ci/docs"))
         #expect(shown.first == ".ci/warnings")   // a compiler warning fails CI right after the tests
     }
+
+    /// The instruction-count gate runs right after the release build, and builds with the same
+    /// flags, so its own build is a no-op rather than a second release build.
+    @Test func thePerformanceGateRunsOnCIsReleaseBuild() throws {
+        let commands = try Self.ciCommands()
+        let release = try #require(commands.firstIndex { $0.hasPrefix("swift build -c release --product formwork") })
+        #expect(commands.dropFirst(release + 1).first == ".ci/perf-gate")
+        let gate = try Self.read(".ci/perf-gate")
+        #expect(gate.contains("\n" + commands[release] + " >/dev/null\n"), "the gate builds with other flags than .ci/run:\n\(gate)")
+    }
 }
