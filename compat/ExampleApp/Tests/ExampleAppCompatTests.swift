@@ -34,7 +34,7 @@ struct ExampleAppCompatTests {
             let ids = { (value: PageValue) in value[kind]?.arrayValue?.compactMap { $0[key]?.stringValue } ?? [] }
             #expect(ids(written.value) == ids(frozen), "\(kind)")
         }
-        #expect(written.hostTypes.sentence == "component 'rating', actions 'analytics' and 'open-map', validation 'iban', error handlers 'auth-redirect' and 'offline' and function 'currency'")
+        #expect(written.hostTypes.sentence == "component 'rating', action 'analytics', action 'open-map', validation 'iban', error handler 'auth-redirect', error handler 'offline' and function 'currency'")
     }
 
     @Test(arguments: ["order-form.flow.json", "order-form-errors.flow.json"])

@@ -47,7 +47,7 @@ struct OrderShopTests {
             #"POST /api/login - {"user":"ana"}"#,
             #"POST /api/orders Bearer T-1 {"note":"Ring twice","qty":1}"#,
         ])
-        #expect(try harness.read("global.orderId") == "B-7")
+        #expect(try harness.read("globals.orderId") == "B-7")
         #expect(log.events == ["sign-in", "receipt B-7 retry 2", "track ordered"])
     }
 
@@ -57,11 +57,13 @@ struct OrderShopTests {
         let harness = PageHarness(registry: OrderShop.registry())
         defer { harness.close() }
         try await harness.open(file: Self.checkout)
+        let before = try harness.current.allComponents
         var views: [ComponentIdentity: String] = [:]
-        for component in harness.current.allComponents { views[component.identity] = component.key ?? component.type.id }
-        #expect(views.count == harness.current.allComponents.count, "one view per component")
+        for component in before { views[component.identity] = component.key ?? component.type.id }
+        #expect(views.count == before.count, "one view per component")
         _ = try await harness.set("note", "Ring twice")
-        #expect(harness.current.allComponents.map { views[$0.identity] } == harness.current.allComponents.map { $0.key ?? $0.type.id })
+        let after = try harness.current.allComponents
+        #expect(after.map { views[$0.identity] } == after.map { $0.key ?? $0.type.id })
     }
 
     /// What the person typed comes back when the page opens again; `discard-draft` drops it.
