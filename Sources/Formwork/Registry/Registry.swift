@@ -2,8 +2,9 @@
 /// the functions expressions may call. A value, passed to the engine; never a global table.
 ///
 /// Start from `Registry.standard(behavior:)` (the built-ins, registered exactly like a host's
-/// types, at the behaviour level the app was tested against) and register more. An app's type with a built-in's id, or declaring an attribute every type of its
-/// kind has, must say which one it means (`overriding:`, `replacing:`): see `clashes`.
+/// types, at the behaviour level the app was tested against) and register more. An app's type
+/// with a built-in's id, or declaring an attribute every type of its kind has, must say which one
+/// it means (`overriding:`, `replacing:`): see `clashes`.
 public struct Registry: Sendable {
     /// The component types, by id.
     public var components = TypeTable<ComponentType>()
