@@ -34,14 +34,14 @@ struct RegistryDecoder {
                                      valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
             try unique(registry.components[type.id] == nil, path, "component", type.id)
             try replaced(item, type.replacedCommonAttributes, common: ComponentType.commonAttributes, path: path, kind: "component")
-            try adopt(type, item, path: path, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "actions") {
             let entry = try self.entry(item, path: path, kind: "action")
             try unique(registry.actions[entry.id] == nil, path, "action", entry.id)
             let id = entry.id
             let type = ActionType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.runAction(id, context) }
-            try adopt(type, item, path: path, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "validations") {
             let entry = try self.entry(item, path: path, kind: "validation", extra: ["async"])
@@ -55,7 +55,7 @@ struct RegistryDecoder {
             }
             let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary, isAsync: isAsync) { context in try standIn.checkValidation(id, context) }
             try replaced(item, type.replacedCommonAttributes, common: ValidationType.commonAttributes, path: path, kind: "validation")
-            try adopt(type, item, path: path, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "errorHandlers") {
             let entry = try self.entry(item, path: path, kind: "error handler")
@@ -63,7 +63,7 @@ struct RegistryDecoder {
             let id = entry.id
             let type = ErrorHandlerType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.handleError(id, context) }
             try replaced(item, type.replacedCommonAttributes, common: ErrorHandlerType.commonAttributes, path: path, kind: "error handler")
-            try adopt(type, item, path: path, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "functions") {
             let function = try self.function(item, path: path)
@@ -107,14 +107,16 @@ struct RegistryDecoder {
     /// Registers the built-in when `type` describes it exactly (the same JSON description) and
     /// doesn't say it overrides it, so it keeps the built-in's behaviour; otherwise registers `type`
     /// as the app's own, with what the file states, and records its id.
-    private func adopt<Entry: RegisteredType>(_ type: Entry, _ item: PageObject, path: String, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String],
+    private func adopt<Entry: RegisteredType>(_ type: Entry, _ item: PageObject, path: String, engine: Registry, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String],
                                               same description: (Entry) -> PageValue) throws(Problem) {
         let overrides = try overridesBuiltIn(item, path: path, kind: Entry.kindName, id: type.id, hasBuiltIn: builtIn != nil)
         if !overrides, let builtIn {
             guard description(builtIn) == description(type) else { throw RegistryDecoder.unstated(path: path, kind: Entry.kindName, id: type.id) }
             table.registerEngine(builtIn)
         } else {
-            table.register(type, overriding: overrides ? .builtIn(type.id) : nil, replacing: type.replacedCommonAttributes)
+            // NB: a common attribute a later level than the file's brings is the type's own, not a replacement.
+            let replacing = type.replacedCommonAttributes.filter { engine.hasCommonAttribute($0, kind: Entry.kindName) }
+            table.register(type, overriding: overrides ? .builtIn(type.id) : nil, replacing: replacing)
             hostIDs.append(type.id)
         }
     }
