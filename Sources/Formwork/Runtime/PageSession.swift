@@ -119,7 +119,7 @@ public final class PageSession {
         self.data = data ?? document.data
         self.params = params
         self.stackDepth = stackDepth
-        locale = PageLocale(languages: engine.host.languages, strings: document.strings)
+        locale = PageLocale(languages: engine.languages, strings: document.strings)
         stateStore = PageState(locale: locale)
         traceBuffer = TraceBuffer(capacity: engine.limits.traceEvents)
         computedValues = ComputedValues(document.computed)

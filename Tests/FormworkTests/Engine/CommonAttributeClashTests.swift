@@ -98,7 +98,7 @@ struct CommonAttributeClashTests {
 
     @Test("a description whose replacesCommon doesn't match its attributes is refused")
     func wrongReplacesCommon() throws {
-        let text = #"{ "components": [], "actions": [], "validations": [], "functions": [], "errorHandlers": [ { "id": "undo", "attributes": [], "replacesCommon": ["retry"] } ] }"#
+        let text = #"{ "format": 2, "behavior": 1, "components": [], "actions": [], "validations": [], "functions": [], "errorHandlers": [ { "id": "undo", "attributes": [], "replacesCommon": ["retry"] } ] }"#
         #expect {
             _ = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         } throws: { error in

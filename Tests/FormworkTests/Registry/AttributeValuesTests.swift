@@ -43,7 +43,7 @@ struct AttributeValuesTests {
     }
 
     static let hostRegistry = #"""
-    {"format": 1, "engineVersion": 1, "components": [
+    {"format": 2, "engineVersion": 1, "behavior": 1, "components": [
       {"id": "badge", "attributes": [{"name": "tone", "type": "string", "default": "calm", "values": ["calm", "alarm"]}], "events": [], "layout": "leaf"}],
      "actions": [], "validations": [], "errorHandlers": [], "functions": []}
     """#

@@ -123,22 +123,22 @@ struct RegistryClashTests {
 
     // MARK: - Registry files
 
-    @Test("an old file's replacesCommon reads as the app's stated replacement")
-    func oldReplacesCommonIsAStatement() throws {
-        let text = #"{ "format": 1, "engineVersion": 1, "errorHandlers": [ { "id": "undo", "attributes": [ { "name": "retry", "type": "string" } ], "replacesCommon": ["retry"] } ] }"#
+    @Test("a file's replacesCommon reads as the app's stated replacement")
+    func replacesCommonIsAStatement() throws {
+        let text = #"{ "format": 2, "engineVersion": 1, "behavior": 1, "errorHandlers": [ { "id": "undo", "attributes": [ { "name": "retry", "type": "string" } ], "replacesCommon": ["retry"] } ] }"#
         let read = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         #expect(read.registry().errorHandlers.choice("undo") == RegistrationChoice(replacing: ["retry"]))
         #expect(read.registry().clashes.isEmpty)
     }
 
     @Test("a file with an app's type under a built-in's id, or a common attribute, and no statement is refused with how to write it again", arguments: [
-        (#"{ "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ] }"#,
+        (#"{ "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:16: actions[0]: the app's action 'discard-draft' has the id of the engine's built-in action 'discard-draft', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("discard-draft")` (pages get the app's) or give it another id (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"#),
-        (#"{ "functions": [ { "name": "len", "minArguments": 1 } ] }"#,
+        (#"{ "functions": [ { "name": "len", "minArguments": 1 } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:18: functions[0]: the app's function 'len' has the name of the engine's built-in function 'len', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("len")` (pages get the app's) or give it another name (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"#),
-        (#"{ "components": [ { "id": "map", "attributes": [ { "name": "hidden", "type": "string" } ] } ] }"#,
+        (#"{ "components": [ { "id": "map", "attributes": [ { "name": "hidden", "type": "string" } ] } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:19: components[0]: the app's component declares 'hidden', and the engine gives every component a 'hidden', but the file doesn't say which one pages mean (an earlier Formwork decided it silently); where the app registers it, write `replacing: ["hidden"]` (the app's 'hidden') or rename or drop the app's 'hidden' (the engine's stays), then write the file again with Registry.writeDescription(to:)"#),
-        (#"{ "actions": [ { "id": "analytics", "overridesBuiltIn": true } ] }"#,
+        (#"{ "actions": [ { "id": "analytics", "overridesBuiltIn": true } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:57: actions[0].overridesBuiltIn: the engine has no built-in action 'analytics' to override: leave `overriding:` out where the app registers it, then write the file again with Registry.writeDescription(to:)"#),
     ])
     func unstatedFileIsRefused(_ text: String, _ expected: String) {
