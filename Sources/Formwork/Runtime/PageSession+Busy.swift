@@ -9,7 +9,7 @@ extension PageSession {
     /// A run that `submits` (the person's tap, a host's trigger) counts in `$page.submitting`.
     func enterInteraction(_ name: String, component: PageComponent?, submits: Bool = false) async -> (ticket: InteractionTicket?, refusal: ChainOutcome?) {
         if isClosed { return (nil, .ignored("the page is closed")) }
-        let identity = component.map { "\(ObjectIdentifier($0)).\(name)" } ?? name
+        let identity = component.map { "\($0.identity).\(name)" } ?? name
         let runningName = component.map { $0.key ?? $0.type.id } ?? name
         let policy: InteractionGate.Policy = document.queued.contains(name) ? .queue : .refuse
         switch await gate.enter(identity, policy: policy, queueLimit: limits.queuedRuns) {
@@ -47,7 +47,8 @@ extension PageSession {
         refresh(stateStore.check(delta))
     }
 
-    /// `$page` as expressions read it: `{busy, running, requests}`.
+    /// `$page` as expressions read it: `{busy, submitting, running, requests, locale, direction,
+    /// draft}` (Grammar.md 2.11). `isBusy`, `isSubmitting` and `locale` read parts of it directly.
     public var state: PageValue { stateStore.value }
 
     /// `$page.busy`: whether a chain runs or an asynchronous validation checks a value.
