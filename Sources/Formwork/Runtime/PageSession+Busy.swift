@@ -42,6 +42,12 @@ extension PageSession {
         }
     }
 
+    /// The watcher queue got its first chain (`true`) or ran its last (`false`): part of
+    /// `$page.busy`, so busy stays on from the update that set watchers off until all of them ran.
+    func watchersPending(_ pending: Bool) {
+        refresh(stateStore.watchers(pending: pending))
+    }
+
     /// An asynchronous validation started (`+1`) or settled (`-1`): part of `$page.busy`.
     func noteAsyncCheck(_ delta: Int) {
         refresh(stateStore.check(delta))
@@ -51,7 +57,11 @@ extension PageSession {
     /// draft}` (Grammar.md 2.11). `isBusy`, `isSubmitting` and `locale` read parts of it directly.
     public var state: PageValue { stateStore.value }
 
-    /// `$page.busy`: whether a chain runs or an asynchronous validation checks a value.
+    /// `$page.busy`: whether the page works on anything — a chain runs (`loaded`, a tap's, a
+    /// watcher's, an edit's `onChange`), a watcher's chain waits its turn, or an asynchronous
+    /// validation checks a value. It turns on once for an edit that sets watchers off and stays
+    /// on until all of them ran; on a page with watchers it does turn on as the person types, so
+    /// a Save that must not change then reads `isSubmitting` (`$page.submitting`) instead.
     public var isBusy: Bool { stateStore.isBusy }
 
     /// `$page.submitting`: whether something the person started runs — a tap's chain, or a page

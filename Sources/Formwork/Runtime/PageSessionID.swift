@@ -21,6 +21,7 @@ public struct PageSessionID: Hashable, Sendable, Comparable, CustomStringConvert
     /// `s` and the number: `s1`, `s2`, …
     public var description: String { "s\(number)" }
 
+    /// Whether `lhs` was opened before `rhs`.
     public static func < (lhs: PageSessionID, rhs: PageSessionID) -> Bool { lhs.number < rhs.number }
 
     /// The last number given; sessions are made on the main actor, so no lock is needed.
