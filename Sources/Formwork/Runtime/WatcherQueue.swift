@@ -43,22 +43,28 @@ final class WatcherQueue {
         self.strand = strand
         session?.watchersPending(true)
         Task { @MainActor in
-            await self.activity.run(strand) { await self.drain() }
+            let depth = await self.activity.run(strand) { await self.drain() }
             self.strand = nil
-            self.session?.watchersPending(false)
+            // NB: at the depth of the last chain run, as its own end was, so a watcher that busy
+            // turning off sets off (`"when": "!$page.busy"`) counts towards `watcherDepth`.
+            WatcherQueue.$depth.withValue(depth) { self.session?.watchersPending(false) }
             self.activity.end(strand)
         }
     }
 
-    private func drain() async {
+    /// Runs the queued chains; returns the depth of the last one run.
+    private func drain() async -> Int {
+        var depth = WatcherQueue.depth
         while !pending.isEmpty {
             let entry = pending.removeFirst()
             guard let session, !session.isClosed else { break }
             let node = session.watchers.nodes[entry.index]
+            depth = entry.depth
             _ = await WatcherQueue.$depth.withValue(entry.depth) {
                 await session.launch(node.actions, event: entry.event, component: nil, name: node.path)
             }
         }
         pending = []
+        return depth
     }
 }

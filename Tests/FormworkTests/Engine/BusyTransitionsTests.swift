@@ -59,4 +59,26 @@ struct BusyTransitionsTests {
         #expect(busy == [true, false, true, false])
         #expect(await transport.lines == ["GET /api/gd/cities", "GET /api/gz/districts", "GET /api/js/cities", "GET /api/nj/districts"])
     }
+
+    /// A watcher set off by the page settling (`!$page.busy`) whose chain makes it busy again sets
+    /// itself off at each end: it is stopped after `watcherDepth` in a row, as any watcher loop.
+    @Test("a watcher on busy turning off can't loop forever", .timeLimit(.minutes(1)))
+    func aWatcherOnBusyIsBounded() async throws {
+        var reports: [String] = []
+        let engine = PageEngine(registry: .standard, host: PageHost(report: { if case .diagnostic(let diagnostic) = $0 { reports.append(diagnostic.message) } }))
+        let page = try engine.open(try EnginePages.load("""
+        {"page": "p", "data": {"name": "Tofu", "settled": 0},
+         "watchers": [
+           {"on": "$data.name", "actions": [{"id": "store-var", "attributes": {"key": "$data.seen", "value": {"expr": "$data.name"}}}]},
+           {"when": "!$page.busy", "actions": [{"id": "store-var", "attributes": {"key": "$data.settled", "value": {"expr": "$data.settled + 1"}}}]}],
+         "components": [{"id": "text-field", "key": "name", "attributes": {"value": {"expr": "$data.name"}}}]}
+        """))
+        defer { page.close() }
+        try await page.edit(try #require(page.component("name")), to: "Mapo tofu")
+        await page.waitUntilIdle()
+        #expect(page.isBusy == false)
+        let settled = try #require(page.data["settled"]?.intValue)
+        #expect(settled > 0 && settled <= 32, "ran \(settled) times")
+        #expect(reports.contains { $0.contains("was set off by 32 watchers in a row") })
+    }
 }
