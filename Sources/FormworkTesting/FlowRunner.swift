@@ -134,7 +134,7 @@ public struct FlowRunner {
     public static func perform(_ action: FlowStep.Action, on harness: PageHarness) async throws {
         switch action {
         case .set(let key, let value): try await harness.set(key, value)
-        case .type(let key, let text): try await harness.type(key, text)
+        case .type(let key, let text): try await harness.enterText(text, into: key)
         case .tap(let key, let times): try await harness.tap(key, times: times)
         case .trigger(let name, let event): try await harness.trigger(name, event: event)
         case .pick(.index(let n)): try await harness.pick(n)
