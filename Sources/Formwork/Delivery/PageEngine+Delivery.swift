@@ -7,18 +7,47 @@ import Foundation
 /// ```swift
 /// let engine = PageEngine(registry: appRegistry, host: host)
 /// engine.pages = engine.pageRepository(bundled: bundled, cache: cache) { problem in log(problem) }
-/// let report = try await engine.pageSync(manifestURL: manifestURL, cache: cache, bundled: bundled).run()
+/// let report = try await engine.pageSync(manifestURL: manifestURL, cache: cache, bundled: bundled, installID: account.installID).run()
 /// ```
 extension PageEngine {
     /// A `PageRepository` that serves only pages this engine can run: its registry, its engine
     /// version.
-    public func pageRepository(bundled: URL, cache: URL?, report: (@Sendable (String) -> Void)? = nil) -> PageRepository {
-        PageRepository(bundled: bundled, cache: cache, engineVersion: FormworkEngine.version, registry: registry, report: report)
+    ///
+    /// - Parameters:
+    ///   - bundled: the pages (and block libraries) bundled with the app.
+    ///   - cache: the folder `PageSync` installs into; nil for bundled pages only.
+    ///   - report: called on the main actor with each reason a cached copy was passed over, so it
+    ///     may write to the app's (or a test's) main-actor state: `{ lines.append($0) }`. Called
+    ///     before `resolve` returns when the page is resolved on the main actor (as the engine
+    ///     does when it opens or pushes a page); resolved elsewhere, the lines follow on the main
+    ///     actor soon after.
+    public func pageRepository(bundled: URL, cache: URL?, report: (@MainActor @Sendable (String) -> Void)? = nil) -> PageRepository {
+        PageRepository(bundled: bundled, cache: cache, engineVersion: FormworkEngine.version, registry: registry, report: report.map(PageEngine.onMainActor))
     }
 
     /// A `PageSync` that installs only pages this engine can run, within this engine's budgets
     /// (`limits`: the sync and download budgets of Grammar.md part 4).
-    public func pageSync(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil) -> PageSync {
-        PageSync(manifestURL: manifestURL, cache: cache, bundled: bundled, transport: transport, engineVersion: FormworkEngine.version, registry: registry, limits: limits)
+    ///
+    /// - Parameters:
+    ///   - manifestURL: the published `manifest.json`; page files are fetched from beside it.
+    ///   - cache: the folder sync owns (created if needed); give the same one to the repository.
+    ///   - bundled: the app's bundled pages, so pages no newer than them aren't downloaded.
+    ///   - transport: how to fetch; by default a `URLSessionTransport` limited to the manifest's host.
+    ///   - installID: the install's id for staged rollouts (Grammar.md 6.2; the app's own, if it
+    ///     has one); nil to use one made once and kept in the cache folder (`install-id`).
+    public func pageSync(manifestURL: URL, cache: URL, bundled: URL? = nil, transport: (any PageTransport)? = nil, installID: String? = nil) -> PageSync {
+        PageSync(manifestURL: manifestURL, cache: cache, bundled: bundled, transport: transport, engineVersion: FormworkEngine.version, registry: registry, limits: limits,
+                 installID: installID)
+    }
+
+    /// `report`, callable from any thread: at once on the main thread, else on the main actor next.
+    private nonisolated static func onMainActor(_ report: @escaping @MainActor @Sendable (String) -> Void) -> @Sendable (String) -> Void {
+        { line in
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { report(line) }
+            } else {
+                Task { @MainActor in report(line) }
+            }
+        }
     }
 }
