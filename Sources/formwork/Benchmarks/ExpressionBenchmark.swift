@@ -85,7 +85,7 @@ enum ExpressionBenchmark {
         for benchmark in selected {
             let compiled: CompiledExpression
             do {
-                compiled = try CompiledExpression(benchmark.source)
+                compiled = try CompiledExpression(benchmark.source, functions: .standard)
                 let engine = try compiled.evaluate(in: scope).jsonText
                 let floor = benchmark.floor(plain).jsonText
                 guard engine == floor else { throw CLIFailure("\(benchmark.name): the engine gives \(engine) but the Swift floor \(floor)") }
@@ -94,7 +94,7 @@ enum ExpressionBenchmark {
             } catch {
                 throw CLIFailure("\(benchmark.name): \(error)")
             }
-            let compile = Stopwatch.measure(Stopwatch.Budget(seconds: budget.seconds / 2, calls: budget.calls)) { (try? CompiledExpression(benchmark.source))?.constantValue }
+            let compile = Stopwatch.measure(Stopwatch.Budget(seconds: budget.seconds / 2, calls: budget.calls)) { (try? CompiledExpression(benchmark.source, functions: .standard))?.constantValue }
             let floor = opaque(benchmark.floor)
             let inputs = opaque(plain)
             let comparison = Stopwatch.compare(budget) {

@@ -20,15 +20,15 @@ enum MemoryBenchmark {
         let bytes = Array(EditBenchmark.page(components: components).utf8)
         // What any first page costs once per process (the runtime's and Foundation's own setup)
         // isn't this page's: open and close a small one first.
-        let engine = PageEngine()
-        if let warmUp = try? engine.open(try PageDocument.load(Array(EditBenchmark.page(components: 2).utf8))) { warmUp.close() }
+        let engine = PageEngine(registry: .standard)
+        if let warmUp = try? engine.open(try PageDocument.load(Array(EditBenchmark.page(components: 2).utf8), registry: .standard, libraries: .empty)) { warmUp.close() }
         ResidentMemory.releaseFreePages()
         guard let before = ResidentMemory.current(), let peakBefore = ResidentMemory.peak() else {
             return "memory: this platform doesn't say how much memory the process uses; skipped"
         }
         let session: PageSession
         do {
-            session = try engine.open(try PageDocument.load(bytes))
+            session = try engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty))
         } catch {
             throw CLIFailure("the benchmark page of \(components) components doesn't open: \(error)")
         }
