@@ -17,12 +17,16 @@ extension PageEngine {
     ///   - bundled: the pages (and block libraries) bundled with the app.
     ///   - cache: the folder `PageSync` installs into; nil for bundled pages only.
     ///   - report: called on the main actor with each reason a cached copy was passed over, so it
-    ///     may write to the app's (or a test's) main-actor state: `{ lines.append($0) }`. Called
-    ///     before `resolve` returns when the page is resolved on the main actor (as the engine
-    ///     does when it opens or pushes a page); resolved elsewhere, the lines follow on the main
-    ///     actor soon after.
+    ///     may write to the app's (or a test's) main-actor state: `{ lines.append($0) }`. Lines
+    ///     from opening or pushing a page (`document(_:)`) arrive before it returns; lines from
+    ///     the repository used elsewhere follow on the main actor soon after. In order, each once.
     public func pageRepository(bundled: URL, cache: URL?, report: (@MainActor @Sendable (String) -> Void)? = nil) -> PageRepository {
-        PageRepository(bundled: bundled, cache: cache, engineVersion: FormworkEngine.version, registry: registry, report: report.map(PageEngine.onMainActor))
+        var forward: (@Sendable (String) -> Void)?
+        if let report {
+            let reports = deliveryReports
+            forward = { line in reports.add(line, for: report) }
+        }
+        return PageRepository(bundled: bundled, cache: cache, engineVersion: FormworkEngine.version, registry: registry, report: forward)
     }
 
     /// A `PageSync` that installs only pages this engine can run, within this engine's budgets
@@ -39,15 +43,28 @@ extension PageEngine {
         PageSync(manifestURL: manifestURL, cache: cache, bundled: bundled, transport: transport, engineVersion: FormworkEngine.version, registry: registry, limits: limits,
                  installID: installID)
     }
+}
 
-    /// `report`, callable from any thread: at once on the main thread, else on the main actor next.
-    private nonisolated static func onMainActor(_ report: @escaping @MainActor @Sendable (String) -> Void) -> @Sendable (String) -> Void {
-        { line in
-            if Thread.isMainThread {
-                MainActor.assumeIsolated { report(line) }
-            } else {
-                Task { @MainActor in report(line) }
-            }
+/// Lines reported by repositories made with `PageEngine.pageRepository(…)`, on their way to the
+/// app's main-actor closure: the engine hands them over when `document(_:)` has read a page, and a
+/// task on the main actor hands over what a repository used elsewhere reported.
+final class DeliveryReports: @unchecked Sendable {
+    // NB: @unchecked because `pending` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var pending: [(line: String, report: @MainActor @Sendable (String) -> Void)] = []
+
+    /// Keeps `line` for `report`; called from any thread.
+    func add(_ line: String, for report: @escaping @MainActor @Sendable (String) -> Void) {
+        lock.withLock { pending.append((line, report)) }
+        Task { @MainActor in self.deliver() }
+    }
+
+    /// Hands every kept line to its closure, in the order reported, each once.
+    @MainActor func deliver() {
+        let lines = lock.withLock {
+            defer { pending.removeAll() }
+            return pending
         }
+        for (line, report) in lines { report(line) }
     }
 }

@@ -30,6 +30,8 @@ public final class PageEngine {
     public let drafts: (any DraftStorage)?
     /// The draft keepers of the open pages, for `applicationWillResignActive()`.
     var draftKeepers: [WeakDraftKeeper] = []
+    /// What repositories made by `pageRepository(…)` reported, for the app's closure.
+    let deliveryReports = DeliveryReports()
 
     /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
     ///
@@ -85,6 +87,8 @@ public final class PageEngine {
     /// (`PageHeader.isValidID`): a page id computed by an expression (`push` with a template)
     /// can't reach outside the pages the source holds, whatever the source.
     public func document(_ pageID: String) throws(PageError) -> PageDocument {
+        // NB: what the repository reported while finding the page reaches the app before this returns.
+        defer { deliveryReports.deliver() }
         guard PageHeader.isValidID(pageID) else {
             throw PageError(.error("page", "", "can't open the page \(PageValue.string(pageID).preview()): \(PageHeader.idRule)"))
         }

@@ -21,7 +21,7 @@ import Testing
 
         #expect(document.version == 3)
         #expect(lines.count == 1, "\(lines)")
-        #expect(lines.first?.hasPrefix("cache: dish-edit v4") == true, "\(lines)")
+        #expect(lines == ["cache: dish-edit.v4.json is truncated or was altered: 2 bytes, the cache manifest says 121; using bundled dish-edit v3"])
     }
 
     @Test @MainActor func theEnginesSyncDecidesRolloutsAsTheInstallItIsGiven() async throws {

@@ -75,7 +75,7 @@ import Formwork
         #expect(session.component("delivery.line")?.attributes["text"] == "1 Main St")
 
         // The built-ins alone, stated: the app's component is unknown, and said to be.
-        let builtIns = PageDocument.decode(Array(Self.page.utf8), registry: .standard, libraries: engine.libraries, file: "order.json")
-        #expect(builtIns.diagnostics.map(\.message).contains { $0.hasPrefix("unknown component 'price-tag'") })
+        let builtIns = try #require(PageDocument.decode(Array(Self.page.utf8), registry: .standard, libraries: engine.libraries, file: "order.json").document)
+        #expect(builtIns.check(registry: .standard).map(\.message).contains { $0.hasPrefix("unknown component 'price-tag'") })
     }
 }
