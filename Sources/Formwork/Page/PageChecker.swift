@@ -207,7 +207,7 @@ struct PageChecker {
         let unloaded = document.requiredLibraries.keys.filter { id in !document.libraries.contains { $0.id == id } }.sorted()
         if !unloaded.isEmpty, Suggestions.nearest(to: id, in: registry.components.all.map(\.id)) == nil {
             let named = (unloaded.count == 1 ? "the library " : "the libraries ") + unloaded.map { "'\($0)'" }.joined(separator: ", ")
-            return "unknown component '\(id)'; it may be a block of \(named), which isn't loaded: check the page with its libraries (put the library's file beside the pages or in lib/; in Swift, engine.pageSet(files:) or engine.load(_:file:) bring the engine's)"
+            return "unknown component '\(id)'; it may be a block of \(named), which isn't loaded: load it (its file beside the pages or in lib/; in Swift, engine.pageSet(files:) and engine.load(_:file:) read the engine's libraries)"
         }
         return registry.unknownMessage(registry.components, id)
     }

@@ -121,7 +121,7 @@ struct BlockLibraryDiagnosticsTests {
         #expect(shop.check(registry: .standard, libraries: BlockCatalog([base])).map(\.rendered) == [])
         #expect(shop.check(registry: .standard, libraries: BlockCatalog()).map(\.rendered) == [
             "shop.json: libraries.base: error: the library needs the library 'base' (version 2 or later), which isn't at hand; no library is at hand (put its file beside the pages, or in lib/ below them)",
-            "shop.json: blocks.total-row.components[0].id: error: unknown component 'money-row'" + BlockLibraryDiagnosticsTests.register,
+            "shop.json: blocks.total-row.components[0].id: error: unknown component 'money-row'; it may be a block of the library 'base', which isn't loaded: load it (its file beside the pages or in lib/; in Swift, engine.pageSet(files:) and engine.load(_:file:) read the engine's libraries)",
         ])
         #expect(shop.check(registry: .standard, libraries: BlockCatalog([try Self.kit("base", version: 1)])).map(\.rendered).first
                 == "shop.json: libraries.base: error: the library needs the library 'base' version 2 or later, but the one at hand is version 1")

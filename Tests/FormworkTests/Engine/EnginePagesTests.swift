@@ -58,7 +58,7 @@ import Formwork
         let set = PageSet(files: [("order.json", Array(Self.page.utf8))], registry: Self.appRegistry, libraries: .empty)
 
         let messages = set.errors.map(\.rendered)
-        #expect(messages.contains("order.json: components[0].id: error: unknown component 'delivery-card'; it may be a block of the library 'delivery-kit', which isn't loaded: check the page with its libraries (put the library's file beside the pages or in lib/; in Swift, engine.pageSet(files:) or engine.load(_:file:) bring the engine's)"), "\(messages)")
+        #expect(messages.contains("order.json: components[0].id: error: unknown component 'delivery-card'; it may be a block of the library 'delivery-kit', which isn't loaded: load it (its file beside the pages or in lib/; in Swift, engine.pageSet(files:) and engine.load(_:file:) read the engine's libraries)"), "\(messages)")
         #expect(!messages.contains { $0.contains("register it") }, "\(messages)")
     }
 
