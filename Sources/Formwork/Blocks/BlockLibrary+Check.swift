@@ -4,10 +4,16 @@ extension BlockLibrary {
     /// list checked like a page's, and the libraries it names resolved against `libraries`.
     ///
     /// ```swift
-    /// kit.check(registry: registry).map(\.rendered)
+    /// kit.check(registry: engine.registry, libraries: engine.libraries).map(\.rendered)
     /// // ["lib/shop-kit.json: blocks.money-row.components[0].id: error: unknown component 'lable'; did you mean 'label'?"]
     /// ```
-    public func check(registry: Registry = .standard, libraries: BlockCatalog = .empty, limits: PageLimits = .standard) -> [PageDiagnostic] {
+    ///
+    /// - Parameters:
+    ///   - registry: the types the blocks may use: the app's (`engine.registry`), or `.standard`
+    ///     for the built-ins only.
+    ///   - libraries: the libraries this one may name (`engine.libraries`), or `.empty`.
+    ///   - limits: the budgets the blocks are checked against.
+    public func check(registry: Registry, libraries: BlockCatalog, limits: PageLimits = .standard) -> [PageDiagnostic] {
         var diagnostics: [PageDiagnostic] = []
         if minEngineVersion > FormworkEngine.version {
             diagnostics.append(.error("engine", "minEngineVersion", "the library needs engine version \(minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork"))
@@ -51,5 +57,27 @@ extension BlockLibrary {
             interactions: chains, onError: handlers, watchers: [], queued: [], blocks: [], libraries: [self] + needed, requiredLibraries: requires,
             blockChecks: components, file: file, source: .null, locations: locations)
         return (document, decoder, needed, problems)
+    }
+}
+
+// MARK: - Deprecated
+
+extension BlockLibrary {
+    /// The library checked with the built-in types only and no other libraries.
+    @available(*, deprecated, message: "use check(registry:libraries:limits:) with the app's registry and libraries (engine.registry, engine.libraries; .standard and .empty for the built-ins only)")
+    public func check(limits: PageLimits = .standard) -> [PageDiagnostic] {
+        check(registry: .standard, libraries: .empty, limits: limits)
+    }
+
+    /// The library checked with `registry` and no other libraries.
+    @available(*, deprecated, message: "use check(registry:libraries:limits:) naming the libraries (engine.libraries, or .empty for none)")
+    public func check(registry: Registry, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        check(registry: registry, libraries: .empty, limits: limits)
+    }
+
+    /// The library checked with the built-in types only.
+    @available(*, deprecated, message: "use check(registry:libraries:limits:) naming the registry (engine.registry, or .standard for the built-ins only)")
+    public func check(libraries: BlockCatalog, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        check(registry: .standard, libraries: libraries, limits: limits)
     }
 }

@@ -116,7 +116,7 @@ public struct PagePacker: Sendable {
             let name = BlockCatalog.libraryFolder + "/" + URL(fileURLWithPath: path).lastPathComponent
             if let data = FileManager.default.contents(atPath: path) { files.append((name, Array(data))) } else { problems.append("\(name): error: the file can't be read") }
         }
-        let set = PageSet(files: files, registry: registry, limits: limits)
+        let set = PageSet(files: files, registry: registry, libraries: .empty, limits: limits)
         problems += set.errors.map(\.rendered)
         guard problems.isEmpty else { throw .pagesRejected(problems) }
         guard !set.pages.isEmpty else {
@@ -137,7 +137,7 @@ public struct PagePacker: Sendable {
             let header = PageHeader(id: document.id, version: document.version, minEngineVersion: minEngine)
             var entry = PageManifest.Entry(header: header, file: "\(header.id).json", data: Data(page.bytes))
             // What the page needs beyond the built-ins: sync skips it for an app without them.
-            entry.requires = document.requirements()
+            entry.requires = document.requirements(beyond: .standard)
             entry.libraries = document.requiredLibraries
             packed.append(.init(entry: entry, sourceFile: page.file))
             writes.append((entry.file, Data(page.bytes)))

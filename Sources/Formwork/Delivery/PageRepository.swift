@@ -192,7 +192,7 @@ public struct PageRepository: Sendable {
     /// Why a page can't run with `registry` and `libraries` (it uses a type the app lacks, needs a
     /// library it can't have, or doesn't decode), or nil when it can. Cost: one decode of the page
     /// (README, "Performance").
-    public static func unusable(_ data: Data, registry: Registry, libraries: BlockCatalog = .empty) -> String? {
+    public static func unusable(_ data: Data, registry: Registry, libraries: BlockCatalog) -> String? {
         let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry, libraries: libraries)
         guard let document else { return "can't be read: " + (diagnostics.first?.message ?? "not a page") }
         let missing = document.usedIDs.missing(from: registry)

@@ -126,7 +126,7 @@ enum ExpressionBenchmark {
         for benchmark in selected {
             let compiled: CompiledExpression
             do {
-                compiled = try CompiledExpression(benchmark.source)
+                compiled = try CompiledExpression(benchmark.source, functions: .standard)
                 let engine = try compiled.evaluate(in: scope).jsonText
                 for floor in [benchmark.classFloor(model).jsonText, benchmark.floor(plain).jsonText] where floor != engine {
                     throw CLIFailure("\(benchmark.name): the engine gives \(engine) but the Swift floor \(floor)")
@@ -136,7 +136,7 @@ enum ExpressionBenchmark {
             } catch {
                 throw CLIFailure("\(benchmark.name): \(error)")
             }
-            let compile = Stopwatch.measure(Stopwatch.Budget(seconds: budget.seconds / 2, calls: budget.calls)) { (try? CompiledExpression(benchmark.source))?.constantValue }
+            let compile = Stopwatch.measure(Stopwatch.Budget(seconds: budget.seconds / 2, calls: budget.calls)) { (try? CompiledExpression(benchmark.source, functions: .standard))?.constantValue }
             let classFloor = opaque(benchmark.classFloor)
             let object = opaque(model)
             let versusClass = Stopwatch.compare(budget) {

@@ -29,8 +29,8 @@ enum MemoryBenchmark {
         let fileBytes = text.utf8.count
         // What any first page costs once per process (the runtime's and Foundation's own setup)
         // isn't this page's: open and close a small one first.
-        let engine = PageEngine()
-        if let warmUp = try? engine.open(try PageDocument.load(Array(EditBenchmark.page(components: 2).utf8))) { warmUp.close() }
+        let engine = PageEngine(registry: .standard)
+        if let warmUp = try? engine.open(try PageDocument.load(Array(EditBenchmark.page(components: 2).utf8), registry: .standard, libraries: .empty)) { warmUp.close() }
         ResidentMemory.releaseFreePages()
         guard let before = ResidentMemory.current(), let peakBefore = ResidentMemory.peak() else {
             return "memory: this platform doesn't say how much memory the process uses; skipped"
@@ -39,7 +39,7 @@ enum MemoryBenchmark {
         let session: PageSession
         do {
             // NB: the bytes are read inside, as a host reads a file: they needn't outlive the open.
-            session = try engine.open(try PageDocument.load(Array(text.utf8)))
+            session = try engine.open(try PageDocument.load(Array(text.utf8), registry: .standard, libraries: .empty))
         } catch {
             throw CLIFailure("the benchmark page of \(components) components doesn't open: \(error)")
         }

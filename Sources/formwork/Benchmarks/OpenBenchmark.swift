@@ -23,17 +23,17 @@ enum OpenBenchmark {
             let bytes = Array(EditBenchmark.page(components: size).utf8)
             let data = Data(bytes)
             do {
-                _ = try PageEngine().open(try PageDocument.load(bytes))
+                _ = try PageEngine(registry: .standard).open(try PageDocument.load(bytes, registry: .standard, libraries: .empty))
             } catch {
                 throw CLIFailure("the benchmark page of \(size) components doesn't open: \(error)")
             }
             let load = Stopwatch.compare(budget) {
-                try? PageDocument.load(bytes)
+                try? PageDocument.load(bytes, registry: .standard, libraries: .empty)
             } floor: {
                 try? JSONSerialization.jsonObject(with: data)
             }
             let open = Stopwatch.compare(budget) {
-                let session = try? PageEngine().open(try PageDocument.load(bytes))
+                let session = try? PageEngine(registry: .standard).open(try PageDocument.load(bytes, registry: .standard, libraries: .empty))
                 session?.close()
                 return session
             } floor: {

@@ -32,7 +32,7 @@ struct ComponentIdentityTests {
 
     @Test("identities are the key, the place in the page, or the list and the row's item key")
     func writtenFromThePage() throws {
-        let page = try PageEngine().open(try EnginePages.load(Self.page))
+        let page = try PageEngine(registry: .standard).open(try EnginePages.load(Self.page))
         #expect(identities(page) == ["components[0]", "lines", "lines[a].qty", "lines[b].qty", "plain", "plain[0].n", "plain[1].n", "box", "ready", "save"])
         let stepper = try #require(page.component(identity: ComponentIdentity("lines[b].qty")))
         #expect(stepper.attributes["value"] == 2)
@@ -40,7 +40,7 @@ struct ComponentIdentityTests {
 
     @Test("a row keeps its identity when it moves; a row that comes back is a new one, never an old identity")
     func survivesMovesAndIsNeverReused() async throws {
-        let page = try PageEngine().open(try EnginePages.load(Self.page))
+        let page = try PageEngine(registry: .standard).open(try EnginePages.load(Self.page))
         let b = try #require(page.component(identity: ComponentIdentity("lines[b].qty")))
         try page.set([["id": "b", "qty": 2], ["id": "a", "qty": 1]], at: StorePath("$data.lines")!)
         #expect(b.identity.description == "lines[b].qty")

@@ -41,7 +41,7 @@ struct JSONIntegerTests {
          "onError": [{"id": "ignore"}]}
         """
         let host = PageHost(navigator: StackNavigator(), presenter: QueuedPresenter(), transport: transport)
-        let session = try PageEngine(host: host).open(try EnginePages.load(page))
+        let session = try PageEngine(registry: .standard, host: host).open(try EnginePages.load(page))
         let outcome = await session.trigger("load")
         guard case .failed(let error, _) = outcome else {
             Issue.record("expected a failure, got \(outcome)")

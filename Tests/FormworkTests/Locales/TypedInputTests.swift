@@ -17,8 +17,8 @@ import FormworkTesting
         """
 
     func open(_ locale: String) async throws -> (PageHarness, PageSession) {
-        let harness = PageHarness(languages: [locale])
-        try await harness.open(try PageDocument.load(Array(Self.page.utf8)))
+        let harness = PageHarness(registry: .standard, languages: [locale])
+        try await harness.open(try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: .empty))
         return (harness, try harness.current)
     }
 
@@ -162,7 +162,7 @@ import FormworkTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.page.utf8).write(to: folder.appendingPathComponent("typing.json"))
         try Data(flow.utf8).write(to: folder.appendingPathComponent("typing.flow.json"))
-        let result = await FlowRunner().run(file: folder.appendingPathComponent("typing.flow.json").path)
+        let result = await FlowRunner(registry: .standard).run(file: folder.appendingPathComponent("typing.flow.json").path)
         #expect(result.failures.isEmpty, "\(result.failures)")
     }
 

@@ -63,7 +63,7 @@ struct RegistryClashTests {
         let host = stated.hostTypeIDs
         #expect(RegistryIDs.kinds.first { $0.word == clash.kind }.map { host[keyPath: $0.ids] } == [clash.id])   // the app's, not the engine's
         let engine = PageEngine(registry: stated)
-        _ = try engine.open(try PageDocument.load(Array(plainPage.utf8), registry: stated))
+        _ = try engine.open(try PageDocument.load(Array(plainPage.utf8), registry: stated, libraries: .empty))
 
         // The file records the choice and reads back as the same choice.
         let kinds = ["component": "components", "action": "actions", "validation": "validations", "error handler": "errorHandlers", "function": "functions"]
@@ -91,7 +91,7 @@ struct RegistryClashTests {
         var stated = Registry.standard
         clash.register(&stated, [clash.attribute])
         #expect(stated.clashes.isEmpty)
-        _ = try PageEngine(registry: stated).open(try PageDocument.load(Array(plainPage.utf8), registry: stated))
+        _ = try PageEngine(registry: stated).open(try PageDocument.load(Array(plainPage.utf8), registry: stated, libraries: .empty))
         let read = try RegistryDescription(bytes: Array(stated.descriptionText.utf8), source: "app.registry.json")
         #expect(read.registry().clashes.isEmpty)
         #expect(read.registry().descriptionValue == stated.descriptionValue)
@@ -161,7 +161,7 @@ struct RegistryClashTests {
               { "id": "discard-draft" },
               { "id": "api", "attributes": { "url": "/x" }, "onError": [ { "id": "undo", "attributes": { "retry": "onSave" } } ] } ] } }
             """
-        let document = try PageDocument.load(Array(page.utf8), registry: registry)
+        let document = try PageDocument.load(Array(page.utf8), registry: registry, libraries: .empty)
         #expect(document.check(registry: registry).map(\.rendered) == [
             "interactions.cancel[0].id: warning: 'discard-draft' is the app's own action, not the engine's (the app registered it overriding the built-in action 'discard-draft')",
             "interactions.cancel[1].onError[0].attributes.retry: warning: 'undo' replaces the engine's 'retry' (when the handler is done, run the failed action once more; if it succeeds, the chain goes on): here 'retry' is the app's error handler's own, and the engine doesn't do that for it",
@@ -171,9 +171,9 @@ struct RegistryClashTests {
     // MARK: -
 
     private func expectRefused(_ registry: Registry, saying message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let diagnostics = PageDocument.decode(Array(plainPage.utf8), registry: registry).diagnostics.map(\.rendered)
+        let diagnostics = PageDocument.decode(Array(plainPage.utf8), registry: registry, libraries: .empty).diagnostics.map(\.rendered)
         #expect(diagnostics == ["error: " + message], sourceLocation: sourceLocation)
-        let document = try PageDocument.load(Array(plainPage.utf8), registry: .standard)
+        let document = try PageDocument.load(Array(plainPage.utf8), registry: .standard, libraries: .empty)
         #expect(sourceLocation: sourceLocation) {
             _ = try PageEngine(registry: registry).open(document)
         } throws: { error in
