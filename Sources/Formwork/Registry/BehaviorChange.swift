@@ -46,6 +46,8 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
     public static let all: [BehaviorChange] = [
         BehaviorChange(.behavior("PageHost.languages"), level: .v2,
                        summary: "PageHost's languages default to the person's preferred languages (Locale.preferredLanguages), not none"),
+        BehaviorChange(.behavior("$page.busy"), level: .v2,
+                       summary: "$page.busy stays on from an edit that sets watchers off until all their chains ran, not off and on between them"),
     ]
 
     /// "level 2: what changes".

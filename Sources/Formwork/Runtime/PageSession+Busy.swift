@@ -44,7 +44,9 @@ extension PageSession {
 
     /// The watcher queue got its first chain (`true`) or ran its last (`false`): part of
     /// `$page.busy`, so busy stays on from the update that set watchers off until all of them ran.
+    /// From behaviour level 2 (`BehaviorChange` "$page.busy"); at level 1 busy follows each chain.
     func watchersPending(_ pending: Bool) {
+        guard engine.registry.behavior >= .v2 else { return }
         refresh(stateStore.watchers(pending: pending))
     }
 

@@ -62,7 +62,7 @@ enum CatalogueBenchmark {
             guard let data = try? Data(contentsOf: files[nextFile]) else { return false }
             let entry = entries[nextFile]
             return data.count == entry.size && SHA256Hasher.hexDigest(of: data) == entry.sha256 && (try? PageHeader(data: data)) != nil
-                && PageRepository.unusable(data, registry: .standard) == nil
+                && PageRepository.unusable(data, registry: .standard, libraries: .empty) == nil
         }
         let rows = [["resolve, one page of \(pageCount)", "ms per page", "× floor"],
                     ["files unchanged (kept records)", ms(settled), ratio(settled, floor)],

@@ -89,9 +89,9 @@ enum GateScenarios {
     private static func realPage(_ temp: URL) throws -> @MainActor () throws -> Void {
         let bytes = try read("cashier-settings.json")
         let catalog = try libraries()
-        let engine = PageEngine()
+        let engine = PageEngine(registry: .standard)
         return {
-            let (document, diagnostics) = PageDocument.decode(bytes, libraries: catalog, file: "cashier-settings.json")
+            let (document, diagnostics) = PageDocument.decode(bytes, registry: .standard, libraries: catalog, file: "cashier-settings.json")
             guard let document, !diagnostics.contains(where: { $0.severity == .error }) else {
                 throw CLIFailure("cashier-settings.json doesn't decode: " + diagnostics.map(\.rendered).joined(separator: "\n"))
             }
@@ -101,8 +101,8 @@ enum GateScenarios {
 
     private static func open1000(_ temp: URL) throws -> @MainActor () throws -> Void {
         let bytes = Array(EditBenchmark.page(components: 1_000).utf8)
-        let engine = PageEngine()
-        return { try engine.open(try PageDocument.load(bytes)).close() }
+        let engine = PageEngine(registry: .standard)
+        return { try engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty)).close() }
     }
 
     private static func edit10000(_ temp: URL) throws -> @MainActor () throws -> Void {
@@ -111,7 +111,7 @@ enum GateScenarios {
     }
 
     private static func expressions(_ temp: URL) throws -> @MainActor () throws -> Void {
-        let compiled = try ExpressionBenchmark.cases.map { try CompiledExpression($0.source) }
+        let compiled = try ExpressionBenchmark.cases.map { try CompiledExpression($0.source, functions: .standard) }
         let data = ExpressionBenchmark.data
         return {
             for expression in compiled {
@@ -125,8 +125,8 @@ enum GateScenarios {
 
     private static func blocks(_ temp: URL) throws -> @MainActor () throws -> Void {
         let bytes = Array(BlocksBenchmark.page(uses: blockUses, written: false).utf8)
-        let engine = PageEngine()
-        return { try engine.open(try PageDocument.load(bytes)).close() }
+        let engine = PageEngine(registry: .standard)
+        return { try engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty)).close() }
     }
 
     private static func repository(_ temp: URL) throws -> @MainActor () throws -> Void {
@@ -141,8 +141,8 @@ enum GateScenarios {
     }
 
     private static func localizedRender(_ temp: URL) throws -> @MainActor () throws -> Void {
-        let document = try PageDocument.load(try read("order.json"), libraries: try libraries(), file: "order.json")
-        let engine = PageEngine(host: PageHost(languages: ["zh-Hans"]))
+        let document = try PageDocument.load(try read("order.json"), registry: .standard, libraries: try libraries(), file: "order.json")
+        let engine = PageEngine(registry: .standard, host: PageHost(languages: ["zh-Hans"]))
         return {
             let session = try engine.open(document)
             blackHole(PageTextRenderer.render(session))

@@ -81,7 +81,7 @@ struct ComponentIdentityTests {
 
     @Test("rows added and removed hundreds of times never share an id, even when the same item comes back")
     func idsAreNeverReusedWithinASession() throws {
-        let page = try PageEngine().open(try EnginePages.load(Self.rowsPage))
+        let page = try PageEngine(registry: .standard).open(try EnginePages.load(Self.rowsPage))
         let lines = try #require(StorePath("$data.lines"))
         var seen: [PageComponentID: Seen] = [:]
         var built = 0
@@ -112,11 +112,11 @@ struct ComponentIdentityTests {
 
     @Test("each session has an id of its own, kept while it lives; components of two sessions differ by it")
     func sessionsHaveTheirOwnID() async throws {
-        let engine = PageEngine()
+        let engine = PageEngine(registry: .standard)
         let document = try EnginePages.load(Self.page)
         let first = try engine.open(document)
         let second = try engine.open(document)
-        let third = try PageEngine().open(document)   // another engine: still another id
+        let third = try PageEngine(registry: .standard).open(document)   // another engine: still another id
         #expect(Set([first.id, second.id, third.id]).count == 3)
         #expect(first.id < second.id)
 

@@ -36,7 +36,7 @@ struct ExpressionScopeTests {
         #expect(original.locale.languages.isEmpty)
         #expect(ExpressionScope().limits == .standard)
         // The budget set on the scope is the one an evaluation runs within.
-        let sum = try CompiledExpression("sum(map($data.items, x => x * 2))")
+        let sum = try CompiledExpression("sum(map($data.items, x => x * 2))", functions: .standard)
         #expect(throws: ExpressionError.self) { try sum.evaluate(in: changed) }
         #expect(try sum.evaluate(in: original) == 10100)
     }
@@ -44,8 +44,8 @@ struct ExpressionScopeTests {
     @Test("the scopes of an open page share one settings object, rebuilt when the host changes")
     @MainActor
     func pageScopesShared() throws {
-        let document = try PageDocument.load(Array(#"{"page": "p", "data": {"at": 0}, "components": [{"id": "label", "key": "day", "attributes": {"text": {"expr": "date($data.at, 'HH:mm')"}}}]}"#.utf8))
-        let engine = PageEngine(host: PageHost(clock: FixedClock(milliseconds: 0), timeZone: try #require(TimeZone(identifier: "UTC"))))
+        let document = try PageDocument.load(Array(#"{"page": "p", "data": {"at": 0}, "components": [{"id": "label", "key": "day", "attributes": {"text": {"expr": "date($data.at, 'HH:mm')"}}}]}"#.utf8), registry: .standard, libraries: .empty)
+        let engine = PageEngine(registry: .standard, host: PageHost(clock: FixedClock(milliseconds: 0), timeZone: try #require(TimeZone(identifier: "UTC"))))
         let session = try engine.open(document)
         let label = try #require(session.component("day"))
         #expect(session.scope(for: nil).settings === session.scope(for: label).settings)

@@ -134,7 +134,7 @@ import FormworkTesting
             #expect(page.state["locale"] == .string(locale))
         }
         let engine = PageEngine(registry: .standard, host: PageHost(languages: []))
-        let page = try engine.open(try PageDocument.load(Array(#"{"page": "p", "defaultLocale": "fr", "strings": {"fr": {"hi": "Salut"}}}"#.utf8)))
+        let page = try engine.open(try PageDocument.load(Array(#"{"page": "p", "defaultLocale": "fr", "strings": {"fr": {"hi": "Salut"}}}"#.utf8), registry: .standard, libraries: .empty))
         #expect(page.locale == page.state["locale"]?.stringValue)
         #expect(page.locale == "fr")
     }

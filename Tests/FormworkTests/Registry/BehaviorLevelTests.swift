@@ -106,12 +106,12 @@ struct BehaviorLevelTests {
         let preferred = PageLocale(languages: Locale.preferredLanguages).languages
         let atTwo = PageEngine(registry: .standard(behavior: .v2), host: PageHost())
         #expect(atTwo.languages == Locale.preferredLanguages)
-        let session = try atTwo.open(try PageDocument.load(Array(Self.page.utf8), registry: atTwo.registry))
-        #expect(session.locale.languages == preferred)
+        let session = try atTwo.open(try PageDocument.load(Array(Self.page.utf8), registry: atTwo.registry, libraries: .empty))
+        #expect(session.pageLocale.languages == preferred)
 
         let atOne = PageEngine(registry: .standard, host: PageHost())
         #expect(atOne.languages == [])
-        #expect(try atOne.open(try PageDocument.load(Array(Self.page.utf8), registry: atOne.registry)).locale.languages == [])
+        #expect(try atOne.open(try PageDocument.load(Array(Self.page.utf8), registry: atOne.registry, libraries: .empty)).pageLocale.languages == [])
 
         let stated = PageEngine(registry: .standard(behavior: .v2), host: PageHost(languages: ["fr-FR", "zh-Hans"]))
         #expect(stated.languages == ["fr-FR", "zh-Hans"], "the host's own languages win at every level")
