@@ -4,7 +4,7 @@ import Foundation
 /// naming the step and the expected and actual values.
 ///
 /// ```swift
-/// let result = await FlowRunner().run(file: "pages/dish-edit.flow.json")
+/// let result = await FlowRunner(registry: appRegistry).run(file: "pages/dish-edit.flow.json")
 /// print(result.summary)
 /// // FAIL pages/dish-edit.flow.json — step 4 (expect data.dish.price): expected 12.5, got null
 /// ```
@@ -19,10 +19,22 @@ public struct FlowRunner {
     public var described: RegistryDescription?
 
     /// A runner for pages using `registry` (or the registry file `described`), within `limits`.
-    public init(registry: Registry = .standard, described: RegistryDescription? = nil, limits: PageLimits = .standard) {
+    /// `registry` is the app's (`.standard` for pages using only the built-ins; there is no default).
+    public init(registry: Registry, described: RegistryDescription? = nil, limits: PageLimits = .standard) {
         self.registry = registry
         self.described = described
         self.limits = limits
+    }
+
+    /// A runner for pages using the types of the app's registry file `described`, within `limits`.
+    public init(described: RegistryDescription, limits: PageLimits = .standard) {
+        self.init(registry: .standard, described: described, limits: limits)
+    }
+
+    /// A runner knowing only the built-in types.
+    @available(*, deprecated, message: "name the registry: FlowRunner(registry: appRegistry), FlowRunner(described: registryFile), or FlowRunner(registry: .standard) for pages using only the built-ins")
+    public init(limits: PageLimits = .standard) {
+        self.init(registry: .standard, limits: limits)
     }
 
     /// Reads and runs the flow file at `path`. A file that can't be read is a failed result.
@@ -134,7 +146,7 @@ public struct FlowRunner {
     public static func perform(_ action: FlowStep.Action, on harness: PageHarness) async throws {
         switch action {
         case .set(let key, let value): try await harness.set(key, value)
-        case .type(let key, let text): try await harness.type(key, text)
+        case .type(let key, let text): try await harness.enterText(text, into: key)
         case .tap(let key, let times): try await harness.tap(key, times: times)
         case .trigger(let name, let event): try await harness.trigger(name, event: event)
         case .pick(.index(let n)): try await harness.pick(n)

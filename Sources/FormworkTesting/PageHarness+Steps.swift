@@ -66,14 +66,26 @@ extension PageHarness {
         return try await perform(on: page) { try await page.edit(component, to: value) }
     }
 
-    /// Types `text` into the input `key` as a person in the page's locale would: a number field
-    /// reads `1.234,5` in `de`, a date field `14.11.2023` (see `PageSession.type(_:_:)`). Text that
-    /// doesn't read in the locale changes nothing and shows its problem as the field's error.
+    /// Enters `text` into the input `key` as a person in the page's locale types it: a number
+    /// field reads `1.234,5` in `de`, a date field `14.11.2023` (see
+    /// `PageSession.enterText(_:into:)`). Text that doesn't read in the locale changes nothing and
+    /// shows its problem as the field's error. A flow's `{"type": KEY, "text": …}` step calls this.
+    ///
+    /// ```swift
+    /// try await harness.enterText("1.234,5", into: "price")
+    /// ```
     @discardableResult
-    public func type(_ key: String, _ text: String) async throws -> ChainOutcome? {
+    public func enterText(_ text: String, into key: String) async throws -> ChainOutcome? {
         let component = try visible(key, doing: "edit")
         let page = try live()
-        return try await perform(on: page) { try await page.type(component, text) }
+        return try await perform(on: page) { try await page.enterText(text, into: component) }
+    }
+
+    /// The old name of `enterText(_:into:)`, with the key first.
+    @available(*, deprecated, message: "use enterText(_:into:), with the text first: enterText(text, into: key)")
+    @discardableResult
+    public func type(_ key: String, _ text: String) async throws -> ChainOutcome? {
+        try await enterText(text, into: key)
     }
 
     /// Taps `key` (its `onTap`; a `select` opens its picker). With `times`, taps that many times in

@@ -11,7 +11,7 @@ import Foundation
 /// throws instead of hanging.
 ///
 /// ```swift
-/// let page = PageHarness()
+/// let page = PageHarness(registry: appRegistry)   // or .standard for pages of built-ins only
 /// page.stub.on("POST", "/api/dishes") { request in .json(201, request.body) }
 /// try await page.open(file: "pages/dish-edit.json")
 /// try await page.set("name", "Mapo tofu")
@@ -71,7 +71,8 @@ public final class PageHarness {
     /// A harness with no page open yet; add stubs, then `open` one.
     ///
     /// - Parameters:
-    ///   - registry: the types pages may use; a host's own types go here. Runs of its own actions
+    ///   - registry: the types pages may use: the app's registry (`.standard` for pages using only
+    ///     the built-ins; there is no default). Runs of the app's own actions
     ///     and handlers are recorded in `hostStubs` (`host.NAME` in flows), and a stub given there
     ///     answers in place of its action or validation.
     ///   - described: instead of `registry`, the app's registry file read as a description: its
@@ -84,7 +85,7 @@ public final class PageHarness {
     ///   - limits: the budgets to keep to.
     ///   - drafts: where pages that ask for a draft keep it; in memory unless given, so a page
     ///     closed and opened again (`reopen()`) finds it, and nothing reaches the disk.
-    public init(registry: Registry = .standard, described: RegistryDescription? = nil, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
+    public init(registry: Registry, described: RegistryDescription? = nil, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
                 clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                 languages: [String] = [], limits: PageLimits = .standard, drafts: any DraftStorage = MemoryDraftStorage()) {
         // NB: with the app's real registry, its own actions and handlers are recorded (and answered
@@ -105,6 +106,23 @@ public final class PageHarness {
             self?.lifecycle("appear", session)
         }
         navigator.onReveal = { [weak self] session in self?.lifecycle("appear", session) }
+    }
+
+    /// A harness for pages using the types of the app's registry file, read as a description: its
+    /// own actions, functions and validations run through `hostStubs`. The other parameters are
+    /// those of `init(registry:described:globals:pages:clock:timeZone:languages:limits:drafts:)`.
+    public convenience init(described: RegistryDescription, globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
+                            clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+                            languages: [String] = [], limits: PageLimits = .standard, drafts: any DraftStorage = MemoryDraftStorage()) {
+        self.init(registry: .standard, described: described, globals: globals, pages: pages, clock: clock, timeZone: timeZone, languages: languages, limits: limits, drafts: drafts)
+    }
+
+    /// A harness knowing only the built-in types.
+    @available(*, deprecated, message: "name the registry: PageHarness(registry: appRegistry), PageHarness(described: registryFile), or PageHarness(registry: .standard) for pages using only the built-ins")
+    public convenience init(globals: PageValue = .object(PageObject()), pages: (any PageSource)? = nil,
+                            clock: any PageClock = FixedClock(milliseconds: PageHarness.defaultClock), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+                            languages: [String] = [], limits: PageLimits = .standard, drafts: any DraftStorage = MemoryDraftStorage()) {
+        self.init(registry: .standard, globals: globals, pages: pages, clock: clock, timeZone: timeZone, languages: languages, limits: limits, drafts: drafts)
     }
 
     // MARK: - Opening
@@ -157,12 +175,12 @@ public final class PageHarness {
     /// Runs `body` with a harness whose page is open, then closes every page it opened.
     ///
     /// ```swift
-    /// try await PageHarness.test(file: "pages/login.json", stubs: { $0.on("POST", "/api/login", .json(200, ["token": "t"])) }) { page in
+    /// try await PageHarness.test(file: "pages/login.json", registry: appRegistry, stubs: { $0.on("POST", "/api/login", .json(200, ["token": "t"])) }) { page in
     ///     try await page.tap("signIn")
     /// }
     /// ```
     public static func test<Result>(
-        file path: String, params: PageValue = .null, globals: PageValue = .object(PageObject()), registry: Registry = .standard,
+        file path: String, params: PageValue = .null, globals: PageValue = .object(PageObject()), registry: Registry,
         stubs: (StubTransport) -> Void = { _ in }, _ body: (PageHarness) async throws -> Result
     ) async throws -> Result {
         let harness = PageHarness(registry: registry, globals: globals)
@@ -170,6 +188,15 @@ public final class PageHarness {
         defer { harness.close() }
         try await harness.open(file: path, params: params)
         return try await body(harness)
+    }
+
+    /// Runs `body` with a harness knowing only the built-in types.
+    @available(*, deprecated, message: "name the registry: PageHarness.test(file:registry:_:) with the app's registry, or registry: .standard for a page using only the built-ins")
+    public static func test<Result>(
+        file path: String, params: PageValue = .null, globals: PageValue = .object(PageObject()),
+        stubs: (StubTransport) -> Void = { _ in }, _ body: (PageHarness) async throws -> Result
+    ) async throws -> Result {
+        try await test(file: path, params: params, globals: globals, registry: .standard, stubs: stubs, body)
     }
 
     private func load(_ bytes: [UInt8], file: String?) throws -> PageDocument {

@@ -13,8 +13,9 @@ let commands: [any CLICommand.Type] = [
     CompletionsCommand.self,
 ]
 
-/// What `formwork --version` prints: the engine version, the highest `minEngineVersion` this build runs.
-let versionText = "formwork engine version \(FormworkEngine.version)"
+/// What `formwork --version` prints: the package's version, and the engine version (the highest
+/// `minEngineVersion` this build runs).
+let versionText = "formwork \(FormworkEngine.packageVersion) (engine version \(FormworkEngine.version))"
 
 @MainActor func printOverview() {
     var text = "formwork — run, check, test and publish Formwork pages\n\nUSAGE: formwork <command> [options]\n\nCOMMANDS:\n"
@@ -22,7 +23,7 @@ let versionText = "formwork engine version \(FormworkEngine.version)"
         text += "  " + command.name.padding(toLength: 13, withPad: " ", startingAt: 0) + command.abstract + "\n"
     }
     text += "\nSee 'formwork help <command>' (or 'formwork <command> --help') for a command's options;"
-    text += "\n'formwork --version' for the engine version. Put '--' before arguments that start with a dash."
+    text += "\n'formwork --version' for the version. Put '--' before arguments that start with a dash."
     Console.out(text)
 }
 

@@ -83,11 +83,11 @@ struct GrammarExamplesTests {
         do {
             switch example.kind {
             case .expression:
-                return try CompiledExpression(example.source).evaluate(in: scope(example.stores)).jsonText
+                return try CompiledExpression(example.source, functions: .standard).evaluate(in: scope(example.stores)).jsonText
             case .template:
-                return try CompiledExpression(template: example.source).evaluate(in: scope(example.stores)).jsonText
+                return try CompiledExpression(template: example.source, functions: .standard).evaluate(in: scope(example.stores)).jsonText
             case .dependencies:
-                let compiled = try CompiledExpression(example.source)
+                let compiled = try CompiledExpression(example.source, functions: .standard)
                 let reads = compiled.dependencies.isEmpty ? "nothing" : compiled.dependencies.map(\.description).joined(separator: ", ")
                 return "reads \(reads); writes \(compiled.assignablePath?.description ?? "nothing")"
             }

@@ -27,6 +27,9 @@ public struct BlockLibrary: Sendable {
     var strings: [String: [String: LocalizedMessage]] = [:]
     /// The library's `"defaultLocale"`, for checking it alone.
     var defaultLocale = "en"
+    /// The members the library's file writes, like `minEngineVersion`: pack's engine version and
+    /// check's rule that a stated `minEngineVersion` covers what the library uses read them.
+    var writtenMembers: [String] = []
     /// The file it was read from, when known.
     public let file: String?
     /// Where each node starts in the file, for messages with line and column.

@@ -30,6 +30,7 @@ extension PageDecoder {
         var library = BlockLibrary(id: id, version: version, minEngineVersion: minEngine, requires: requires, blocks: blocks, chains: chains, handlers: handlers, file: file, locations: locations)
         library.strings = texts.messages
         library.defaultLocale = texts.defaultLocale
+        library.writtenMembers = Array(object.keys)
         return library
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// ```
 /// cache/
 ///   manifest.json            what is installed: a PageManifest whose `file`s name the files below,
-///                            plus "syncedTotalVersion" and "syncedEngineVersion"
+///                            plus "syncedTotalVersion", "syncedEngineVersion" and the remote
+///                            manifest's validators ("syncedValidators": ETag, Last-Modified)
 ///   dish-edit.v4.json        one file per installed page version, never rewritten in place
 ///   dish-edit.v3.json        the previous good download of a page, kept as a fallback ("previous")
 ///   shop-kit.library.v2.json one file per installed block library version (and its previous good)
@@ -40,6 +41,9 @@ struct PageCache: Sendable {
         /// The rollouts this install is outside of, so the repository can say why it serves an
         /// older version.
         var heldBack: [HeldBack] = []
+        /// What the server said about the manifest of the last complete sync (its `ETag` and
+        /// `Last-Modified`), sent back on the next one so an unchanged manifest costs a 304.
+        var validators: ManifestValidators?
 
         /// Every file the index names.
         var files: Set<String> { Set((manifest.pages + manifest.libraries + previous + previousLibraries).map(\.file)) }
@@ -67,6 +71,58 @@ struct PageCache: Sendable {
                 guard case .string(let id)? = value["id"], let version = value["version"]?.intValue,
                       let percent = value["percent"]?.intValue else { return nil }
                 self.init(id: id, version: Int(clamping: version), percent: Int(clamping: percent), library: value["library"] == .bool(true))
+            }
+        }
+
+        /// A remote manifest's validators, as the server sent them (a weak `W/"…"` ETag included),
+        /// the URL they came from (sent to no other), and the ids of the pages it published (what a
+        /// 304 reports as current).
+        struct ManifestValidators: Sendable, Equatable {
+            var url: String
+            var etag: String?
+            var lastModified: String?
+            var pageIDs: [String]
+
+            /// Read from a response's headers; nil when it has neither validator.
+            init?(url: String, headers: [String: String], pageIDs: [String]) {
+                func header(_ name: String) -> String? {
+                    // NB: a host's transport may not lower-case header names.
+                    guard let value = headers.first(where: { $0.key.lowercased() == name })?.value.trimmingCharacters(in: .whitespaces), !value.isEmpty, value.count <= 1_000,
+                          HTTPRequestRules.headerProblem(name: name, value: value) == nil else { return nil }
+                    return value
+                }
+                self.init(url: url, etag: header("etag"), lastModified: header("last-modified"), pageIDs: pageIDs)
+            }
+
+            init?(url: String, etag: String?, lastModified: String?, pageIDs: [String]) {
+                guard etag != nil || lastModified != nil else { return nil }
+                self.url = url
+                self.etag = etag
+                self.lastModified = lastModified
+                self.pageIDs = pageIDs
+            }
+
+            /// The conditional request's headers: `If-None-Match` and `If-Modified-Since`.
+            var requestHeaders: [String: String] {
+                var headers: [String: String] = [:]
+                if let etag { headers["If-None-Match"] = etag }
+                if let lastModified { headers["If-Modified-Since"] = lastModified }
+                return headers
+            }
+
+            var value: PageValue {
+                var object = PageObject([("url", .string(url))])
+                if let etag { object["etag"] = .string(etag) }
+                if let lastModified { object["lastModified"] = .string(lastModified) }
+                object["pages"] = .array(pageIDs.map { .string($0) })
+                return .object(object)
+            }
+
+            init?(_ value: PageValue?) {
+                guard let value, case .string(let url)? = value["url"], case .array(let pages)? = value["pages"] else { return nil }
+                let ids = pages.compactMap(\.stringValue)
+                guard ids.count == pages.count else { return nil }
+                self.init(url: url, etag: value["etag"]?.stringValue, lastModified: value["lastModified"]?.stringValue, pageIDs: ids)
             }
         }
 
@@ -122,7 +178,7 @@ struct PageCache: Sendable {
         var heldBack: [Index.HeldBack] = []
         if case .array(let items)? = value["heldBack"] { heldBack = items.compactMap(Index.HeldBack.init) }
         return Index(manifest: manifest, syncedTotalVersion: synced, syncedEngineVersion: engine, syncedInstallID: installID, previous: previous,
-                     previousLibraries: previousLibraries, heldBack: heldBack)
+                     previousLibraries: previousLibraries, heldBack: heldBack, validators: Index.ManifestValidators(value["syncedValidators"]))
     }
 
     /// Replaces `manifest.json` atomically with `index`.
@@ -136,6 +192,8 @@ struct PageCache: Sendable {
             if !index.previousLibraries.isEmpty { object["previousLibraries"] = previous["libraries"] ?? .array([]) }
         }
         if !index.heldBack.isEmpty { object["heldBack"] = .array(index.heldBack.map(\.value)) }
+        // NB: only with the totalVersion they answered for: a failed sync must fetch the manifest whole.
+        if let validators = index.validators, index.syncedTotalVersion != nil { object["syncedValidators"] = validators.value }
         try AtomicFile.write(Data((PageValue.object(object).prettyJSONText + "\n").utf8), to: manifestURL)
     }
 

@@ -8,7 +8,9 @@ import Foundation
 /// refuses the whole pack, so a publisher can't ship half a release. Flow files (`*.flow.json`)
 /// are tests, not pages: they are neither checked nor packed. Block libraries in the folder and in
 /// its `lib/` folder are checked and published beside the pages as `<id>.library.json`, and each
-/// page's manifest entry names the libraries it needs. The manifest is written last, so the
+/// page's manifest entry names the libraries it needs. Each entry's `minEngineVersion` is the
+/// lowest engine that reads what the page or library uses (`engineRequirement`), or the one its
+/// file states when that is higher. The manifest is written last, so the
 /// output folder never has a manifest naming a file that isn't there yet.
 ///
 /// ```swift
@@ -114,7 +116,7 @@ public struct PagePacker: Sendable {
             let name = BlockCatalog.libraryFolder + "/" + URL(fileURLWithPath: path).lastPathComponent
             if let data = FileManager.default.contents(atPath: path) { files.append((name, Array(data))) } else { problems.append("\(name): error: the file can't be read") }
         }
-        let set = PageSet(files: files, registry: registry, limits: limits)
+        let set = PageSet(files: files, registry: registry, libraries: .empty, limits: limits)
         problems += set.errors.map(\.rendered)
         guard problems.isEmpty else { throw .pagesRejected(problems) }
         guard !set.pages.isEmpty else {
@@ -129,22 +131,27 @@ public struct PagePacker: Sendable {
             if page.bytes.count > limits.pageBytes {
                 tooBig.append("\(page.file): error: the page is \(PageLimits.describe(bytes: page.bytes.count)), more than apps download (pageBytes, \(PageLimits.describe(bytes: limits.pageBytes))); split it into smaller pages")
             }
-            let header = PageHeader(id: document.id, version: document.version, minEngineVersion: document.minEngineVersion)
+            // The engine it needs: what the author states, or what the page uses when that is more
+            // (a stated one below that is a check error above).
+            let minEngine = max(document.minEngineVersion, document.engineRequirement.version)
+            let header = PageHeader(id: document.id, version: document.version, minEngineVersion: minEngine)
             var entry = PageManifest.Entry(header: header, file: "\(header.id).json", data: Data(page.bytes))
             // What the page needs beyond the built-ins: sync skips it for an app without them.
-            entry.requires = document.requirements()
+            entry.requires = document.requirements(beyond: .standard)
             entry.libraries = document.requiredLibraries
             packed.append(.init(entry: entry, sourceFile: page.file))
             writes.append((entry.file, Data(page.bytes)))
         }
         var libraries: [Report.Packed] = []
+        let catalog = BlockCatalog(set.libraries)
         for library in set.libraries {
             guard let file = library.file, let bytes = files.first(where: { $0.name == file })?.bytes else { continue }
             if bytes.count > limits.pageBytes {
                 tooBig.append("\(file): error: the library is \(PageLimits.describe(bytes: bytes.count)), more than apps download (pageBytes, \(PageLimits.describe(bytes: limits.pageBytes))); split it into smaller libraries")
             }
             let data = Data(bytes)
-            var entry = PageManifest.Entry(id: library.id, file: "\(library.id).library.json", version: library.version, minEngineVersion: library.minEngineVersion,
+            let minEngine = max(library.minEngineVersion, library.engineRequirement(registry: registry, libraries: catalog).version)
+            var entry = PageManifest.Entry(id: library.id, file: "\(library.id).library.json", version: library.version, minEngineVersion: minEngine,
                                            size: data.count, sha256: SHA256Hasher.hexDigest(of: data))
             entry.libraries = library.requires
             libraries.append(.init(entry: entry, sourceFile: file))

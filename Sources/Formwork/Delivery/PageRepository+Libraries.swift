@@ -16,7 +16,7 @@ extension PageRepository {
 
     /// The libraries, read again only when a file they may come from changed (`LibraryCache`).
     func libraries(diagnostics: inout [String]) -> BlockCatalog {
-        guard let key = LibraryCache.key(bundled: bundledDirectory, cache: cacheDirectory) else { return readLibraries(diagnostics: &diagnostics) }
+        guard let key = libraryCache.key(bundled: bundledDirectory, cache: cacheDirectory) else { return readLibraries(diagnostics: &diagnostics) }
         if let hit = libraryCache.lookUp(key) {
             diagnostics += hit.diagnostics
             return hit.catalog
@@ -32,7 +32,7 @@ extension PageRepository {
     func readLibraries(diagnostics: inout [String]) -> BlockCatalog {
         let bundled = BlockCatalog.load(folder: bundledDirectory).catalog
         var chosen = bundled.libraries
-        guard let cacheDirectory, let index = try? PageCache(directory: cacheDirectory).readIndex() else { return bundled }
+        guard let cacheDirectory, let index = try? cacheIndex() else { return bundled }
         let cache = PageCache(directory: cacheDirectory)
         let ids = Set((index.manifest.libraries + index.previousLibraries).map(\.id))
         let revoked = revokedLibraries()
@@ -83,6 +83,13 @@ final class LibraryCache: @unchecked Sendable {
     // NB: @unchecked because `last` is only touched while `lock` is held.
     private let lock = NSLock()
     private var last: (key: [String], catalog: BlockCatalog, diagnostics: [String])?
+    /// Whether files changed in the last two seconds are trusted (one pass over every page:
+    /// `PageRepository.resolveAvailable`).
+    private let trustingRecent: Bool
+
+    init(trustingRecent: Bool = false) {
+        self.trustingRecent = trustingRecent
+    }
 
     func lookUp(_ key: [String]) -> (catalog: BlockCatalog, diagnostics: [String])? {
         lock.withLock { last.flatMap { $0.key == key ? ($0.catalog, $0.diagnostics) : nil } }
@@ -96,7 +103,7 @@ final class LibraryCache: @unchecked Sendable {
     /// when a file changed in the last two seconds. NB: a file rewritten in place within the
     /// clock's granularity keeps its time and size, so a recent one is never trusted (git's
     /// "racy clean" rule).
-    static func key(bundled: URL, cache: URL?) -> [String]? {
+    func key(bundled: URL, cache: URL?) -> [String]? {
         var key: [String] = []
         var recent = false
         let now = Date().timeIntervalSince1970
@@ -117,6 +124,6 @@ final class LibraryCache: @unchecked Sendable {
         if let cache {
             add(cache) { $0 == PageCache.manifestName || $0 == PageCache.revokedName || $0.contains(".library.v") }
         }
-        return recent ? nil : key
+        return recent && !trustingRecent ? nil : key
     }
 }

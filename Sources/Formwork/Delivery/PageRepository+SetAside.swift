@@ -101,8 +101,8 @@ extension PageRepository {
     /// Turns markers of page `id` left by another launch (the app died while the page opened)
     /// into strikes.
     func settleInterruptedOpenings(of id: String) {
-        guard let cacheDirectory else { return }
-        let stale = OpeningRecord.read(in: cacheDirectory).opening.filter { $0.id == id && OpeningRecord.hasEnded($0.launch) }
+        guard cacheDirectory != nil else { return }
+        let stale = cachedOpenings().opening.filter { $0.id == id && OpeningRecord.hasEnded($0.launch) }
         guard !stale.isEmpty else { return }
         let limit = failuresBeforeSetAside
         let set = write { record in

@@ -30,17 +30,16 @@ extension PageRepository {
     /// What is withheld of page `id` (nothing without a cache).
     func withheldVersions(of id: String) -> Withheld {
         var withheld = Withheld()
-        guard let cacheDirectory else { return withheld }
-        let cache = PageCache(directory: cacheDirectory)
-        for revocation in cache.readRevocations() where !revocation.library || revocation.isUnnamed {
+        guard cacheDirectory != nil else { return withheld }
+        for revocation in cachedRevocations() where !revocation.library || revocation.isUnnamed {
             withheld.refused[revocation.sha256] = "was revoked"
             if revocation.id == id { withheld.revoked.append(revocation.version) }
         }
-        for item in OpeningRecord.read(in: cacheDirectory).setAside where item.id == id {
+        for item in cachedOpenings().setAside where item.id == id {
             withheld.refused[item.sha256] = "was set aside on this install: \(item.reason)"
             withheld.setAside.append((item.version, item.reason))
         }
-        if let index = try? cache.readIndex() {
+        if let index = try? cacheIndex() {
             withheld.heldBack = index.heldBack.filter { !$0.library && $0.id == id }.map { ($0.version, $0.percent) }
         }
         return withheld
@@ -48,7 +47,6 @@ extension PageRepository {
 
     /// The SHA-256 of every revoked library file.
     func revokedLibraries() -> Set<String> {
-        guard let cacheDirectory else { return [] }
-        return Set(PageCache(directory: cacheDirectory).readRevocations().filter { $0.library || $0.isUnnamed }.map(\.sha256))
+        Set(cachedRevocations().filter { $0.library || $0.isUnnamed }.map(\.sha256))
     }
 }

@@ -42,7 +42,9 @@ public struct PageRepository: Sendable {
     /// unless changed; see `recordFailedOpening`). At least 1.
     public var failuresBeforeSetAside = 2
     /// The libraries read last, kept until a file they may come from changes.
-    let libraryCache = LibraryCache()
+    var libraryCache = LibraryCache()
+    /// The cache's manifest, revocations and openings, each kept until its file changes.
+    var files = CachedFiles()
 
     /// A repository serving the best copy of each page from `cache` or `bundled`.
     ///
@@ -100,7 +102,7 @@ public struct PageRepository: Sendable {
     /// Every page id the bundled folder or the cache manifest knows, sorted.
     public func availablePageIDs() -> [String] {
         var ids = Set(PageRepository.pageFiles(in: bundledDirectory).compactMap { PageRepository.readPage(at: $0).page?.header.id })
-        if let cacheDirectory, let index = try? PageCache(directory: cacheDirectory).readIndex() {
+        if let index = try? cacheIndex() {
             ids.formUnion(index.manifest.pages.map(\.id))
         }
         return ids.sorted()
@@ -115,10 +117,10 @@ public struct PageRepository: Sendable {
         // NB: a sync may replace the manifest and remove the file it named between our two reads;
         // then the fresh manifest names the new file, so look once more (files judged once).
         var judged: Set<String> = []
-        for _ in 0..<2 {
+        for attempt in 0..<2 {
             let index: PageCache.Index?
             do {
-                index = try cache.readIndex()
+                index = try attempt == 0 ? cacheIndex() : cache.readIndex()
             } catch {
                 diagnostics.append("cache: \(error)")
                 return nil
@@ -190,7 +192,7 @@ public struct PageRepository: Sendable {
     /// Why a page can't run with `registry` and `libraries` (it uses a type the app lacks, needs a
     /// library it can't have, or doesn't decode), or nil when it can. Cost: one decode of the page
     /// (README, "Performance").
-    public static func unusable(_ data: Data, registry: Registry, libraries: BlockCatalog = .empty) -> String? {
+    public static func unusable(_ data: Data, registry: Registry, libraries: BlockCatalog) -> String? {
         let (document, diagnostics) = PageDocument.decode(Array(data), registry: registry, libraries: libraries)
         guard let document else { return "can't be read: " + (diagnostics.first?.message ?? "not a page") }
         let missing = document.usedIDs.missing(from: registry)

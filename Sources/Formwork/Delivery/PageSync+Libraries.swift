@@ -100,13 +100,14 @@ extension PageSync {
     }
 
     /// Refuses a download that isn't the library the manifest lists: not a library, one with
-    /// problems in how it is written, or another id, version or engine requirement.
+    /// problems in how it is written, another id or version, or an engine requirement above the manifest's.
     static func verifyLibrary(_ data: Data, entry: PageManifest.Entry, url: URL, limits: PageLimits) throws(InstallFailure) {
         let (library, problems) = BlockLibrary.decode(Array(data), file: url.lastPathComponent, limits: limits)
         guard let library, !problems.contains(where: { $0.severity == .error }) else {
             throw InstallFailure(reason: "\(url.absoluteString) is not a valid library: " + (problems.first { $0.severity == .error }?.rendered ?? "it can't be read"))
         }
-        guard library.id == entry.id, library.version == entry.version, library.minEngineVersion == entry.minEngineVersion else {
+        guard library.id == entry.id, library.version == entry.version, library.minEngineVersion <= entry.minEngineVersion else {
+            // NB: the manifest may ask for a newer engine than the file states (pack works it out).
             throw InstallFailure(reason: "\(url.absoluteString) holds library \(library.id) v\(library.version), but the manifest lists \(entry.id) v\(entry.version)")
         }
     }

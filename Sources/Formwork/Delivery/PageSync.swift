@@ -3,8 +3,13 @@ import Foundation
 /// Brings the cache of downloaded pages up to date with a published manifest.
 ///
 /// Fetches the manifest; when its `totalVersion` is the one the last complete sync saw (and the
-/// engine and the cached files are unchanged) it stops there. Otherwise it downloads only pages
-/// newer than what the app would serve now (cached or bundled) that this engine can run, checks
+/// engine and the cached files are unchanged) it stops there. The request is conditional: it sends
+/// back the `ETag` (`If-None-Match`, a weak `W/"…"` one as received) and `Last-Modified`
+/// (`If-Modified-Since`) the server gave that sync's manifest, so a CDN answers an unchanged one
+/// with a bodiless 304, which ends the sync as "up to date". It asks only when a 304 can be
+/// trusted (the last sync completed, from this URL, as this engine and install, and every
+/// installed file is there); else, and with a server that ignores the validators, the manifest
+/// comes whole. Otherwise it downloads only pages newer than what the app would serve now (cached or bundled) that this engine can run, checks
 /// each one's size, SHA-256 and header against the manifest, and installs it atomically under a
 /// new file name. The cache's own manifest is replaced last, so a failed, interrupted or killed
 /// sync leaves the previous good version of every page in place, and an open page keeps the bytes
@@ -127,7 +132,20 @@ public struct PageSync: Sendable {
             let count = leftovers.count == 1 ? "1 file" : "\(leftovers.count) files"
             notes.append("note: removed \(count) left behind by an interrupted sync: " + leftovers.joined(separator: ", "))
         }
-        let remote = try await fetchManifest(deadline)
+        // NB: ask "changed since?" only when a 304 may end the sync as "up to date" would: the
+        // last sync completed, from this URL, as this engine and install, with its files all there.
+        var conditional: PageCache.Index.ManifestValidators?
+        if let validators = previous.validators, validators.url == manifestURL.absoluteString, previous.syncedTotalVersion != nil,
+           previous.syncedEngineVersion == engineVersion,
+           previous.syncedInstallID == nil || previous.syncedInstallID == (installID ?? (try? cache.installID())), cache.filesArePresent(previous) {
+            conditional = validators
+        }
+        let (fetched, validators) = try await fetchManifest(deadline, conditional: conditional)
+        guard let remote = fetched else {
+            // 304 Not Modified: the manifest is the one the last complete sync saw.
+            return SyncReport(totalVersion: previous.syncedTotalVersion ?? "", upToDate: true, changes: [], current: conditional?.pageIDs ?? [], notes: notes)
+        }
+        let remoteValidators = validators.flatMap { PageCache.Index.ManifestValidators(url: manifestURL.absoluteString, headers: $0, pageIDs: remote.pages.map(\.id)) }
         // NB: before anything else, so a revocation is kept even if this sync goes no further.
         var gate = Gate(revoked: try recordRevocations(remote, in: cache), installID: installID, cache: cache)
 
@@ -135,6 +153,13 @@ public struct PageSync: Sendable {
         if let decided = previous.syncedInstallID { gate.otherInstall = try gate.installID() != decided }
         if previous.syncedTotalVersion == remote.totalVersion, previous.syncedEngineVersion == engineVersion, !gate.otherInstall,
            cache.filesArePresent(previous) {
+            // A server that sent new validators (or none before): keep them for the next sync.
+            // NB: unwritable only costs the next sync a whole manifest again.
+            if previous.validators != remoteValidators {
+                var index = previous
+                index.validators = remoteValidators
+                try? cache.writeIndex(index)
+            }
             return SyncReport(totalVersion: remote.totalVersion, upToDate: true, changes: [], current: remote.pages.map(\.id), notes: notes)
         }
 
@@ -236,7 +261,8 @@ public struct PageSync: Sendable {
                                     syncedTotalVersion: failed ? nil : remote.totalVersion, syncedEngineVersion: engineVersion,
                                     syncedInstallID: gate.decidedWith ?? previous.syncedInstallID,
                                     previous: previousGood.values.sorted { $0.id < $1.id },
-                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id }, heldBack: gate.heldBack)
+                                    previousLibraries: libraries.previousGood.values.sorted { $0.id < $1.id }, heldBack: gate.heldBack,
+                                    validators: failed ? nil : remoteValidators)
         do {
             try cache.writeIndex(index)
         } catch {
@@ -253,26 +279,37 @@ public struct PageSync: Sendable {
 
     // MARK: - Steps
 
-    private func fetchManifest(_ deadline: SyncDeadline) async throws(DeliveryError) -> PageManifest {
+    /// The remote manifest and its response's headers; nil and nil for a 304 answering the
+    /// `conditional` request.
+    private func fetchManifest(_ deadline: SyncDeadline, conditional: PageCache.Index.ManifestValidators?)
+        async throws(DeliveryError) -> (PageManifest?, [String: String]?) {
         let url = manifestURL.absoluteString
         let tooLarge = DeliveryError.download(url: url, reason: "the manifest is larger than \(PageLimits.describe(bytes: limits.manifestBytes)), "
             + "the most sync reads (manifestBytes); check that the URL points at the manifest.json written by 'formwork pack'")
         let timeout = deadline.timeout(for: limits)
         let response: TransportResponse
         do {
-            response = try await transport.send(TransportRequest(url: manifestURL, headers: ["Accept": "application/json"],
+            let headers = ["Accept": "application/json"].merging(conditional?.requestHeaders ?? [:]) { $1 }
+            response = try await transport.send(TransportRequest(url: manifestURL, headers: headers,
                                                                  maxResponseBytes: limits.manifestBytes, timeout: timeout))
         } catch TransportError.responseTooLarge {
             throw tooLarge
         } catch {
             throw .download(url: url, reason: reason(for: error, timeout: timeout))
         }
+        if response.status == 304 {
+            guard conditional != nil else {
+                throw .download(url: url, reason: "the server answered 304 Not Modified to a request for the whole manifest "
+                    + "(one without If-None-Match or If-Modified-Since); check the server's or proxy's caching settings")
+            }
+            return (nil, nil)
+        }
         guard response.isSuccess else {
             throw .download(url: url, reason: "the server answered HTTP \(response.status)")
         }
         // A transport of the host's own may not stop at maxResponseBytes: check again.
         guard response.body.count <= limits.manifestBytes else { throw tooLarge }
-        return try PageManifest(data: response.body, source: url, limits: limits)
+        return (try PageManifest(data: response.body, source: url, limits: limits), response.headers)
     }
 
     /// A download or verification that failed; `reason` is one line.
@@ -321,7 +358,8 @@ public struct PageSync: Sendable {
             } catch {
                 throw InstallFailure(reason: "\(url.absoluteString) is not a valid page: \(error)")
             }
-            guard header.id == entry.id, header.version == entry.version, header.minEngineVersion == entry.minEngineVersion else {
+            guard header.id == entry.id, header.version == entry.version, header.minEngineVersion <= entry.minEngineVersion else {
+                // NB: the manifest may ask for a newer engine than the file states: pack works it out from what the page uses.
                 throw InstallFailure(reason: "\(url.absoluteString) holds \(header), but the manifest lists \(entry.id) v\(entry.version)")
             }
         }

@@ -77,15 +77,29 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     private let storage: Storage
 
     /// Compiles an expression such as `$data.price * $data.qty`, within `limits` (its length and
-    /// nesting, and what constant folding may spend).
-    public init(_ source: String, functions: FunctionLibrary = .standard, limits: PageLimits = .standard) throws(ExpressionError) {
+    /// nesting, and what constant folding may spend). `functions` are those calls may name: the
+    /// app's (`engine.registry.functions`), or `.standard` for the built-ins only.
+    public init(_ source: String, functions: FunctionLibrary, limits: PageLimits = .standard) throws(ExpressionError) {
         try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
     }
 
     /// Compiles a template: text with `${expression}` parts, always producing a string.
-    /// `"Total: ${fixed($data.total, 2)} €"`. To write a literal `${`, use `${'${'}`.
-    public init(template source: String, functions: FunctionLibrary = .standard, limits: PageLimits = .standard) throws(ExpressionError) {
+    /// `"Total: ${fixed($data.total, 2)} €"`. To write a literal `${`, use `${'${'}`. `functions`
+    /// as for `init(_:functions:limits:)`.
+    public init(template source: String, functions: FunctionLibrary, limits: PageLimits = .standard) throws(ExpressionError) {
         try self.init(template: source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
+    }
+
+    /// Compiles an expression that may call only the built-in functions.
+    @available(*, deprecated, message: "name the functions: CompiledExpression(source, functions: engine.registry.functions), or functions: .standard for the built-ins only")
+    public init(_ source: String, limits: PageLimits = .standard) throws(ExpressionError) {
+        try self.init(source, functions: .standard, limits: limits)
+    }
+
+    /// Compiles a template that may call only the built-in functions.
+    @available(*, deprecated, message: "name the functions: CompiledExpression(template: source, functions: engine.registry.functions), or functions: .standard for the built-ins only")
+    public init(template source: String, limits: PageLimits = .standard) throws(ExpressionError) {
+        try self.init(template: source, functions: .standard, limits: limits)
     }
 
     /// An expression whose constant folding spends `folding`, shared with other expressions;

@@ -7,6 +7,9 @@
 /// time: an error is reported when (and if) the expression runs.
 final class FoldingBudget {
     private var state: EvaluationState
+    /// What a folded node sees: nothing of the stores; matches() keeps to evaluationSteps, not
+    /// regexSteps, while folding. Built once: a page folds many nodes.
+    private let scope = ExpressionScope(data: .null, global: .null, param: .null, settings: ScopeSettings.standard.with(isFoldingConstants: true))
 
     init(limits: PageLimits) {
         state = EvaluationState(limits: limits)
@@ -15,8 +18,6 @@ final class FoldingBudget {
     /// The value of a node whose inputs are all constant, or nil when it fails or the budget is spent.
     func evaluate(_ evaluator: Compiler.Evaluator) -> PageValue? {
         state.locals.removeAll(keepingCapacity: true)
-        var scope = ExpressionScope()
-        scope.isFoldingConstants = true   // matches() keeps to evaluationSteps, not regexSteps, while folding
         return try? evaluator(scope, &state)
     }
 }

@@ -39,6 +39,13 @@ public struct FunctionLibrary: Sendable {
         choices = [:]
     }
 
+    /// Takes the function `name` out: a built-in a later behaviour level brings.
+    mutating func remove(_ name: String) {
+        functions[name] = nil
+        engine.remove(name)
+        choices[name] = nil
+    }
+
     /// The function called `name`, if any.
     public subscript(name: String) -> ExpressionFunction? { functions[name] }
 

@@ -17,11 +17,13 @@ public struct PageHost {
     public var clock: any PageClock
     /// The zone `date()` uses when none is given.
     public var timeZone: TimeZone
-    /// The person's preferred languages, most preferred first, as BCP 47 tags (`["de-CH", "en"]`;
-    /// an app passes `Locale.preferredLanguages`). Pages show their texts in the first of these they
-    /// have, and format numbers, money and dates for the first (`$page.locale`); with none, in the
-    /// page's default language.
-    public var languages: [String]
+    /// The person's preferred languages, most preferred first, as BCP 47 tags (`["de-CH", "en"]`).
+    /// Pages show their texts in the first of these they have, and format numbers, money and dates
+    /// for the first (`$page.locale`); with none, in the page's default language.
+    ///
+    /// Nil (the default) leaves it to the engine (`PageEngine.languages`): from behaviour level 2
+    /// the person's (`Locale.preferredLanguages`); at level 1, as before, none.
+    public var languages: [String]?
     /// Called with warnings found while opening a page (an unknown component dropped, …) and with
     /// failures no error handler took, for logging or analytics.
     ///
@@ -39,7 +41,7 @@ public struct PageHost {
     public init(
         navigator: (any PageNavigator)? = nil, presenter: any PagePresenter = SilentPresenter(),
         transport: (any PageTransport)? = nil, router: (any PageRouter)? = nil,
-        clock: any PageClock = SystemClock(), timeZone: TimeZone = .current, languages: [String] = [],
+        clock: any PageClock = SystemClock(), timeZone: TimeZone = .current, languages: [String]? = nil,
         report: (@MainActor (PageReport) -> Void)? = nil, alertsUnhandledFailures: Bool = true
     ) {
         self.navigator = navigator

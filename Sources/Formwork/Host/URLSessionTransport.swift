@@ -26,10 +26,16 @@ import FoundationNetworking
 /// // throws TransportError.hostNotAllowed("evil.example")
 /// ```
 ///
+/// Every request says who is asking: `User-Agent: formwork/0.2.0-dev (engine 2)`
+/// (`FormworkEngine.userAgent`), followed by the host's own product when it gives one
+/// (`userAgent: "ShopApp/3.1"` → `formwork/0.2.0-dev (engine 2) ShopApp/3.1`). A request that sets
+/// `User-Agent` itself keeps its own.
+///
 /// - Parameters:
 ///   - baseURL: where relative URLs point; its host and port are allowed.
 ///   - allowedHosts: `host` (any port) or `host:port` entries, compared without regard to case.
 ///   - limits: `apiResponseBytes` and `requestSeconds` bound requests that don't set their own.
+///   - userAgent: the host's product, appended to Formwork's in `User-Agent`; nil for none.
 public struct URLSessionTransport: PageTransport {
     /// Where relative URLs point; its host and port are allowed.
     public let baseURL: URL?
@@ -37,12 +43,28 @@ public struct URLSessionTransport: PageTransport {
     public let allowedHosts: Set<String>
     /// The budgets for requests that don't set their own.
     public let limits: PageLimits
+    /// The host's product (`ShopApp/3.1`), sent after Formwork's own in `User-Agent`; nil for none.
+    public let userAgent: String?
 
     /// A transport resolving relative URLs against `baseURL` and sending only to `allowedHosts`.
     public init(baseURL: URL? = nil, allowedHosts: Set<String>, limits: PageLimits = .standard) {
+        self.init(baseURL: baseURL, allowedHosts: allowedHosts, limits: limits, userAgent: nil)
+    }
+
+    /// A transport whose requests say `User-Agent: formwork/<version> (engine <n>) <userAgent>`.
+    public init(baseURL: URL? = nil, allowedHosts: Set<String>, limits: PageLimits = .standard, userAgent: String?) {
         self.baseURL = baseURL
         self.allowedHosts = allowedHosts
         self.limits = limits
+        self.userAgent = userAgent
+    }
+
+    /// The `User-Agent` every request carries unless it sets its own.
+    public var userAgentHeader: String {
+        // NB: a line break would end the header early; the host's text is kept on one line.
+        let own = (userAgent ?? "").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+        let product = String(String.UnicodeScalarView(own)).trimmingCharacters(in: .whitespaces)
+        return product.isEmpty ? FormworkEngine.userAgent : FormworkEngine.userAgent + " " + product
     }
 
     /// Ephemeral (no disk cache, no shared cookies) and never answering from a cache, so a
@@ -67,6 +89,7 @@ public struct URLSessionTransport: PageTransport {
 
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         urlRequest.httpMethod = request.method.uppercased()
+        urlRequest.setValue(userAgentHeader, forHTTPHeaderField: "User-Agent")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
         if Task.isCancelled { throw TransportError.cancelled }

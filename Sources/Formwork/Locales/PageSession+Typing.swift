@@ -19,50 +19,71 @@ extension PageSession {
     /// inputs take the text as it is. Empty text is `null` for numbers and dates.
     ///
     /// ```swift
-    /// page.value(typed: "1.5", into: price)   // in de: .failure("Geben Sie eine Zahl ein, z. B. 1.234,5")
+    /// page.valueForText("1.234,5", in: price)   // in de: .success(1234.5)
+    /// page.valueForText("1.5", in: price)       // in de: .failure("Geben Sie eine Zahl ein, z. B. 1.234,5")
     /// ```
     ///
     /// - Parameters:
     ///   - text: what the person typed, as the field holds it.
     ///   - component: the input typed into.
     /// - Returns: the value to store, or the problem to show under the field.
-    public func value(typed text: String, into component: PageComponent) -> Result<PageValue, InputProblem> {
+    public func valueForText(_ text: String, in component: PageComponent) -> Result<PageValue, InputProblem> {
         switch typedKind(of: component) {
-        case .number: return NumberInput.parse(text, locale: locale.locale)
-        case .date: return DateInput.parse(text, locale: locale.locale)
+        case .number: return NumberInput.parse(text, locale: pageLocale.locale)
+        case .date: return DateInput.parse(text, locale: pageLocale.locale)
         case .text: return .success(.string(text))
         }
     }
 
+    /// The old name of `valueForText(_:in:)`.
+    @available(*, deprecated, renamed: "valueForText(_:in:)", message: "use valueForText(_:in:)")
+    public func value(typed text: String, into component: PageComponent) -> Result<PageValue, InputProblem> {
+        valueForText(text, in: component)
+    }
+
     /// The text `component`'s input shows for its value in the page's locale: `1234,5` in `de`
     /// for a number field holding 1234.5, `14.11.2023` for a date field holding `2023-11-14`,
-    /// other values as they are.
+    /// other values as they are. The reverse of `valueForText(_:in:)`.
+    ///
+    /// ```swift
+    /// page.textForValue(in: price)   // in de, holding 1234.5: "1234,5"
+    /// ```
     ///
     /// - Parameter component: the input whose value is shown.
     /// - Returns: the text to put in the field; empty when there is no value.
-    public func inputText(of component: PageComponent) -> String {
+    public func textForValue(in component: PageComponent) -> String {
         let value = component.value ?? .null
         switch typedKind(of: component) {
-        case .number: return NumberInput.text(value, locale: locale.locale)
-        case .date: return DateInput.text(value, locale: locale.locale)
+        case .number: return NumberInput.text(value, locale: pageLocale.locale)
+        case .date: return DateInput.text(value, locale: pageLocale.locale)
         case .text: return value.isNull ? "" : value.displayText
         }
     }
 
-    /// A person typed `text` into `component`: the text is read in the page's locale
-    /// (`value(typed:into:)`) and the value is edited in as `edit(_:to:)` does. Text that isn't a
+    /// The old name of `textForValue(in:)`.
+    @available(*, deprecated, renamed: "textForValue(in:)", message: "use textForValue(in:)")
+    public func inputText(of component: PageComponent) -> String {
+        textForValue(in: component)
+    }
+
+    /// A person entered `text` into `component`: the text is read in the page's locale
+    /// (`valueForText(_:in:)`) and the value is edited in as `edit(_:to:)` does. Text that isn't a
     /// value in the locale changes nothing in the store; the field shows the problem as its error
     /// (until the next text that reads), and the outcome is `.ignored` with that message.
     ///
+    /// ```swift
+    /// try await page.enterText("1.234,5", into: price)   // in de: price's value is 1234.5
+    /// ```
+    ///
     /// - Parameters:
-    ///   - component: the input typed into.
     ///   - text: everything the field holds now.
+    ///   - component: the input typed into.
     /// - Returns: the outcome of the edit's `onChange`, or `.ignored` when the text didn't read.
     /// - Throws: `PageError` when the component can't be edited, as `edit(_:to:)` does.
     @discardableResult
-    public func type(_ component: PageComponent, _ text: String) async throws(PageError) -> ChainOutcome {
-        let problems = [InputProblem.number(locale: locale.locale).message, InputProblem.date(locale: locale.locale).message]
-        switch value(typed: text, into: component) {
+    public func enterText(_ text: String, into component: PageComponent) async throws(PageError) -> ChainOutcome {
+        let problems = [InputProblem.number(locale: pageLocale.locale).message, InputProblem.date(locale: pageLocale.locale).message]
+        switch valueForText(text, in: component) {
         case .failure(let problem):
             if component.isEnabled, component.type.valueAttribute != nil { component.showError(problem.message, fromServer: false) }
             return .ignored(problem.message)
@@ -70,5 +91,12 @@ extension PageSession {
             if let shown = component.validationError, problems.contains(shown) { component.showError(nil, fromServer: false) }
             return try await edit(component, to: value)
         }
+    }
+
+    /// The old name of `enterText(_:into:)`, with the component first.
+    @available(*, deprecated, message: "use enterText(_:into:), with the text first: enterText(text, into: component)")
+    @discardableResult
+    public func type(_ component: PageComponent, _ text: String) async throws(PageError) -> ChainOutcome {
+        try await enterText(text, into: component)
     }
 }

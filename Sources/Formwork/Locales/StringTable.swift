@@ -54,6 +54,9 @@ public struct PageLocale: Sendable {
         self.strings = strings
     }
 
+    /// No languages and no texts: what a scope reads unless it is given a locale.
+    static let standard = PageLocale()
+
     /// The person's locale: the first preferred language, or the page's default language.
     public var locale: String { languages.first ?? strings.defaultLocale }
 

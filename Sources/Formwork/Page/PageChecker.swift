@@ -46,6 +46,13 @@ struct PageChecker {
         if document.minEngineVersion > FormworkEngine.version {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
+        // NB: only a stated one; left out, pack works it out (a library's is checked by BlockLibrary.check).
+        if case .object(let page) = document.source, page["minEngineVersion"] != nil {
+            let required = document.engineRequirement
+            if document.minEngineVersion < required.version {
+                error("engine", "minEngineVersion", EngineRequirement.tooLow(what: "page", stated: document.minEngineVersion, required: required))
+            }
+        }
         if let title = document.title { checkExpression(title) }
         checkComputed()
         checkWhileRunning()
@@ -201,6 +208,13 @@ struct PageChecker {
         let blocks = document.blocks.map(\.id) + document.libraries.flatMap(\.blockIDs)
         if let near = Suggestions.nearest(to: id, in: blocks), registry.components[near] == nil {
             return "unknown component '\(id)'; did you mean '\(near)'?"
+        }
+        // NB: a library the page names but that wasn't loaded may well have the block: say to load
+        // it rather than to register a component (the usual slip of a tool given no libraries).
+        let unloaded = document.requiredLibraries.keys.filter { id in !document.libraries.contains { $0.id == id } }.sorted()
+        if !unloaded.isEmpty, Suggestions.nearest(to: id, in: registry.components.all.map(\.id)) == nil {
+            let named = (unloaded.count == 1 ? "the library " : "the libraries ") + unloaded.map { "'\($0)'" }.joined(separator: ", ")
+            return "unknown component '\(id)'; it may be a block of \(named), which isn't loaded: load it (its file beside the pages or in lib/; in Swift, engine.pageSet(files:) and engine.load(_:file:) read the engine's libraries)"
         }
         return registry.unknownMessage(registry.components, id)
     }
@@ -391,8 +405,16 @@ struct PageChecker {
 extension PageDocument {
     /// Every static problem in the page for this registry (see `PageChecker`). `knownPages`, when
     /// given, also checks that pushed page ids exist; `limits` are the budgets loops are warned about.
-    public func check(registry: Registry = .standard, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+    /// `registry` is the app's (`engine.registry`; `engine.check(_:knownPages:)` passes it), or
+    /// `.standard` for the built-ins only.
+    public func check(registry: Registry, knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
         check(registry: registry, knownPages: knownPages, limits: limits, interactionNames: true)
+    }
+
+    /// Every static problem in the page for the built-in types only.
+    @available(*, deprecated, message: "use engine.check(_:knownPages:), or check(registry:knownPages:limits:) naming the app's registry (registry: .standard for the built-ins only)")
+    public func check(knownPages: Set<String>? = nil, limits: PageLimits = .standard) -> [PageDiagnostic] {
+        check(registry: .standard, knownPages: knownPages, limits: limits)
     }
 
     func check(registry: Registry, knownPages: Set<String>?, limits: PageLimits, interactionNames: Bool) -> [PageDiagnostic] {

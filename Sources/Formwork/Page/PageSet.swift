@@ -5,7 +5,7 @@ import Foundation
 /// that isn't among them, two files with one page id. What passes here, `pack` publishes.
 ///
 /// ```swift
-/// let set = PageSet(files: [("login.json", loginBytes), ("dish-edit.json", editBytes)])
+/// let set = engine.pageSet(files: [("login.json", loginBytes), ("dish-edit.json", editBytes)])
 /// set.errors.map(\.rendered)
 /// // ["dish-edit.json: onError[0].attributes.page: error: there is no page 'logn' next to this one; did you mean 'login'?"]
 /// ```
@@ -34,12 +34,14 @@ public struct PageSet: Sendable {
     ///
     /// - Parameters:
     ///   - files: each file's name (used in messages) and bytes.
-    ///   - registry: the types the pages may use.
-    ///   - libraries: libraries the pages may name besides those among `files`.
+    ///   - registry: the types the pages may use: the app's (`engine.registry`), or `.standard`
+    ///     for the built-ins only. `PageEngine.pageSet(files:checkPushes:)` passes the engine's.
+    ///   - libraries: libraries the pages may name besides those among `files` (`engine.libraries`),
+    ///     or `.empty` for none.
     ///   - checkPushes: whether `push` targets must be among these pages; false for a page checked
     ///     on its own.
     ///   - limits: the budgets the pages are read and checked against.
-    public init(files: [(name: String, bytes: [UInt8])], registry: Registry = .standard, libraries: BlockCatalog = .empty, checkPushes: Bool = true, limits: PageLimits = .standard) {
+    public init(files: [(name: String, bytes: [UInt8])], registry: Registry, libraries: BlockCatalog, checkPushes: Bool = true, limits: PageLimits = .standard) {
         var pages: [Page] = []
         var diagnostics: [PageDiagnostic] = []
         var found: [BlockLibrary] = []
@@ -107,5 +109,27 @@ public struct PageSet: Sendable {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
             .map { ($0, notAPage($0)) }
+    }
+}
+
+// MARK: - Deprecated
+
+extension PageSet {
+    /// Pages checked with the built-in types only and no libraries but those among `files`.
+    @available(*, deprecated, message: "use engine.pageSet(files:), or PageSet(files:registry:libraries:) with the app's registry and libraries (registry: .standard, libraries: .empty for the built-ins only)")
+    public init(files: [(name: String, bytes: [UInt8])], checkPushes: Bool = true, limits: PageLimits = .standard) {
+        self.init(files: files, registry: .standard, libraries: .empty, checkPushes: checkPushes, limits: limits)
+    }
+
+    /// Pages checked with `registry` and no libraries but those among `files`.
+    @available(*, deprecated, message: "use engine.pageSet(files:), or PageSet(files:registry:libraries:) naming the libraries (libraries: .empty for none)")
+    public init(files: [(name: String, bytes: [UInt8])], registry: Registry, checkPushes: Bool = true, limits: PageLimits = .standard) {
+        self.init(files: files, registry: registry, libraries: .empty, checkPushes: checkPushes, limits: limits)
+    }
+
+    /// Pages checked with the built-in types only.
+    @available(*, deprecated, message: "use engine.pageSet(files:), or PageSet(files:registry:libraries:) naming the registry (registry: .standard for the built-ins only)")
+    public init(files: [(name: String, bytes: [UInt8])], libraries: BlockCatalog, checkPushes: Bool = true, limits: PageLimits = .standard) {
+        self.init(files: files, registry: .standard, libraries: libraries, checkPushes: checkPushes, limits: limits)
     }
 }

@@ -27,7 +27,8 @@ enum CommonAttributes {
 extension [PageDiagnostic] {
     /// Adds `CommonAttributes.note` to the errors from `start` on about an attribute of the node
     /// at `owner` that `type` declares in place of a common one.
-    mutating func explainReplaced(from start: Int, owner: String, type: (some RegisteredType)?, what: String, common: [AttributeSpec]) {
+    mutating func explainReplaced(from start: Int, owner: String, type: (some RegisteredType)?, what: @autoclosure () -> String, common: [AttributeSpec]) {
+        // NB: `what` is built only when there is something to explain: this runs for every node.
         guard let type, !type.replacedCommonAttributes.isEmpty, start < count else { return }
         let prefix = owner + ".attributes."
         for index in start..<count where self[index].severity == .error && self[index].path.hasPrefix(prefix) {
@@ -35,7 +36,7 @@ extension [PageDiagnostic] {
             let name = String(rest.prefix { $0 != "." && $0 != "[" })
             // NB: the attribute's own value, not a node nested in it.
             guard ["", ".expr", ".template", ".value", ".mode", ".type"].contains(String(rest.dropFirst(name.count))),
-                  let note = CommonAttributes.note(name, of: type, owner: what, common: common) else { continue }
+                  let note = CommonAttributes.note(name, of: type, owner: what(), common: common) else { continue }
             let old = self[index]
             var new = PageDiagnostic(.error, code: old.code, path: old.path, old.message + "; " + note, expressionError: old.expressionError)
             new.file = old.file

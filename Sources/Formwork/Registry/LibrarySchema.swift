@@ -11,7 +11,7 @@
 public enum LibrarySchema {
     /// The library schema knowing every type `registry` has.
     public static func make(for registry: Registry) -> PageValue {
-        let page = PageSchema.make(for: registry)
+        let page = PageSchema.make(for: registry, libraries: .empty)
         let pageProperties = page["properties"]
         func shared(_ name: String) -> PageValue { pageProperties?[name] ?? ["type": "object"] }
         return .object(PageObject([

@@ -12,14 +12,21 @@ extension PageDocument {
                            errorHandlers: walker.handlers, functions: walker.functions)
     }
 
-    /// The ids the page uses that `base` (by default the built-ins) doesn't have: what it needs
-    /// from the app beyond the engine. `formwork pack` records it in the manifest as `requires`.
+    /// The ids the page uses that `base` doesn't have. With `.standard`, what the page needs from
+    /// the app beyond the engine's built-ins: `formwork pack` records it in the manifest as
+    /// `requires`. With the app's registry, what no one provides.
     ///
     /// ```swift
-    /// try PageDocument.load(bytes, registry: appRegistry).requirements()   // {"actions": ["analytics"]}
+    /// try engine.load(bytes).requirements(beyond: .standard)   // {"actions": ["analytics"]}
     /// ```
-    public func requirements(beyond base: Registry = .standard) -> RegistryIDs {
+    public func requirements(beyond base: Registry) -> RegistryIDs {
         usedIDs.missing(from: base)
+    }
+
+    /// What the page needs beyond the built-ins.
+    @available(*, deprecated, message: "name the base: requirements(beyond: .standard) for what the page needs beyond the built-ins, or requirements(beyond: engine.registry)")
+    public func requirements() -> RegistryIDs {
+        requirements(beyond: .standard)
     }
 }
 

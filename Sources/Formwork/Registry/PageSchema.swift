@@ -5,18 +5,25 @@
 /// (expressions, keys, params, pushes).
 ///
 /// ```swift
-/// let schema = PageSchema.make(for: appRegistry)   // a PageValue; `formwork schema` prints it
+/// let schema = PageSchema.make(for: engine.registry, libraries: engine.libraries)   // `formwork schema` prints it
 /// ```
 ///
 /// The blocks of `libraries` are described like registered components (id, attributes, events).
 /// A page with blocks of its own can't be described ahead of time: its components are checked
 /// for their shape only, and `formwork check` does the rest.
 public enum PageSchema {
+    /// The page schema knowing every type `registry` has and no block library.
+    @available(*, deprecated, message: "name the libraries: PageSchema.make(for: registry, libraries: engine.libraries), or libraries: .empty for none")
+    public static func make(for registry: Registry) -> PageValue {
+        make(for: registry, libraries: .empty)
+    }
+
     /// The JSON Schema dialect: draft 2020-12.
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
 
-    /// The page schema knowing every type `registry` has, and the blocks of `libraries`.
-    public static func make(for registry: Registry, libraries: BlockCatalog = .empty) -> PageValue {
+    /// The page schema knowing every type `registry` has, and the blocks of `libraries` (`.empty`
+    /// for none).
+    public static func make(for registry: Registry, libraries: BlockCatalog) -> PageValue {
         let blocks = libraries.libraries.keys.sorted().flatMap { id in (libraries[id]?.blockIDs ?? []).compactMap { libraries[id]?.blocks[$0] } }
         let components = registry.components.all.map { ($0.id, $0.attributes, $0.summary) }
             + blocks.map { ($0.id, $0.attributes + ComponentType.commonAttributes.filter { $0.name != "validateOn" }, $0.summary.isEmpty ? "a block from the library \($0.origin.library ?? "")" : $0.summary) }

@@ -29,7 +29,9 @@ extension Registry {
     /// trap or throw: a registry stays a value built step by step, and the first page opened,
     /// checked or written out with it says what to decide.
     public var clashes: [RegistryClash] {
-        let engine = Registry.standard
+        // NB: the engine's names at the app's level: a built-in or a common attribute a later
+        // level brings isn't the engine's for this app, so an app's type with its name is the app's.
+        let engine = Registry.standard(behavior: behavior, changes: changes)
         return clashes(in: components, builtIns: engine.components) + clashes(in: actions, builtIns: engine.actions)
             + clashes(in: validations, builtIns: engine.validations) + clashes(in: errorHandlers, builtIns: engine.errorHandlers)
             + functionClashes(builtIns: engine.functions)
@@ -43,8 +45,7 @@ extension Registry {
     }
 
     // NB: the one place that decides what counts as the engine's names: the ids of the built-ins
-    // and the common attributes of each kind. A behaviour level an app states would plug in here,
-    // with the names of the engine the app was written against.
+    // and the common attributes of each kind, at the app's behaviour level (`BehaviorChange.all`).
     private func clashes<Entry: RegisteredType>(in table: TypeTable<Entry>, builtIns: TypeTable<Entry>) -> [RegistryClash] {
         var found: [RegistryClash] = []
         let kind = Entry.kindName
@@ -60,14 +61,16 @@ extension Registry {
             } else if builtIns[id] != nil {
                 found.append(RegistryClash(kind: kind, id: id, attribute: nil, message: Registry.idClashMessage(kind: kind, id: id)))
             }
-            let declared = type.replacedCommonAttributes
+            let common = Entry.commonAttributes.filter { hasCommonAttribute($0.name, kind: kind) }
+            let declared = type.replacedCommonAttributes.filter { name in common.contains { $0.name == name } }
             for name in declared where !choice.replacing.contains(name) {
-                let engine = Entry.commonAttributes.first { $0.name == name }
+                let engine = common.first { $0.name == name }
                 found.append(RegistryClash(kind: kind, id: id, attribute: name, message: Registry.attributeClashMessage(kind: kind, id: id, name: name, summary: engine?.summary ?? "")))
             }
             for name in choice.replacing where !declared.contains(name) {
-                let common = Entry.commonAttributes.map(\.name)
-                let why = common.contains(name) ? "it declares no '\(name)' of its own (or one exactly like the engine's)" : "'\(name)' is not an attribute every \(kind) has" + (common.isEmpty ? " (\(kind)s have none)" : " (those are \(common.joined(separator: ", ")))")
+                let names = common.map(\.name)
+                let later = Entry.commonAttributes.contains { $0.name == name } && !names.contains(name) ? " at \(behavior) (a later behaviour level brings it)" : ""
+                let why = names.contains(name) ? "it declares no '\(name)' of its own (or one exactly like the engine's)" : "'\(name)' is not an attribute every \(kind) has" + later + (names.isEmpty ? " (\(kind)s have none)" : " (those are \(names.joined(separator: ", ")))")
                 found.append(RegistryClash(kind: kind, id: id, attribute: name, message: "the app's \(kind) '\(id)' is registered `replacing: [\"\(name)\"]`, but \(why): leave '\(name)' out of `replacing:`"))
             }
         }

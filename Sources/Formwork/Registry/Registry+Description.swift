@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// ```json
-/// { "format": 1, "engineVersion": 1,
+/// { "format": 2, "engineVersion": 2, "behavior": 1,
 ///   "components": [ { "id": "rating", "attributes": [ { "name": "value", "type": "int", "default": 0, "twoWay": true } ],
 ///                     "events": ["onChange"], "layout": "leaf", "valueAttribute": "value" } ],
 ///   "actions": [ { "id": "analytics", "attributes": [ { "name": "event", "type": "string", "required": true } ] } ],
@@ -26,12 +26,14 @@ import Foundation
 /// `overriding: .builtIn(id)` has `"overridesBuiltIn": true`. Grammar.md part 5 documents the format.
 extension Registry {
     /// The version of the description format this engine writes and reads.
-    public static let descriptionFormat = 1
+    /// Format 2 records the app's behaviour level (`"behavior"`); a file of format 1 is refused.
+    public static let descriptionFormat = 2
 
     /// The description as a JSON value, kinds and entries in registration order.
     public var descriptionValue: PageValue {
         .object(PageObject([
             ("format", .int(Int64(Registry.descriptionFormat))), ("engineVersion", .int(Int64(FormworkEngine.version))),
+            ("behavior", .int(Int64(behavior.number))),
             ("components", .array(components.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), components.choice($0.id)) })),
             ("actions", .array(actions.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), actions.choice($0.id)) })),
             ("validations", .array(validations.all.map { RegistryCoding.stated(RegistryCoding.value(of: $0), validations.choice($0.id)) })),

@@ -4,31 +4,27 @@ struct RegistryDecoder {
     typealias Problem = RegistryDescriptionError.Problem
 
     let standIn: any HostStandIn
-    private let standard = Registry.standard
-
     init(standIn: any HostStandIn) { self.standIn = standIn }
 
     /// NB: `blocks` (what `formwork registry --pages` adds for editors) is read past: blocks come
     /// with the pages, in libraries, and are never registered.
-    static let members = ["$schema", "description", "format", "engineVersion", "components", "actions", "validations", "errorHandlers", "functions", "blocks"]
+    static let members = ["$schema", "description", "format", "engineVersion", "behavior", "components", "actions", "validations", "errorHandlers", "functions", "blocks"]
 
-    func decode(_ root: PageValue) throws(Problem) -> (registry: Registry, hostTypes: RegistryIDs, engineVersion: Int?) {
+    func decode(_ root: PageValue, source: String) throws(Problem) -> (registry: Registry, hostTypes: RegistryIDs, engineVersion: Int?) {
         guard case .object(let object) = root else {
             throw Problem("", "a registry file is a JSON object with \"components\", \"actions\", \"validations\", \"errorHandlers\" and \"functions\"; write one with Registry.writeDescription(to:)")
         }
         try RegistryDecoder.checkMembers(object, RegistryDecoder.members, path: "", what: "a registry file")
-        if let format = object["format"] {
-            guard let number = format.intValue, number >= 1 else { throw Problem("format", "\"format\" must be a whole number such as 1") }
-            if number > Registry.descriptionFormat {
-                throw Problem("format", "the file has format \(number), written by a newer Formwork; this one reads format \(Registry.descriptionFormat): update formwork")
-            }
-        }
+        try RegistryDecoder.checkFormat(object["format"], source: source)
         var engineVersion: Int?
         if let engine = object["engineVersion"] {
             guard let number = engine.intValue, number >= 1, let small = Int(exactly: number) else { throw Problem("engineVersion", "\"engineVersion\" must be a whole number of at least 1") }
             engineVersion = small
         }
+        let behavior = try RegistryDecoder.behavior(object["behavior"])
+        let standard = Registry.standard(behavior: behavior)
         var registry = Registry(functions: FunctionLibrary())
+        registry.behavior = behavior
         var host = RegistryIDs()
         let standIn = self.standIn
 
@@ -38,14 +34,14 @@ struct RegistryDecoder {
                                      valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
             try unique(registry.components[type.id] == nil, path, "component", type.id)
             try replaced(item, type.replacedCommonAttributes, common: ComponentType.commonAttributes, path: path, kind: "component")
-            try adopt(type, item, path: path, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "actions") {
             let entry = try self.entry(item, path: path, kind: "action")
             try unique(registry.actions[entry.id] == nil, path, "action", entry.id)
             let id = entry.id
             let type = ActionType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.runAction(id, context) }
-            try adopt(type, item, path: path, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.actions[id], into: &registry.actions, hostIDs: &host.actions, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "validations") {
             let entry = try self.entry(item, path: path, kind: "validation", extra: ["async"])
@@ -59,7 +55,7 @@ struct RegistryDecoder {
             }
             let type = ValidationType(id, attributes: entry.attributes, summary: entry.summary, isAsync: isAsync) { context in try standIn.checkValidation(id, context) }
             try replaced(item, type.replacedCommonAttributes, common: ValidationType.commonAttributes, path: path, kind: "validation")
-            try adopt(type, item, path: path, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.validations[id], into: &registry.validations, hostIDs: &host.validations, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "errorHandlers") {
             let entry = try self.entry(item, path: path, kind: "error handler")
@@ -67,7 +63,7 @@ struct RegistryDecoder {
             let id = entry.id
             let type = ErrorHandlerType(id, attributes: entry.attributes, summary: entry.summary) { context in try await standIn.handleError(id, context) }
             try replaced(item, type.replacedCommonAttributes, common: ErrorHandlerType.commonAttributes, path: path, kind: "error handler")
-            try adopt(type, item, path: path, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
+            try adopt(type, item, path: path, engine: standard, builtIn: standard.errorHandlers[id], into: &registry.errorHandlers, hostIDs: &host.errorHandlers, same: RegistryCoding.value(of:))
         }
         for (_, item, path) in try list(object, "functions") {
             let function = try self.function(item, path: path)
@@ -84,17 +80,43 @@ struct RegistryDecoder {
         return (registry, RegistryIDs(components: host.components, actions: host.actions, validations: host.validations, errorHandlers: host.errorHandlers, functions: host.functions), engineVersion)
     }
 
+    /// A file of an earlier format is refused, naming the call that writes it again: an earlier
+    /// Formwork's file doesn't say the app's behaviour level, and its types, described by that
+    /// Formwork, would be taken for built-ins or stand-ins that are no longer the same.
+    static func checkFormat(_ format: PageValue?, source: String) throws(Problem) {
+        let written = format?.intValue
+        if let written, written > Registry.descriptionFormat {
+            throw Problem("format", "the file has format \(written), written by a newer Formwork; this one reads format \(Registry.descriptionFormat): update formwork")
+        }
+        guard let written, written == Registry.descriptionFormat else {
+            let was = format == nil ? "no \"format\"" : written.map { "format \($0)" } ?? "\"format\": \(format?.jsonText ?? "")"
+            let file = source.split(separator: "/").last.map(String.init) ?? source
+            throw Problem(format == nil ? "" : "format", "the registry file was written by an earlier Formwork (\(was); this one reads format \(Registry.descriptionFormat), which records the app's behaviour level), so it can't say what the app's types are; write it again from the app with this Formwork: `try registry.writeDescription(to: URL(fileURLWithPath: \"\(source)\"))` (\(file) from the registry the app's engine uses), then run the command again")
+        }
+    }
+
+    /// `"behavior"`: the behaviour level the app states (`Registry.standard(behavior:)`).
+    static func behavior(_ value: PageValue?) throws(Problem) -> BehaviorLevel {
+        guard let value else { throw Problem("", "the file has no \"behavior\": write it again from the app with Registry.writeDescription(to:)") }
+        guard let number = value.intValue, let small = Int(exactly: number), let level = BehaviorLevel(small) else {
+            throw Problem("behavior", "\"behavior\" is the app's behaviour level, a whole number from 1 to \(BehaviorLevel.latest.number) (a larger one was written by a newer Formwork: update formwork)")
+        }
+        return level
+    }
+
     /// Registers the built-in when `type` describes it exactly (the same JSON description) and
     /// doesn't say it overrides it, so it keeps the built-in's behaviour; otherwise registers `type`
     /// as the app's own, with what the file states, and records its id.
-    private func adopt<Entry: RegisteredType>(_ type: Entry, _ item: PageObject, path: String, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String],
+    private func adopt<Entry: RegisteredType>(_ type: Entry, _ item: PageObject, path: String, engine: Registry, builtIn: Entry?, into table: inout TypeTable<Entry>, hostIDs: inout [String],
                                               same description: (Entry) -> PageValue) throws(Problem) {
         let overrides = try overridesBuiltIn(item, path: path, kind: Entry.kindName, id: type.id, hasBuiltIn: builtIn != nil)
         if !overrides, let builtIn {
             guard description(builtIn) == description(type) else { throw RegistryDecoder.unstated(path: path, kind: Entry.kindName, id: type.id) }
             table.registerEngine(builtIn)
         } else {
-            table.register(type, overriding: overrides ? .builtIn(type.id) : nil, replacing: type.replacedCommonAttributes)
+            // NB: a common attribute a later level than the file's brings is the type's own, not a replacement.
+            let replacing = type.replacedCommonAttributes.filter { engine.hasCommonAttribute($0, kind: Entry.kindName) }
+            table.register(type, overriding: overrides ? .builtIn(type.id) : nil, replacing: replacing)
             hostIDs.append(type.id)
         }
     }

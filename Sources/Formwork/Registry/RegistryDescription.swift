@@ -26,12 +26,17 @@ public struct RegistryDescription: Sendable {
     public let engineVersion: Int?
     private let checked: Registry
 
-    /// The description of `Registry.standard`: every built-in, no host types.
-    public static let standard: RegistryDescription = {
+    /// The description of `Registry.standard`: every built-in at behaviour level 1, no host types.
+    public static let standard = builtIns(behavior: .v1)
+
+    /// The description of `Registry.standard(behavior:)`: every built-in at `behavior`, no host
+    /// types. The CLI reads pages without a registry file at `BehaviorLevel.latest`.
+    public static func builtIns(behavior: BehaviorLevel) -> RegistryDescription {
+        let registry = Registry.standard(behavior: behavior)
         // NB: the standard registry's own description always reads back; the fallback is unreachable.
-        (try? RegistryDescription(value: Registry.standard.descriptionValue, source: "the built-in registry"))
-            ?? RegistryDescription(source: "the built-in registry", value: Registry.standard.descriptionValue, hostTypes: RegistryIDs(), engineVersion: FormworkEngine.version, checked: .standard)
-    }()
+        return (try? RegistryDescription(value: registry.descriptionValue, source: "the built-in registry"))
+            ?? RegistryDescription(source: "the built-in registry", value: registry.descriptionValue, hostTypes: RegistryIDs(), engineVersion: FormworkEngine.version, checked: registry)
+    }
 
     private init(source: String, value: PageValue, hostTypes: RegistryIDs, engineVersion: Int?, checked: Registry) {
         self.source = source
@@ -65,7 +70,7 @@ public struct RegistryDescription: Sendable {
     /// Reads a parsed description.
     public init(value: PageValue, source: String) throws(RegistryDescriptionError) {
         do {
-            let decoded = try RegistryDecoder(standIn: UnavailableHost()).decode(value)
+            let decoded = try RegistryDecoder(standIn: UnavailableHost()).decode(value, source: source)
             self.init(source: source, value: value, hostTypes: decoded.hostTypes, engineVersion: decoded.engineVersion, checked: decoded.registry)
         } catch {
             throw RegistryDescriptionError(source: source, path: error.path, message: error.message)
@@ -75,7 +80,7 @@ public struct RegistryDescription: Sendable {
     /// The registry: built-ins with their behaviour, host types running through `standIn`.
     /// Unknown-id messages name `source`.
     public func registry(standIn: any HostStandIn = UnavailableHost()) -> Registry {
-        var registry = standIn is UnavailableHost ? checked : ((try? RegistryDecoder(standIn: standIn).decode(value))?.registry ?? checked)
+        var registry = standIn is UnavailableHost ? checked : ((try? RegistryDecoder(standIn: standIn).decode(value, source: source))?.registry ?? checked)
         registry.unknownAdvice = "the app's registry \(source) doesn't have it either: check the id"
         return registry
     }

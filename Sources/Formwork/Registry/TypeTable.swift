@@ -48,6 +48,14 @@ public struct TypeTable<Entry: RegisteredType>: Sendable {
         choices = [:]
     }
 
+    /// Takes the entry `id` out: a built-in a later behaviour level brings.
+    mutating func remove(_ id: String) {
+        guard entries.removeValue(forKey: id) != nil else { return }
+        order.removeAll { $0 == id }
+        engine.remove(id)
+        choices[id] = nil
+    }
+
     private mutating func put(_ entry: Entry) {
         if entries.updateValue(entry, forKey: entry.id) == nil { order.append(entry.id) }
     }

@@ -1,6 +1,7 @@
-/// A live component's identity for hosts: unique in its page session and never given to another
-/// component, so a host can key its views and observers by it (an `ObjectIdentifier` of a
-/// disposed row can come back for a new one; this can't).
+/// A live component's identity in its page session: unique there and never given to another
+/// component (an `ObjectIdentifier` of a disposed row can come back for a new one; this can't).
+/// To key views, sets and dictionaries, use `PageComponent.id` (or the component itself, which
+/// is `Hashable` by it): it pairs this with the session's id, so it is also unique across pages.
 ///
 /// It is written from the page: the component's key, or for a component without a key its place
 /// in the page (its JSON path); inside a list row, behind the list's identity and the row's item

@@ -8,8 +8,14 @@ import Foundation
 /// field?.attributes["value"]        // "Mapo tofu"
 /// let token = field?.observe { change in print(change.attributes) }   // ["value"]
 /// ```
+///
+/// It is `Identifiable`, `Hashable` and `Equatable` by its `id` (its session's id with its
+/// `identity`), which no other component of any page of the process ever has: use it, or the
+/// component itself, wherever views, sets and dictionaries need a key — `ForEach(list.children)`,
+/// `Set<PageComponent>`, `[PageComponent.ID: RowModel]` — never `ObjectIdentifier(component)`,
+/// which the runtime reuses for a new row once an old one is gone.
 @MainActor
-public final class PageComponent {
+public final class PageComponent: Identifiable, Hashable {
     /// The registered type it is an instance of.
     public let type: ComponentType
     /// The component as the page declares it.
@@ -20,6 +26,10 @@ public final class PageComponent {
     /// another component (`lines[sku-1].qty`; see `ComponentIdentity`). Key views by this rather
     /// than by `ObjectIdentifier`, which a later component can reuse.
     public let identity: ComponentIdentity
+    /// Its key for views, sets and dictionaries: its session's id with its `identity`
+    /// (`s1/lines[sku-1].qty`), unique among every component of every page the process opens,
+    /// and never given to another. What `==` and `hash(into:)` compare.
+    public nonisolated let id: PageComponentID
     /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
     public internal(set) var attributes: PageAttributes
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
@@ -65,9 +75,10 @@ public final class PageComponent {
     private var streamEnds: [Int: AsyncStream<PageComponentChange>.Continuation] = [:]
     private var changesEnded = false
 
-    init(type: ComponentType, node: ComponentNode, key: String?, identity: ComponentIdentity, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
+    init(type: ComponentType, node: ComponentNode, key: String?, identity: ComponentIdentity, session: PageSessionID, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
         self.itemPath = itemPath
         self.identity = identity
+        id = PageComponentID(session: session, identity: identity)
         self.type = type
         self.node = node
         self.key = key
@@ -122,6 +133,14 @@ public final class PageComponent {
     public var allComponents: [PageComponent] {
         [self] + children.flatMap(\.allComponents)
     }
+
+    // MARK: - Identity
+
+    /// Whether both are the same component: their `id`s are equal.
+    public nonisolated static func == (lhs: PageComponent, rhs: PageComponent) -> Bool { lhs.id == rhs.id }
+
+    /// Hashes the component's `id`.
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     // MARK: - Observation
 

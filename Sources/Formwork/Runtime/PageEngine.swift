@@ -4,7 +4,7 @@ import Foundation
 /// come from, and the budgets every page runs within. Runs on the main actor.
 ///
 /// ```swift
-/// let engine = PageEngine(registry: .standard, host: PageHost(transport: transport))
+/// let engine = PageEngine(registry: appRegistry, host: PageHost(transport: transport))
 /// let page = try engine.open(document, params: ["dishId": "42"])
 /// await page.waitUntilIdle()          // `loaded` has run
 /// page.component("menuName")?.attributes["value"]
@@ -16,7 +16,12 @@ public final class PageEngine {
     /// NB: why the registry can't be used (`Registry.clashes`), worked out once; `open` refuses it.
     private let clashMessage: String?
     /// The app around the pages: navigation, presentation, transport, router, clock.
-    public var host: PageHost
+    public var host: PageHost {
+        didSet { hostChanges &+= 1 }
+    }
+    /// How many times `host` was set: a page's scopes share settings read from the host, built
+    /// again when this moves.
+    private(set) var hostChanges = 0
     /// `$global`, shared by every page the engine opens.
     public let globals: GlobalStore
     /// Where `push` finds pages by id.
@@ -30,18 +35,22 @@ public final class PageEngine {
     public let drafts: (any DraftStorage)?
     /// The draft keepers of the open pages, for `applicationWillResignActive()`.
     var draftKeepers: [WeakDraftKeeper] = []
+    /// What repositories made by `pageRepository(…)` reported, for the app's closure.
+    let deliveryReports = DeliveryReports()
 
     /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
     ///
     /// - Parameters:
-    ///   - registry: the types pages may use.
+    ///   - registry: the types pages may use: the app's registry (`Registry.standard` and what the
+    ///     app registers on it). There is no default: an engine given only the built-ins reads the
+    ///     app's own ids as unknown.
     ///   - host: the app around the pages.
     ///   - globals: `$global`, with its persistence.
     ///   - pages: where `push` finds pages by id.
     ///   - limits: the budgets pages run within.
     ///   - drafts: where pages that ask for a draft (`"draft": true`) keep what the person typed
     ///     (`FileDraftStorage`); nil keeps no drafts.
-    public init(registry: Registry = .standard, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard,
+    public init(registry: Registry, host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard,
                 drafts: (any DraftStorage)? = nil) {
         self.registry = registry
         clashMessage = registry.clashMessage
@@ -50,6 +59,13 @@ public final class PageEngine {
         self.pages = pages
         self.limits = limits
         self.drafts = drafts
+    }
+
+    /// An engine with only the built-in types.
+    @available(*, deprecated, message: "name the registry: PageEngine(registry: appRegistry, host: host), or PageEngine(registry: .standard, host: host) for the built-ins only")
+    public convenience init(host: PageHost = PageHost(), globals: GlobalStore = GlobalStore(), pages: (any PageSource)? = nil, limits: PageLimits = .standard,
+                            drafts: (any DraftStorage)? = nil) {
+        self.init(registry: .standard, host: host, globals: globals, pages: pages, limits: limits, drafts: drafts)
     }
 
     /// Whether every page this engine opened is settled: no chain is working; each one has ended or
@@ -76,6 +92,8 @@ public final class PageEngine {
     /// (`PageHeader.isValidID`): a page id computed by an expression (`push` with a template)
     /// can't reach outside the pages the source holds, whatever the source.
     public func document(_ pageID: String) throws(PageError) -> PageDocument {
+        // NB: what the repository reported while finding the page reaches the app before this returns.
+        defer { deliveryReports.deliver() }
         guard PageHeader.isValidID(pageID) else {
             throw PageError(.error("page", "", "can't open the page \(PageValue.string(pageID).preview()): \(PageHeader.idRule)"))
         }
@@ -90,7 +108,7 @@ public final class PageEngine {
         } catch {
             throw PageError(.error("page", "", "can't read the page '\(pageID)': \(error)"))
         }
-        return try PageDocument.load(found.bytes, registry: registry, libraries: pages.libraries(), file: found.file, limits: limits)
+        return try load(found.bytes, file: found.file)
     }
 
     /// Opens a page: checks the engine version and the params, restores the page's draft when it

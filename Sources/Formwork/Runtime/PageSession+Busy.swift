@@ -9,7 +9,7 @@ extension PageSession {
     /// A run that `submits` (the person's tap, a host's trigger) counts in `$page.submitting`.
     func enterInteraction(_ name: String, component: PageComponent?, submits: Bool = false) async -> (ticket: InteractionTicket?, refusal: ChainOutcome?) {
         if isClosed { return (nil, .ignored("the page is closed")) }
-        let identity = component.map { "\(ObjectIdentifier($0)).\(name)" } ?? name
+        let identity = component.map { "\($0.identity).\(name)" } ?? name
         let runningName = component.map { $0.key ?? $0.type.id } ?? name
         let policy: InteractionGate.Policy = document.queued.contains(name) ? .queue : .refuse
         switch await gate.enter(identity, policy: policy, queueLimit: limits.queuedRuns) {
@@ -42,15 +42,28 @@ extension PageSession {
         }
     }
 
+    /// The watcher queue got its first chain (`true`) or ran its last (`false`): part of
+    /// `$page.busy`, so busy stays on from the update that set watchers off until all of them ran.
+    /// From behaviour level 2 (`BehaviorChange` "$page.busy"); at level 1 busy follows each chain.
+    func watchersPending(_ pending: Bool) {
+        guard engine.registry.behavior >= .v2 else { return }
+        refresh(stateStore.watchers(pending: pending))
+    }
+
     /// An asynchronous validation started (`+1`) or settled (`-1`): part of `$page.busy`.
     func noteAsyncCheck(_ delta: Int) {
         refresh(stateStore.check(delta))
     }
 
-    /// `$page` as expressions read it: `{busy, running, requests}`.
+    /// `$page` as expressions read it: `{busy, submitting, running, requests, locale, direction,
+    /// draft}` (Grammar.md 2.11). `isBusy`, `isSubmitting` and `locale` read parts of it directly.
     public var state: PageValue { stateStore.value }
 
-    /// `$page.busy`: whether a chain runs or an asynchronous validation checks a value.
+    /// `$page.busy`: whether the page works on anything — a chain runs (`loaded`, a tap's, a
+    /// watcher's, an edit's `onChange`), a watcher's chain waits its turn, or an asynchronous
+    /// validation checks a value. It turns on once for an edit that sets watchers off and stays
+    /// on until all of them ran; on a page with watchers it does turn on as the person types, so
+    /// a Save that must not change then reads `isSubmitting` (`$page.submitting`) instead.
     public var isBusy: Bool { stateStore.isBusy }
 
     /// `$page.submitting`: whether something the person started runs — a tap's chain, or a page

@@ -6,7 +6,11 @@ import Foundation
 /// Open one with `PageEngine.open`. Drive it the way a person would (`edit`, `tap`, `trigger`),
 /// observe its components, and `close()` it to cancel what is still running.
 @MainActor
-public final class PageSession {
+public final class PageSession: Identifiable {
+    /// The session's own id: unique among the sessions the process opens, and fixed while it
+    /// lives. Every `PageComponent.id` of the page includes it, so components of several pages
+    /// (or of one page opened twice) are told apart; see `PageSessionID`.
+    public nonisolated let id: PageSessionID
     /// The page it runs.
     public let document: PageDocument
     /// The engine that opened it.
@@ -74,7 +78,7 @@ public final class PageSession {
     /// `$page`: busy, running, requests, locale, direction.
     let stateStore: PageState
     /// The person's languages (the host's) with the page's texts, for `text()` and the formatters.
-    let locale: PageLocale
+    let pageLocale: PageLocale
     /// One run of an interaction at a time (refused or queued).
     let gate: InteractionGate
     private var running: [Int: Task<ChainOutcome, Never>] = [:]
@@ -107,17 +111,21 @@ public final class PageSession {
         var name: String { component.type.attributes[position].name }
     }
 
+    /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
+    private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
+
     /// Keeps the page's draft, when it asks for one and the engine has a storage (`PageSession+Drafts`).
     var draftKeeper: DraftKeeper?
 
     init(document: PageDocument, engine: PageEngine, params: PageValue, stackDepth: Int = 1, data: PageValue? = nil) {
+        id = PageSessionID.next()
         self.document = document
         self.engine = engine
         self.data = data ?? document.data
         self.params = params
         self.stackDepth = stackDepth
-        locale = PageLocale(languages: engine.host.languages, strings: document.strings)
-        stateStore = PageState(locale: locale)
+        pageLocale = PageLocale(languages: engine.languages, strings: document.strings)
+        stateStore = PageState(locale: pageLocale)
         traceBuffer = TraceBuffer(capacity: engine.limits.traceEvents)
         computedValues = ComputedValues(document.computed)
         watchers = PageWatchers(document.watchers)
@@ -130,6 +138,15 @@ public final class PageSession {
 
     /// `$global`.
     public var globals: PageValue { engine.globals.value }
+
+    /// `$page.locale`: the locale the page shows its texts, numbers, money and dates in (`de-CH`,
+    /// `zh-Hans`) — the first of the host's `PageHost.languages`, or the page's default language
+    /// when the host gives none. Fixed for the session; `page.state` holds it too.
+    ///
+    /// ```swift
+    /// page.locale   // "de-CH", for a host whose PageHost.languages are ["de-CH", "en"]
+    /// ```
+    public var locale: String { pageLocale.locale }
 
     /// The page's title, resolved now.
     public var title: String {
@@ -165,10 +182,9 @@ public final class PageSession {
     /// The scope, with `$state` gathered only when `blockState` (an expression that doesn't read
     /// it needn't pay for walking up to the instances around its component).
     func scope(for component: PageComponent?, blockState: Bool) -> ExpressionScope {
-        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits)
+        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, settings: scopeSettings)
         scope.computed = computedValues.value
         scope.page = stateStore.value
-        scope.locale = locale
         if let component {
             scope.item = component.item
             scope.index = component.index
@@ -176,6 +192,15 @@ public final class PageSession {
             if blockState, component.isInBlock { scope.state = component.visibleBlockState }
         }
         return scope
+    }
+
+    /// The clock, time zone, budgets and locale every scope of the page shares, built again
+    /// when the host changes (`PageEngine.hostChanges`).
+    private var scopeSettings: ScopeSettings {
+        if let cached = sharedSettings, cached.hostChanges == engine.hostChanges { return cached.settings }
+        let settings = ScopeSettings(clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits, locale: pageLocale)
+        sharedSettings = (engine.hostChanges, settings)
+        return settings
     }
 
     // MARK: - Building the tree
@@ -196,7 +221,7 @@ public final class PageSession {
         }
         guard let type = engine.registry.components[node.typeID] else { return nil }
         let key = written.key ?? node.key
-        let component = PageComponent(type: type, node: node, key: key, identity: identity(key: key, node: written, parent: parent, item: item, index: index),
+        let component = PageComponent(type: type, node: node, key: key, identity: identity(key: key, node: written, parent: parent, item: item, index: index), session: id,
                                       parent: parent, item: item, index: index, itemPath: itemPath)
         // NB: attributes start at their defaults; only the ones the page gives are set here, in
         // the type's order (the order bindings are made, evaluated and reported in).

@@ -27,29 +27,44 @@ final class WatcherQueue {
         self.activity = activity
     }
 
+    /// Whether chains are queued or running: from the first `enqueue` until the queue is empty.
+    var isActive: Bool { strand != nil }
+
     /// Queues watcher `index`'s chain with `event`, at `depth`.
+    ///
+    /// The page is busy (`$page.busy`) from the first chain queued until the queue is empty, as
+    /// one stretch of work: it doesn't turn off and on again between one watcher's chain and the
+    /// next one waiting (a watcher whose chain sets off another), nor before the first starts.
     func enqueue(_ index: Int, event: PageValue, depth: Int) {
         pending.append(Entry(index: index, event: event, depth: depth))
         guard strand == nil else { return }
         // NB: the strand is busy from now, so nobody sees the page idle before the chain starts.
         let strand = activity.begin()
         self.strand = strand
+        session?.watchersPending(true)
         Task { @MainActor in
-            await self.activity.run(strand) { await self.drain() }
+            let depth = await self.activity.run(strand) { await self.drain() }
             self.strand = nil
+            // NB: at the depth of the last chain run, as its own end was, so a watcher that busy
+            // turning off sets off (`"when": "!$page.busy"`) counts towards `watcherDepth`.
+            WatcherQueue.$depth.withValue(depth) { self.session?.watchersPending(false) }
             self.activity.end(strand)
         }
     }
 
-    private func drain() async {
+    /// Runs the queued chains; returns the depth of the last one run.
+    private func drain() async -> Int {
+        var depth = WatcherQueue.depth
         while !pending.isEmpty {
             let entry = pending.removeFirst()
             guard let session, !session.isClosed else { break }
             let node = session.watchers.nodes[entry.index]
+            depth = entry.depth
             _ = await WatcherQueue.$depth.withValue(entry.depth) {
                 await session.launch(node.actions, event: entry.event, component: nil, name: node.path)
             }
         }
         pending = []
+        return depth
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// | path | holds |
 /// |---|---|
-/// | `$page.busy` | `true` while any chain of the page runs (its `loaded`, a tap's chain, a watcher) or an asynchronous validation checks a value |
+/// | `$page.busy` | `true` while any chain of the page runs (its `loaded`, a tap's chain, a watcher's) or waits its turn (a watcher set off and not yet run), or an asynchronous validation checks a value |
 /// | `$page.submitting` | `true` while something the person started runs: a tap's chain (`onTap`), or a page interaction the host triggers (`onSave`; not `appear`/`disappear`); never a watcher's chain, `loaded`, or an edit's `onChange` |
 /// | `$page.running.NAME` | `true` while the interaction `NAME` runs: a component's key (`save`), or a page interaction (`onSave`) |
 /// | `$page.requests` | how many `api` requests are waiting for an answer |
@@ -17,6 +17,9 @@
 final class PageState {
     private var chains = 0
     private var checks = 0
+    /// Whether watchers' chains are queued or running (`WatcherQueue`): from the update that set
+    /// the first one off until the queue is empty, so busy doesn't turn off between them.
+    private var watchersPending = false
     private var requests = 0
     private var submits = 0
     private var running: [String: Int] = [:]
@@ -58,10 +61,13 @@ final class PageState {
         return [PageState.submittingPath]
     }
 
-    var isBusy: Bool { chains > 0 || checks > 0 }
+    var isBusy: Bool { chains > 0 || checks > 0 || watchersPending }
 
     /// A chain started (`+1`) or ended (`-1`); returns the paths that changed.
     func chain(_ delta: Int) -> [StorePath] { changingBusy { chains = max(0, chains + delta) } }
+
+    /// The watcher queue got its first chain (`true`) or ran its last (`false`).
+    func watchers(pending: Bool) -> [StorePath] { changingBusy { watchersPending = pending } }
 
     /// An asynchronous validation started (`+1`) or settled (`-1`).
     func check(_ delta: Int) -> [StorePath] { changingBusy { checks = max(0, checks + delta) } }

@@ -243,6 +243,13 @@ public struct JSONReader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        // NB: an integer of up to 18 digits always fits in an Int64: read it without a String.
+        let digitsStart = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if isInteger, index - digitsStart <= 18 {
+            var magnitude: Int64 = 0
+            for i in digitsStart..<index { magnitude = magnitude &* 10 &+ Int64(bytes[i] &- UInt8(ascii: "0")) }
+            return .int(digitsStart == start ? magnitude : -magnitude)
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger {
             // NB: refused rather than read as a double: 12345678901234567891 would become

@@ -55,8 +55,10 @@ public struct StorePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `$data.items[0].name`, `$global["odd key"]`; nil if it isn't a plain store path.
+    ///
+    /// Syntax only: a plain path calls no function, so no app's registry applies and none is taken.
     public init?(_ text: String) {
-        guard let compiled = try? CompiledExpression(text), let path = compiled.plainPath else { return nil }
+        guard let compiled = try? CompiledExpression(text, functions: .standard), let path = compiled.plainPath else { return nil }
         self = path
     }
 

@@ -110,7 +110,7 @@ extension PagePreview {
                 note = await run(on: page) {
                     do {
                         // NB: text that doesn't read shows under the field; it isn't a failure of the preview.
-                        let outcome = try await page.type(component, text)
+                        let outcome = try await page.enterText(text, into: component)
                         if case .ignored = outcome { return nil }
                         return PagePreview.describe(outcome)
                     } catch let error as PageError {

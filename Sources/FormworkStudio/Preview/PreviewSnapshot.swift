@@ -27,7 +27,7 @@ enum PreviewSnapshot {
             ("error", component.validationError.map { .string($0) } ?? .null),
             ("events", .array(component.type.events.map { .string($0) })),
             ("attributes", .object(attributes)),
-            ("text", component.type.valueAttribute == nil ? .null : .string(page.inputText(of: component))),
+            ("text", component.type.valueAttribute == nil ? .null : .string(page.textForValue(in: component))),
             ("children", .array(component.children.map { self.component($0, ids: ids, page: page) })),
         ]))
     }

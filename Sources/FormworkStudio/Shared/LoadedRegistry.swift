@@ -5,10 +5,11 @@ package struct LoadedRegistry {
     /// Said in unknown-id messages when pages are checked against the built-ins only.
     package static let advice = "if the app registers it, give the app's registry file with --registry FILE, or name it in a formwork.json beside the pages ({\"registry\": \"app.registry.json\"})"
 
+    /// Without a registry file: the built-ins at the latest behaviour level (a file states the app's).
     package static let builtIns: LoadedRegistry = {
-        var registry = Registry.standard
+        var registry = Registry.standard(behavior: .latest)
         registry.unknownAdvice = advice
-        return LoadedRegistry(description: .standard, file: nil, registry: registry)
+        return LoadedRegistry(description: .builtIns(behavior: .latest), file: nil, registry: registry)
     }()
 
     package let description: RegistryDescription

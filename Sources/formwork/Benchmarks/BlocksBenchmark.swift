@@ -30,20 +30,20 @@ enum BlocksBenchmark {
     static func run(_ budget: Stopwatch.Budget) throws(CLIFailure) -> String {
         let blocks = Array(page(uses: uses, written: false).utf8)
         let written = Array(page(uses: uses, written: true).utf8)
-        let engine = PageEngine()
+        let engine = PageEngine(registry: .standard)
         for (name, bytes) in [("with blocks", blocks), ("written out", written)] {
             do {
-                try engine.open(try PageDocument.load(bytes)).close()
+                try engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty)).close()
             } catch {
                 throw CLIFailure("the benchmark page \(name) doesn't open: \(error)")
             }
         }
         let open = Stopwatch.compare(budget) {
-            let session = try? engine.open(try PageDocument.load(blocks))
+            let session = try? engine.open(try PageDocument.load(blocks, registry: .standard, libraries: .empty))
             session?.close()
             return session
         } floor: {
-            let session = try? engine.open(try PageDocument.load(written))
+            let session = try? engine.open(try PageDocument.load(written, registry: .standard, libraries: .empty))
             session?.close()
             return session
         }
@@ -60,9 +60,9 @@ enum BlocksBenchmark {
     /// How much resident memory the page holds while open: measured after opening and closing
     /// it once, so both pages find the allocator as warm.
     private static func liveBytes(_ bytes: [UInt8], _ engine: PageEngine) -> Int? {
-        try? engine.open(try PageDocument.load(bytes)).close()
+        try? engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty)).close()
         ResidentMemory.releaseFreePages()
-        guard let before = ResidentMemory.current(), let session = try? engine.open(try PageDocument.load(bytes)) else { return nil }
+        guard let before = ResidentMemory.current(), let session = try? engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty)) else { return nil }
         let after = ResidentMemory.current() ?? before
         withExtendedLifetime(session) {}
         session.close()

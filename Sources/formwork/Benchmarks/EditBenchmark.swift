@@ -32,7 +32,7 @@ enum EditBenchmark {
 
         init(components: Int, traceLimit: Int) throws(CLIFailure) {
             do {
-                session = try PageEngine().open(try PageDocument.load(Array(page(components: components).utf8)))
+                session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(page(components: components).utf8), registry: .standard, libraries: .empty))
             } catch {
                 throw CLIFailure("the benchmark page of \(components) components doesn't open: \(error)")
             }
@@ -65,8 +65,8 @@ enum EditBenchmark {
         init(_ editor: Editor) throws {
             data = editor.session.data
             paths = editor.paths
-            fields = try paths.map { try CompiledExpression("\($0)") }
-            labels = try paths.map { try CompiledExpression(template: "${\($0) * 2} pcs") }
+            fields = try paths.map { try CompiledExpression("\($0)", functions: .standard) }
+            labels = try paths.map { try CompiledExpression(template: "${\($0) * 2} pcs", functions: .standard) }
         }
 
         func edit() -> (PageValue, PageValue)? {

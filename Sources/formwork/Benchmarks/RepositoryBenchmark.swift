@@ -18,9 +18,6 @@ enum RepositoryBenchmark {
     private static func measure(_ budget: Stopwatch.Budget) throws -> String {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temp) }
-        let bundled = temp.appendingPathComponent("bundled"), source = temp.appendingPathComponent("source")
-        try FileManager.default.createDirectory(at: bundled, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         var registry = Registry.standard
         if let data = FileManager.default.contents(atPath: "examples/app/app.registry.json") {
             registry = try RegistryDescription(bytes: Array(data), source: "examples/app/app.registry.json").registry()
@@ -31,9 +28,31 @@ enum RepositoryBenchmark {
             files += names.filter(PageRepository.isPageFileName).sorted().map { folder + "/" + $0 }
         }
         guard !files.isEmpty else { throw CLIFailure("run it from the package folder: no pages found in pages/ or examples/app/pages") }
-        // A cache holding each page at version 2, installed the way sync installs it.
-        var entries: [PageManifest.Entry] = []
         var rows: [[String]] = [["page", "bytes", "check (decode)", "resolve, all", "check share"]]
+        let (repository, pages) = try prepareCache(files: files, libraryFolders: ["pages", "examples/app/pages"], registry: registry, in: temp)
+        let bundled = temp.appendingPathComponent("bundled"), bundledLibraries = bundled.appendingPathComponent(BlockCatalog.libraryFolder)
+        let libraries = Stopwatch.measure(budget) { repository.libraries() }
+        // NB: a fresh repository has nothing cached: what each call paid before the cache.
+        let librariesRead = Stopwatch.measure(budget) { PageRepository(bundled: bundled, cache: temp, registry: registry).libraries() }
+        for page in pages {
+            guard (try? repository.resolve(page.id))?.version == 2 else { throw CLIFailure("\(page.id) wasn't served from the cache") }
+            let check = Stopwatch.measure(budget) { PageRepository.unusable(page.data, registry: registry, libraries: .empty) }
+            let resolve = Stopwatch.measure(budget) { try? repository.resolve(page.id) }
+            rows.append([page.id, "\(page.data.count)", Stopwatch.format(check), Stopwatch.format(resolve), String(format: "%.0f%%", check / resolve * 100)])
+        }
+        return "Resolving a cached page with PageRepository, ContinuousClock, ~\(budget.seconds) s per cell\n\n" + Stopwatch.table(rows)
+            + "\n\ncheck = decoding the page against the app's registry (what the registry check adds);\nresolve = the whole PageRepository.resolve: cache manifest, file, SHA-256, header, check, libraries."
+            + "\nlibraries = PageRepository.libraries(), the block libraries each resolve reads with (\(BlockCatalog.libraryFiles(in: bundledLibraries).count) bundled): \(Stopwatch.format(libraries)) while no file changed, \(Stopwatch.format(librariesRead)) read from disk"
+    }
+
+    /// A cache in `temp` holding each page of `files` at version 2, installed the way sync
+    /// installs it, and an app bundle (`temp/bundled`) with the block libraries of
+    /// `libraryFolders`; the repository that reads them, and each page's id and cached bytes.
+    /// `formwork bench repository` and the gate's `repository` scenario share it.
+    static func prepareCache(files: [String], libraryFolders: [String], registry: Registry, in temp: URL) throws -> (repository: PageRepository, pages: [(id: String, data: Data)]) {
+        let bundled = temp.appendingPathComponent("bundled")
+        try FileManager.default.createDirectory(at: bundled, withIntermediateDirectories: true)
+        var entries: [PageManifest.Entry] = []
         var pages: [(id: String, data: Data)] = []
         for file in files {
             guard let bytes = FileManager.default.contents(atPath: file), case .object(var object) = try JSONReader.parse(bytes: Array(bytes)),
@@ -42,10 +61,9 @@ enum RepositoryBenchmark {
             object["minEngineVersion"] = 1
             let data = Data(PageValue.object(object).prettyJSONText.utf8)
             let header = try PageHeader(data: data)
-            let written = header
             let name = "\(id).v2.json"
             try data.write(to: temp.appendingPathComponent(name))
-            entries.append(PageManifest.Entry(header: written, file: name, data: data))
+            entries.append(PageManifest.Entry(header: header, file: name, data: data))
             pages.append((id, data))
         }
         var index = PageManifest(pages: entries).value.objectValue ?? PageObject()
@@ -54,7 +72,7 @@ enum RepositoryBenchmark {
         // The app bundles the repository's libraries, as an app with block pages does.
         let bundledLibraries = bundled.appendingPathComponent(BlockCatalog.libraryFolder)
         try FileManager.default.createDirectory(at: bundledLibraries, withIntermediateDirectories: true)
-        for path in ["pages", "examples/app/pages"].flatMap({ BlockCatalog.libraryFiles(in: URL(fileURLWithPath: $0)) }) {
+        for path in libraryFolders.flatMap({ BlockCatalog.libraryFiles(in: URL(fileURLWithPath: $0)) }) {
             try FileManager.default.copyItem(atPath: path, toPath: bundledLibraries.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path)
         }
         // NB: files changed in the last two seconds are never trusted to the cache: age them.
@@ -64,17 +82,6 @@ enum RepositoryBenchmark {
             }
         }
         let repository = PageRepository(bundled: bundled, cache: temp, registry: registry)
-        let libraries = Stopwatch.measure(budget) { repository.libraries() }
-        // NB: a fresh repository has nothing cached: what each call paid before the cache.
-        let librariesRead = Stopwatch.measure(budget) { PageRepository(bundled: bundled, cache: temp, registry: registry).libraries() }
-        for page in pages {
-            guard (try? repository.resolve(page.id))?.version == 2 else { throw CLIFailure("\(page.id) wasn't served from the cache") }
-            let check = Stopwatch.measure(budget) { PageRepository.unusable(page.data, registry: registry) }
-            let resolve = Stopwatch.measure(budget) { try? repository.resolve(page.id) }
-            rows.append([page.id, "\(page.data.count)", Stopwatch.format(check), Stopwatch.format(resolve), String(format: "%.0f%%", check / resolve * 100)])
-        }
-        return "Resolving a cached page with PageRepository, ContinuousClock, ~\(budget.seconds) s per cell\n\n" + Stopwatch.table(rows)
-            + "\n\ncheck = decoding the page against the app's registry (what the registry check adds);\nresolve = the whole PageRepository.resolve: cache manifest, file, SHA-256, header, check, libraries."
-            + "\nlibraries = PageRepository.libraries(), the block libraries each resolve reads with (\(BlockCatalog.libraryFiles(in: bundledLibraries).count) bundled): \(Stopwatch.format(libraries)) while no file changed, \(Stopwatch.format(librariesRead)) read from disk"
+        return (repository, pages)
     }
 }

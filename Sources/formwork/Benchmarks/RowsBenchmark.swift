@@ -27,8 +27,8 @@ enum RowsBenchmark {
     static func measure(rows: Int, edits: Int) async throws -> Row {
         let clock = ContinuousClock()
         let start = clock.now
-        let document = try PageDocument.load(Array(page(rows: rows).utf8))
-        let session = try PageEngine().open(document)
+        let document = try PageDocument.load(Array(page(rows: rows).utf8), registry: .standard, libraries: .empty)
+        let session = try PageEngine(registry: .standard).open(document)
         let opened = clock.now - start
         session.traceLimit = 0
         let steppers = session.allComponents.filter { $0.key == "qty" }

@@ -49,7 +49,7 @@ struct EvalCommand: CLICommand {
             }
         }
         do {
-            let compiled = isTemplate ? try CompiledExpression(template: source) : try CompiledExpression(source)
+            let compiled = isTemplate ? try CompiledExpression(template: source, functions: .standard) : try CompiledExpression(source, functions: .standard)
             if showDependencies {
                 Console.out("dependencies: " + (compiled.dependencies.isEmpty ? "(none)" : compiled.dependencies.map(\.description).joined(separator: ", ")))
                 Console.out("assignable: " + (compiled.assignablePath.map { "yes (\($0))" } ?? "no"))

@@ -126,9 +126,9 @@ struct SyncCommand: CLICommand {
     private func printServing(registry: Registry) {
         let repository = PageRepository(bundled: URL(fileURLWithPath: bundled ?? (cache as NSString).appendingPathComponent(".no-bundled-pages")),
                                         cache: URL(fileURLWithPath: cache), engineVersion: engine, registry: registry)
-        for id in repository.availablePageIDs() {
-            guard let page = try? repository.resolve(id) else { continue }
-            Console.out("serving \(id) v\(page.version) (\(page.reason))")
+        // NB: one read of the cache's records and libraries for every page, not one per page.
+        for page in repository.resolveAvailable() {
+            Console.out("serving \(page.id) v\(page.version) (\(page.reason))")
         }
     }
 }

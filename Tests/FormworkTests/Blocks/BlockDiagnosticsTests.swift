@@ -177,11 +177,11 @@ struct BlockDiagnosticsTests {
     /// A page with an error in a block doesn't open.
     @Test func aPageWithABrokenBlockDoesNotLoad() {
         let json = Self.blocks(#""a": {"components": [{"id": "a"}]}"#, #"{"id": "a"}"#)
-        #expect(throws: PageError.self) { try PageDocument.load(Array(json.utf8)) }
+        #expect(throws: PageError.self) { try PageDocument.load(Array(json.utf8), registry: .standard, libraries: .empty) }
         var small = PageLimits.standard
         small.blockComponents = 1
         let two = Self.blocks(#""pair": {"components": [{"id": "label"}, {"id": "label"}]}"#, #"{"id": "pair"}"#)
-        #expect(throws: PageError.self) { try PageDocument.load(Array(two.utf8), limits: small) }
-        #expect((try? PageDocument.load(Array(two.utf8))) != nil)
+        #expect(throws: PageError.self) { try PageDocument.load(Array(two.utf8), registry: .standard, libraries: .empty, limits: small) }
+        #expect((try? PageDocument.load(Array(two.utf8), registry: .standard, libraries: .empty)) != nil)
     }
 }

@@ -24,7 +24,7 @@ struct BlockFolderTests {
     @Test func aFolderReportsAProblemInALibraryOnce() throws {
         let library = #"{"library": "kit", "version": 1, "blocks": {"row": {"components": [{"id": "lable"}]}}}"#
         let page = #"{"page": "p", "libraries": {"kit": 1}, "components": [{"id": "row"}, {"id": "row", "key": "second"}]}"#
-        let set = PageSet(files: [("lib/kit.json", Array(library.utf8)), ("p.json", Array(page.utf8))])
+        let set = PageSet(files: [("lib/kit.json", Array(library.utf8)), ("p.json", Array(page.utf8))], registry: .standard, libraries: .empty)
         #expect(set.libraries.map(\.id) == ["kit"])
         #expect(set.diagnostics.map(\.rendered) == ["lib/kit.json: blocks.row.components[0].id: error: unknown component 'lable'; did you mean 'label'?"])
     }
@@ -89,7 +89,7 @@ struct BlockFolderTests {
 
         let source = DirectoryPageSource(directory: folder)
         #expect(source.libraries()["kit"]?.version == 2)
-        let page = PageHarness(pages: source)
+        let page = PageHarness(registry: .standard, pages: source)
         defer { page.close() }
         try await page.open(pageID: "home")
         try page.expect("component.n.text.text", "new")

@@ -31,10 +31,10 @@ struct BlockHostAPITests {
         let kit = try #require(library)
         #expect(kit.check(registry: .standard, libraries: BlockCatalog([kit])).isEmpty)
         let catalog = BlockCatalog([kit])
-        let (document, diagnostics) = PageDocument.decode(Array(Self.page.utf8), libraries: catalog, file: "tip.json")
+        let (document, diagnostics) = PageDocument.decode(Array(Self.page.utf8), registry: .standard, libraries: catalog, file: "tip.json")
         #expect(diagnostics.isEmpty)
         #expect(try #require(document).libraries.map(\.id) == ["shop-kit"])
-        return try PageEngine().open(try #require(document))
+        return try PageEngine(registry: .standard).open(try #require(document))
     }
 
     @Test func aHostFindsTheBlocksComponentsByScopedKey() async throws {
@@ -75,6 +75,6 @@ struct BlockHostAPITests {
 
     /// A page naming a library the catalog doesn't have doesn't load.
     @Test func aPageWithoutItsLibraryDoesNotLoad() {
-        #expect(throws: PageError.self) { try PageDocument.load(Array(Self.page.utf8), libraries: .empty, file: "tip.json") }
+        #expect(throws: PageError.self) { try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: .empty, file: "tip.json") }
     }
 }

@@ -73,7 +73,7 @@ struct BlockKeyTests {
 
     /// A server's message for `shipping.street` lands under that field.
     @Test func theServersMessagesLandOnTheBlocksFields() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         defer { page.close() }
         page.stub.on("POST", "/api/order", .json(422, ["errors": ["shipping.street": "Unknown street", "billing.city": "Where?"]]))
         try await page.open(try BlockFixtures.load(Self.form))

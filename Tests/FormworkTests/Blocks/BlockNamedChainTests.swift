@@ -60,7 +60,7 @@ struct BlockNamedChainTests {
     /// A handler list used in an action's `onError` handles its failure; its `retry` runs the
     /// failed action again, and the chain goes on with the new answer.
     @Test func aNamedHandlerListRetriesTheFailedAction() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         defer { page.close() }
         page.stub.on("GET", "/api/thing", .json(500, ["message": "busy"]), .json(200, ["ok": true]))
         try await page.open(try BlockFixtures.load(Self.page))
@@ -73,7 +73,7 @@ struct BlockNamedChainTests {
 
     /// The same list used in the page's `onError`, followed by a handler of its own.
     @Test func aNamedHandlerListInThePagesOnError() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         defer { page.close() }
         page.stub.on("GET", "/api/thing", .json(500, ["message": "busy"]), .json(404, ["message": "gone"]))
         try await page.open(try BlockFixtures.load(Self.page))
@@ -93,7 +93,7 @@ struct BlockNamedChainTests {
              {"id": "store-var", "attributes": {"key": "$state.said", "value": {"expr": "$attr.name"}}},
              {"use": "thank"}]}}]}}}
         """#, file: "kit.json")
-        #expect(kit.check().map(\.rendered) == [])
+        #expect(kit.check(registry: .standard, libraries: .empty).map(\.rendered) == [])
         let page = try await BlockFixtures.open(#"{"page": "p", "libraries": {"kit": 1}, "components": [{"id": "thanker", "key": "t", "attributes": {"name": "Ada"}}]}"#, libraries: [kit])
         defer { page.close() }
         try await page.tap("t.go")

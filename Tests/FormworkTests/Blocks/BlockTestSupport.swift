@@ -8,8 +8,8 @@ import FormworkTesting
 enum BlockFixtures {
     /// What `formwork check` prints for a page: the decoder's diagnostics, then the checker's.
     static func printed(_ json: String, libraries: [BlockLibrary] = [], limits: PageLimits = .standard, file: String = "p.json") -> [String] {
-        let (document, decoded) = PageDocument.decode(json: json, libraries: BlockCatalog(libraries), file: file, limits: limits)
-        return (decoded + (document?.check(limits: limits) ?? [])).map(\.rendered)
+        let (document, decoded) = PageDocument.decode(json: json, registry: .standard, libraries: BlockCatalog(libraries), file: file, limits: limits)
+        return (decoded + (document?.check(registry: .standard, limits: limits) ?? [])).map(\.rendered)
     }
 
     /// A library read from inline JSON, failing the test with what is wrong in how it is written.
@@ -22,7 +22,7 @@ enum BlockFixtures {
     /// A page decoded with `libraries`, failing the test with every error if it has any.
     static func load(_ json: String, libraries: [BlockLibrary] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> PageDocument {
         do {
-            return try PageDocument.load(Array(json.utf8), libraries: BlockCatalog(libraries), file: "p.json")
+            return try PageDocument.load(Array(json.utf8), registry: .standard, libraries: BlockCatalog(libraries), file: "p.json")
         } catch {
             Issue.record("the test page doesn't decode:\n\(error)", sourceLocation: sourceLocation)
             throw error
@@ -32,7 +32,7 @@ enum BlockFixtures {
     /// A harness with the page open (decoded with `libraries`).
     @MainActor
     static func open(_ json: String, libraries: [BlockLibrary] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> PageHarness {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(try load(json, libraries: libraries, sourceLocation: sourceLocation))
         return page
     }

@@ -79,8 +79,8 @@ struct ClashCommandTests {
     }
 
     @Test func aFileWithAnUnstatedOverrideIsRefusedByEveryCommand() async throws {
-        // As the previous engine wrote it: the app's own discard-draft, nothing said.
-        let old = #"{ "format": 1, "engineVersion": 1, "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ] }"#
+        // The app's own discard-draft, nothing said (as the previous engine wrote it, in this format).
+        let old = #"{ "format": 2, "engineVersion": 1, "behavior": 1, "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ] }"#
         let folder = try Self.folder(registry: old)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("app.registry.json").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Formwork
 
 /// The conventions a person expects of any command-line tool: `--` ends the options, `--version`,
 /// `help COMMAND`, any readable file where a file is read, and shell completions that offer what
@@ -56,10 +57,11 @@ struct CommandLineConventionsTests {
 
     // MARK: - --version and help COMMAND
 
-    @Test func versionPrintsTheEngineVersion() async throws {
+    @Test func versionPrintsThePackageAndEngineVersions() async throws {
         let output = try await CLIRunner.run(["--version"])
         #expect(output.status == 0)
-        #expect(output.stdout == "formwork engine version 1\n")
+        #expect(output.stdout == "formwork \(FormworkEngine.packageVersion) (engine version \(FormworkEngine.version))\n")
+        #expect(output.stdout.hasPrefix("formwork 0."))
         #expect(output.stderr == "")
     }
 

@@ -43,8 +43,8 @@ struct RegistryCommandTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let pack = try await CLIRunner.run(["pack", "\(Self.app)/pages", "--out", out.path, "--registry", Self.registryFile], in: FlowFixtures.packageRoot)
         #expect(pack.status == 0, "\(pack.stderr)")
-        #expect(pack.stdout.contains("packed library app-kit v1 (engine ≥ 1, "))
-        #expect(pack.stdout.contains("packed order-form v4 (engine ≥ 1, "))
+        #expect(pack.stdout.contains("packed library app-kit v1 (engine ≥ 2, "))
+        #expect(pack.stdout.contains("packed order-form v4 (engine ≥ 2, "))
         #expect(pack.stdout.contains("needs action 'analytics', action 'open-map', validation 'iban', error handler 'auth-redirect' and function 'currency', library app-kit ≥ 1)"))
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
         let page = (manifest?["pages"] as? [[String: Any]])?.first

@@ -55,7 +55,7 @@ import Testing
 
         /// What the page shows for its total when opened the way an app opens it.
         @MainActor func shownTotal(_ pageID: String) throws -> String? {
-            let engine = PageEngine(pages: PageRepository(bundled: bundled, cache: cache, registry: .standard))
+            let engine = PageEngine(registry: .standard, pages: PageRepository(bundled: bundled, cache: cache, registry: .standard))
             let session = try engine.open(pageID: pageID)
             defer { session.close() }
             return session.component("total.text")?.attributes["text"]?.stringValue

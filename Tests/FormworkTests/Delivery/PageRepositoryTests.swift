@@ -230,7 +230,7 @@ import Testing
         let source: any PageSource = setup.repository
 
         let found = try source.page("dish-edit")
-        let engine = PageEngine(pages: source)
+        let engine = PageEngine(registry: .standard, pages: source)
         let document = try engine.document("dish-edit")
 
         #expect(found.bytes == Array(Fixture.page("dish-edit", version: 4)))

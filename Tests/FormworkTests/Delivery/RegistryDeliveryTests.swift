@@ -180,9 +180,9 @@ import Testing
             case .unhandledFailure(_, let error): unhandled.append(error)
             }
         })
-        let engine = PageEngine(host: host)
+        let engine = PageEngine(registry: .standard, host: host)
         let page = #"{"page": "p", "components": [{"id": "text-field", "key": "iban", "validations": [{"id": "iban"}]}], "interactions": {"loaded": [{"id": "loyalty-points"}]}}"#
-        let session = try engine.open(try PageDocument.load(Array(page.utf8)))
+        let session = try engine.open(try PageDocument.load(Array(page.utf8), registry: .standard, libraries: .empty))
         await session.waitUntilIdle()
 
         #expect(unhandled.first?["message"] == "This part of the page isn't available in this version of the app.")

@@ -31,7 +31,7 @@ import Formwork
         let api = try LoopbackServer()
         defer { api.stop() }
         api.route("GET", "/api/dish", .text("down for maintenance", status: 503))
-        let engine = PageEngine(host: PageHost(transport: URLSessionTransport(baseURL: api.baseURL, allowedHosts: ["127.0.0.1"]), alertsUnhandledFailures: false))
+        let engine = PageEngine(registry: .standard, host: PageHost(transport: URLSessionTransport(baseURL: api.baseURL, allowedHosts: ["127.0.0.1"]), alertsUnhandledFailures: false))
         let lines = ReleaseScene.Lines()
         let repository = scene.repository("phone", lines: lines)
 
@@ -79,7 +79,7 @@ import Formwork
         var repository = scene.repository("phone")
         repository.failuresBeforeSetAside = 1
         // No transport: v7's `api` fails, and nothing handles it.
-        let engine = PageEngine(host: PageHost(alertsUnhandledFailures: false))
+        let engine = PageEngine(registry: .standard, host: PageHost(alertsUnhandledFailures: false))
         try await repository.open("dish-edit", in: engine).session.close()
         let page = try repository.resolve("dish-edit")
         #expect(page.version == 6)
@@ -100,7 +100,7 @@ import Formwork
         _ = try await scene.sync("phone").run()
         let lines = ReleaseScene.Lines()
         let repository = scene.repository("phone", lines: lines)
-        let engine = PageEngine()
+        let engine = PageEngine(registry: .standard)
         for _ in 1...2 {
             await #expect(throws: PageError.self) { try await repository.open("dish-edit", in: engine) }
         }
@@ -167,7 +167,7 @@ import Formwork
             heldB.releaseAll()
             api.stop()
         }
-        let engine = PageEngine(host: PageHost(transport: URLSessionTransport(baseURL: api.baseURL, allowedHosts: ["127.0.0.1"])))
+        let engine = PageEngine(registry: .standard, host: PageHost(transport: URLSessionTransport(baseURL: api.baseURL, allowedHosts: ["127.0.0.1"])))
         #expect(engine.host.report == nil)
         let repository = PageRepository(bundled: bundled, cache: nil, registry: .standard)
         // NB: both openings wait for the engine to be idle, so they end together, in either

@@ -8,10 +8,12 @@ struct ContinuousIntegrationTests {
         try String(contentsOf: FlowFixtures.packageRoot.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// The commands of `.ci/run`: its lines that aren't comments, blank, or shell set-up.
+    /// The commands of `.ci/run`: its lines that aren't comments, blank, or shell set-up (`set`,
+    /// `cd`, `export`, and `.ci/install-*`, which installs what the tests need).
     static func ciCommands() throws -> [String] {
         try read(".ci/run").split(separator: "\n").map(String.init).filter { line in
-            !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("set ") && !line.hasPrefix("cd ")
+            !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("set ") && !line.hasPrefix("cd ") && !line.hasPrefix("export ")
+                && !line.hasPrefix(".ci/install-")
         }
     }
 
@@ -34,5 +36,15 @@ struct ContinuousIntegrationTests {
         #expect(shown.contains { $0.hasPrefix("Fuzz/run all ") })
         #expect(shown.contains(".ci/docs"))
         #expect(shown.first == ".ci/warnings")   // a compiler warning fails CI right after the tests
+    }
+
+    /// The instruction-count gate runs right after the release build, and builds with the same
+    /// flags, so its own build is a no-op rather than a second release build.
+    @Test func thePerformanceGateRunsOnCIsReleaseBuild() throws {
+        let commands = try Self.ciCommands()
+        let release = try #require(commands.firstIndex { $0.hasPrefix("swift build -c release --product formwork") })
+        #expect(commands.dropFirst(release + 1).first == ".ci/perf-gate")
+        let gate = try Self.read(".ci/perf-gate")
+        #expect(gate.contains("\n" + commands[release] + " >/dev/null\n"), "the gate builds with other flags than .ci/run:\n\(gate)")
     }
 }

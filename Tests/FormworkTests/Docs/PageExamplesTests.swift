@@ -55,20 +55,20 @@ struct PageExamplesTests {
         var libraries: [BlockLibrary] = []
         for file in libraryFiles {
             let (library, problems) = BlockLibrary.decode(Array(file.text.utf8), file: file.name)
-            let printed = (problems + (library?.check() ?? [])).map(\.rendered).joined(separator: "\n")
+            let printed = (problems + (library?.check(registry: .standard, libraries: .empty) ?? [])).map(\.rendered).joined(separator: "\n")
             #expect(printed == "", "\(file.name)")
             if let library { libraries.append(library) }
         }
         let pages = files.filter { file in !libraryFiles.contains { $0.name == file.name } }
         let known = Set(pages.compactMap { try? PageValue(json: $0.text)["page"]?.stringValue })
         for page in pages {
-            let (document, decoded) = PageDocument.decode(json: page.text, libraries: BlockCatalog(libraries), file: page.name)
-            let printed = (decoded + (document?.check(knownPages: known) ?? [])).map(\.rendered).joined(separator: "\n")
+            let (document, decoded) = PageDocument.decode(json: page.text, registry: .standard, libraries: BlockCatalog(libraries), file: page.name)
+            let printed = (decoded + (document?.check(registry: .standard, knownPages: known) ?? [])).map(\.rendered).joined(separator: "\n")
             let expected = blocks.first { $0.kind == "check" && $0.name == page.name }?.text ?? ""
             #expect(printed == expected, "\(page.name)")
         }
         for flow in examples where flow.name.hasSuffix(".flow.json") {
-            let result = await FlowRunner().run(file: folder.appendingPathComponent(flow.name).path)
+            let result = await FlowRunner(registry: .standard).run(file: folder.appendingPathComponent(flow.name).path)
             #expect(result.failures == [], "\(flow.name)")
             #expect(result.stepCount > 0, "\(flow.name)")
         }

@@ -33,8 +33,8 @@ struct PageGrammarTests {
         let blocks = Self.pageBlocks
         #expect(!blocks.isEmpty, "Grammar.md should hold a ```page example")
         for block in blocks {
-            let (document, diagnostics) = PageDocument.decode(json: block)
-            let problems = diagnostics + (document?.check() ?? [])
+            let (document, diagnostics) = PageDocument.decode(json: block, registry: .standard, libraries: .empty)
+            let problems = diagnostics + (document?.check(registry: .standard) ?? [])
             #expect(document != nil)
             #expect(problems.filter { $0.severity == .error }.map(\.rendered) == [])
         }
@@ -42,8 +42,8 @@ struct PageGrammarTests {
 
     @Test @MainActor func theFullExampleBehavesAsDescribed() async throws {
         let block = try #require(Self.pageBlocks.first)
-        let document = try PageDocument.load(Array(block.utf8))
-        let engine = PageEngine()
+        let document = try PageDocument.load(Array(block.utf8), registry: .standard, libraries: .empty)
+        let engine = PageEngine(registry: .standard)
         let page = try engine.open(document, params: ["dishId": "42"])
         await page.waitUntilIdle()
         #expect(page.component("total")?.attributes["text"] == "Total: 12.50")

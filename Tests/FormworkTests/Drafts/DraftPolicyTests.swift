@@ -10,8 +10,8 @@ struct DraftPolicyTests {
     /// The page's draft as written, after editing every field to `SECRET-…` or `kept-…`.
     func savedDraft(of json: String, edits: [(key: String, value: PageValue)]) async throws -> PageValue {
         let storage = MemoryDraftStorage()
-        let document = try PageDocument.load(Array(json.utf8))
-        let page = try PageEngine(host: PageHost(clock: FixedClock(milliseconds: 0)), drafts: storage).open(document)
+        let document = try PageDocument.load(Array(json.utf8), registry: .standard, libraries: .empty)
+        let page = try PageEngine(registry: .standard, host: PageHost(clock: FixedClock(milliseconds: 0)), drafts: storage).open(document)
         await page.waitUntilIdle()
         for (key, value) in edits {
             let component = try #require(page.allComponents.first { $0.key == key }, "\(key)")
@@ -69,11 +69,11 @@ struct DraftPolicyTests {
         #expect(DraftPolicy(exclude: ["$data"]) == nil, "all of $data: then keep no draft")
         #expect(DraftPolicy(exclude: ["$global.token"]) == nil)
         #expect(DraftPolicy(exclude: ["$data.lines[*"]) == nil)
-        let document = try PageDocument.load(Array(#"{"page": "p", "draft": {"expires": "90m"}}"#.utf8))
+        let document = try PageDocument.load(Array(#"{"page": "p", "draft": {"expires": "90m"}}"#.utf8), registry: .standard, libraries: .empty)
         #expect(document.draft?.expiresMilliseconds == Int64(90 * 60_000))
-        #expect(try PageDocument.load(Array(#"{"page": "p", "draft": false}"#.utf8)).draft == nil)
-        #expect(try PageDocument.load(Array(#"{"page": "p", "draft": true}"#.utf8)).draft?.expiresMilliseconds == DraftPolicy.defaultExpiryMilliseconds)
-        #expect(try PageDocument.load(Array(#"{"page": "p"}"#.utf8)).draft == nil)
+        #expect(try PageDocument.load(Array(#"{"page": "p", "draft": false}"#.utf8), registry: .standard, libraries: .empty).draft == nil)
+        #expect(try PageDocument.load(Array(#"{"page": "p", "draft": true}"#.utf8), registry: .standard, libraries: .empty).draft?.expiresMilliseconds == DraftPolicy.defaultExpiryMilliseconds)
+        #expect(try PageDocument.load(Array(#"{"page": "p"}"#.utf8), registry: .standard, libraries: .empty).draft == nil)
     }
 
     @Test(arguments: [
@@ -86,7 +86,7 @@ struct DraftPolicyTests {
         (#""drafts": true"#, #"drafts: error: unknown member 'drafts' in a page; did you mean 'draft'?"#),
     ])
     func checkSaysWhatIsWrong(member: String, message: String) {
-        let (_, diagnostics) = PageDocument.decode(json: "{\"page\": \"p\", \(member)}")
+        let (_, diagnostics) = PageDocument.decode(json: "{\"page\": \"p\", \(member)}", registry: .standard, libraries: .empty)
         #expect(diagnostics.map(\.rendered) == [message])
     }
 }

@@ -30,7 +30,7 @@ struct DraftSessionTests {
     let storage = MemoryDraftStorage()
 
     func engine(report: (@MainActor (PageReport) -> Void)? = nil) -> PageEngine {
-        PageEngine(host: PageHost(clock: clock, report: report), drafts: storage)
+        PageEngine(registry: .standard, host: PageHost(clock: clock, report: report), drafts: storage)
     }
 
     func field(_ page: PageSession, _ key: String) throws -> PageComponent {
@@ -90,7 +90,7 @@ struct DraftSessionTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let files = FileDraftStorage(directory: folder.url.appendingPathComponent("drafts"))
-        let engine = PageEngine(host: PageHost(clock: clock), drafts: files)
+        let engine = PageEngine(registry: .standard, host: PageHost(clock: clock), drafts: files)
         let page = try engine.open(try EnginePages.load(Self.page))
         await page.waitUntilIdle()
         try await page.edit(try field(page, "pin"), to: "SECRET-PIN")
@@ -236,7 +236,7 @@ struct DraftSessionTests {
         let files = FileDraftStorage(directory: folder.url)
         try Data("{\"page\": \"card\", \"da".utf8).write(to: files.file(for: "card"))
         var reports: [PageReport] = []
-        let page = try PageEngine(host: PageHost(clock: clock, report: { reports.append($0) }), drafts: files).open(try EnginePages.load(Self.page))
+        let page = try PageEngine(registry: .standard, host: PageHost(clock: clock, report: { reports.append($0) }), drafts: files).open(try EnginePages.load(Self.page))
         defer { page.close() }
         guard case .dropped(let reason) = page.draftRestore else { Issue.record("\(page.draftRestore)"); return }
         #expect(reason.hasPrefix("the draft of 'card' in \(folder.url.path)/card.draft.json could not be read (not valid JSON"))
@@ -268,7 +268,7 @@ struct DraftSessionTests {
     @Test func aSaveThatFailsIsReportedAndTriedAgainAtTheNextFlush() async throws {
         let storage = FailingStorage()
         var reports: [String] = []
-        let engine = PageEngine(host: PageHost(clock: clock, report: { if case .diagnostic(let d) = $0 { reports.append(d.message) } }), drafts: storage)
+        let engine = PageEngine(registry: .standard, host: PageHost(clock: clock, report: { if case .diagnostic(let d) = $0 { reports.append(d.message) } }), drafts: storage)
         let page = try engine.open(try EnginePages.load(Self.page))
         await page.waitUntilIdle()
         try await page.edit(try field(page, "name"), to: "Ada")
@@ -283,13 +283,13 @@ struct DraftSessionTests {
     }
 
     @Test func aPageWithoutDraftOrAnEngineWithoutStorageKeepsNone() async throws {
-        let plain = try PageEngine(host: PageHost(clock: clock), drafts: storage).open(try EnginePages.load(Self.page.replacingOccurrences(of: "\"draft\": {\"exclude\": [\"$data.note\"]},", with: "")))
+        let plain = try PageEngine(registry: .standard, host: PageHost(clock: clock), drafts: storage).open(try EnginePages.load(Self.page.replacingOccurrences(of: "\"draft\": {\"exclude\": [\"$data.note\"]},", with: "")))
         try await plain.edit(try field(plain, "name"), to: "Ada")
         plain.close()
         #expect(storage.draft(of: "card") == nil)
         #expect(plain.draftRestore == .none)
 
-        let noStorage = try PageEngine(host: PageHost(clock: clock)).open(try EnginePages.load(Self.page))
+        let noStorage = try PageEngine(registry: .standard, host: PageHost(clock: clock)).open(try EnginePages.load(Self.page))
         try await noStorage.edit(try field(noStorage, "name"), to: "Ada")
         noStorage.close()
         #expect(noStorage.state["draft"] == "none")

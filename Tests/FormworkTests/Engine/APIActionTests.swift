@@ -18,7 +18,7 @@ struct APIActionTests {
         {"page": "p", "params": {"shop": {"type": "string"}}, "data": {"dish": {"name": "Mapo tofu", "price": 12.5, "tags": ["spicy", "vegan"]}},
          "interactions": {"go": \(chain)}, "onError": \(onError)}
         """
-        return try PageEngine(host: PageHost(presenter: presenter, transport: transport)).open(try EnginePages.load(json), params: ["shop": "main-st"])
+        return try PageEngine(registry: .standard, host: PageHost(presenter: presenter, transport: transport)).open(try EnginePages.load(json), params: ["shop": "main-st"])
     }
 
     @Test func theServerSeesMethodURLQueryHeadersAndJSONBody() async throws {

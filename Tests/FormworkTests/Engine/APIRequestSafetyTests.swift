@@ -20,7 +20,7 @@ struct APIRequestSafetyTests {
         limits.requestSeconds = requestSeconds
         let transport = URLSessionTransport(baseURL: server.baseURL, allowedHosts: [])
         let json = #"{"page": "p", "interactions": {"go": [\#(action)]}, "onError": [{"id": "ignore"}]}"#
-        return try PageEngine(host: PageHost(presenter: presenter, transport: transport), limits: limits).open(try EnginePages.load(json))
+        return try PageEngine(registry: .standard, host: PageHost(presenter: presenter, transport: transport), limits: limits).open(try EnginePages.load(json))
     }
 
     // MARK: - Budgets
@@ -65,7 +65,7 @@ struct APIRequestSafetyTests {
         var limits = PageLimits.standard
         limits.apiResponseBytes = 1_000
         let json = #"{"page": "p", "interactions": {"go": [{"id": "api", "attributes": {"url": "https://shop.example/feed"}}]}, "onError": [{"id": "ignore"}]}"#
-        let page = try PageEngine(host: PageHost(presenter: presenter, transport: Generous()), limits: limits).open(try EnginePages.load(json))
+        let page = try PageEngine(registry: .standard, host: PageHost(presenter: presenter, transport: Generous()), limits: limits).open(try EnginePages.load(json))
 
         let error = try #require(await page.trigger("go").failureError)
 
@@ -127,7 +127,7 @@ struct APIRequestSafetyTests {
         let json = #"{"page": "p", "interactions": {"go": [{"id": "api", "attributes": {"url": "/api/dish", \#(attribute)}}]}}"#
         let document = try EnginePages.load(json)
 
-        let diagnostics = document.check().filter { $0.severity == .error }
+        let diagnostics = document.check(registry: .standard).filter { $0.severity == .error }
 
         #expect(diagnostics.map(\.code) == ["value"])
         #expect(diagnostics.first?.path == path)
@@ -137,7 +137,7 @@ struct APIRequestSafetyTests {
     @Test func checkAcceptsEveryListedMethodInAnyCase() throws {
         for method in HTTPRequestRules.methods + ["post", "Patch"] {
             let json = #"{"page": "p", "interactions": {"go": [{"id": "api", "attributes": {"method": "\#(method)", "url": "/a", "headers": {"X-Shop": "1"}}}]}}"#
-            #expect(try EnginePages.load(json).check().isEmpty, "\(method)")
+            #expect(try EnginePages.load(json).check(registry: .standard).isEmpty, "\(method)")
         }
     }
 }

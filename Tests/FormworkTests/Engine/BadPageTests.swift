@@ -85,8 +85,8 @@ struct BadPageTests {
 
     @Test(arguments: cases)
     func aBadPageGivesItsDiagnostic(_ testCase: Case) throws {
-        let (document, decoded) = PageDocument.decode(json: testCase.json, file: "bad.json")
-        let diagnostics = decoded + (document?.check(knownPages: ["p", "dish-edit"]) ?? [])
+        let (document, decoded) = PageDocument.decode(json: testCase.json, registry: .standard, libraries: .empty, file: "bad.json")
+        let diagnostics = decoded + (document?.check(registry: .standard, knownPages: ["p", "dish-edit"]) ?? [])
 
         let found = diagnostics.first { $0.code == testCase.code && $0.path == testCase.path }
         let listed = diagnostics.map { "\($0.code) @ \($0.path): \($0.message)" }.joined(separator: "\n")
@@ -97,7 +97,7 @@ struct BadPageTests {
         #expect(found?.line != nil && found?.column != nil)
         // Problems in the JSON's shape stop a page from loading; the rest are `check`'s to find.
         if decoded.contains(where: { $0.severity == .error }) {
-            #expect(throws: PageError.self) { try PageDocument.load(Array(testCase.json.utf8)) }
+            #expect(throws: PageError.self) { try PageDocument.load(Array(testCase.json.utf8), registry: .standard, libraries: .empty) }
         }
     }
 
@@ -106,7 +106,7 @@ struct BadPageTests {
         {"page": "p",
          "components": [{"id": "label", "attributes": {"text": {"expr": "$dta.price"}}}]}
         """
-        let diagnostic = try #require(PageDocument.decode(json: json, file: "p.json").diagnostics.first)
+        let diagnostic = try #require(PageDocument.decode(json: json, registry: .standard, libraries: .empty, file: "p.json").diagnostics.first)
 
         #expect(diagnostic.line == 2)
         #expect(diagnostic.rendered == """
@@ -130,13 +130,13 @@ struct BadPageTests {
             let bytes = round % 2 == 0
                 ? Self.mutateBytes(original, &random)
                 : Array(Self.mutateTree(tree, &random).jsonText.utf8)
-            let (document, _) = PageDocument.decode(bytes, libraries: EnginePages.libraries)
+            let (document, _) = PageDocument.decode(bytes, registry: .standard, libraries: EnginePages.libraries)
             guard let document else { continue }
-            let diagnostics = document.check(knownPages: ["dish-edit", "dish-list", "login"])
+            let diagnostics = document.check(registry: .standard, knownPages: ["dish-edit", "dish-list", "login"])
             for diagnostic in diagnostics { _ = diagnostic.rendered }
-            guard let clean = try? PageDocument.load(bytes, libraries: EnginePages.libraries), diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
+            guard let clean = try? PageDocument.load(bytes, registry: .standard, libraries: EnginePages.libraries), diagnostics.allSatisfy({ $0.severity != .error }) else { continue }
             // Run what still decodes: no host transport, so requests fail into the handlers.
-            guard let page = try? PageEngine(host: PageHost(report: { _ in })).open(clean, params: ["dishId": "d1"]) else { continue }
+            guard let page = try? PageEngine(registry: .standard, host: PageHost(report: { _ in })).open(clean, params: ["dishId": "d1"]) else { continue }
             await page.waitUntilIdle()
             for component in page.allComponents.prefix(5) { await page.tap(component) }
             page.close()

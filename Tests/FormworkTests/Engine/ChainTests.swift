@@ -18,7 +18,7 @@ struct ChainTests {
     private func engine(pages: [String: String] = [:]) -> PageEngine {
         let log = reportLog
         let host = PageHost(navigator: navigator, presenter: presenter, transport: transport, router: navigator, report: { log.reports.append($0) })
-        return PageEngine(host: host, pages: MemoryPageSource(pages))
+        return PageEngine(registry: .standard, host: host, pages: MemoryPageSource(pages))
     }
 
     private func open(_ json: String, params: PageValue = .null) throws -> PageSession {
@@ -285,7 +285,7 @@ struct ChainTests {
     }
 
     @Test func aPageForANewerEngineIsRefused() throws {
-        let document = try #require(PageDocument.decode(json: #"{"page": "p", "minEngineVersion": \#(FormworkEngine.version + 1)}"#).document)
+        let document = try #require(PageDocument.decode(json: #"{"page": "p", "minEngineVersion": \#(FormworkEngine.version + 1)}"#, registry: .standard, libraries: .empty).document)
         #expect {
             try engine().open(document)
         } throws: { error in

@@ -98,7 +98,7 @@ struct CommonAttributeClashTests {
 
     @Test("a description whose replacesCommon doesn't match its attributes is refused")
     func wrongReplacesCommon() throws {
-        let text = #"{ "components": [], "actions": [], "validations": [], "functions": [], "errorHandlers": [ { "id": "undo", "attributes": [], "replacesCommon": ["retry"] } ] }"#
+        let text = #"{ "format": 2, "behavior": 1, "components": [], "actions": [], "validations": [], "functions": [], "errorHandlers": [ { "id": "undo", "attributes": [], "replacesCommon": ["retry"] } ] }"#
         #expect {
             _ = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         } throws: { error in
@@ -110,7 +110,7 @@ struct CommonAttributeClashTests {
     func checkExplains() throws {
         let registry = undoRegistry(Undo())
         let page = orderPage.replacingOccurrences(of: #""retry": "onSubmit""#, with: #""retry": true"#)
-        let diagnostics = PageDocument.decode(Array(page.utf8), registry: registry).diagnostics.map(\.rendered)
+        let diagnostics = PageDocument.decode(Array(page.utf8), registry: registry, libraries: .empty).diagnostics.map(\.rendered)
         #expect(diagnostics == [
             "components[2].interactions.onTap[0].onError[0].attributes.retry: error: the attribute 'retry' is a string, but the literal true is a bool; NB: the error handler 'undo' declares its own 'retry' (string: the interaction to run again), so the engine's 'retry' (bool: when the handler is done, run the failed action once more; if it succeeds, the chain goes on) is off for it",
         ])

@@ -24,7 +24,7 @@ struct ComputedValueTests {
     """
 
     @Test func valuesAreReadableAndFollowEdits() async throws {
-        let page = try PageEngine().open(EnginePages.load(Self.order))
+        let page = try PageEngine(registry: .standard).open(EnginePages.load(Self.order))
         #expect(page.computed["subtotal"] == 9.0)
         #expect(page.computed["tax"] == 1.8)
         #expect(page.component("total")?.attributes["text"] == "Total: 10.80")
@@ -73,7 +73,7 @@ struct ComputedValueTests {
         {"page": "p", "data": {"a": 1}, "computed": {"double": "$data.a * 2"},
          "interactions": {"go": [{"id": "store-var", "attributes": {"key": {"template": "$computed.double"}, "value": 9}}]}}
         """
-        let page = try PageEngine(host: PageHost(report: { _ in })).open(EnginePages.load(json))
+        let page = try PageEngine(registry: .standard, host: PageHost(report: { _ in })).open(EnginePages.load(json))
         let outcome = await page.trigger("go")
         guard case .failed(let error, _) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
@@ -90,7 +90,7 @@ struct ComputedValueTests {
         {"page": "p", "data": {"a": 1}, "computed": {"double": "$data.a * 2"},
          "components": [{"id": "number-field", "key": "d", "attributes": {"value": {"expr": "$computed.double"}}}]}
         """
-        let page = try PageEngine().open(PageDocument.load(Array(json.utf8)))
+        let page = try PageEngine(registry: .standard).open(PageDocument.load(Array(json.utf8), registry: .standard, libraries: .empty))
         let field = try #require(page.component("d"))
         do {
             try await page.edit(field, to: 3)
@@ -106,12 +106,12 @@ struct ComputedValueTests {
          "computed": {"a": "$computed.c + 1", "b": "$data.x", "c": "$computed.d", "d": "$computed.a * $computed.b", "e": "$computed.a ?? 'none'"},
          "components": [{"id": "label", "key": "e", "attributes": {"text": {"expr": "$computed.e"}}}]}
         """
-        let document = try PageDocument.load(Array(json.utf8))
-        let messages = document.check().map(\.message)
+        let document = try PageDocument.load(Array(json.utf8), registry: .standard, libraries: .empty)
+        let messages = document.check(registry: .standard).map(\.message)
         #expect(messages == ["the computed values form a cycle: a → c → d → a; each needs the next one first, so none of them can be computed. Break the cycle by computing one of them from $data"])
 
         var reports: [PageReport] = []
-        let page = try PageEngine(host: PageHost(report: { reports.append($0) })).open(document)
+        let page = try PageEngine(registry: .standard, host: PageHost(report: { reports.append($0) })).open(document)
         #expect(page.computed["a"] == .null)
         #expect(reports.count == 1)
         #expect(page.computed["b"] == 1)

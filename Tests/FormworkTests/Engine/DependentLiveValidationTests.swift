@@ -11,7 +11,7 @@ struct DependentLiveValidationTests {
     /// order, which is validated on submit only. Lowering the minimum order left the threshold's
     /// message standing ("at least ¥30") after the rule held again.
     @Test func editingASubmitValidatedFieldRechecksTheLiveFieldsThatDependOnIt() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "fees", "data": {"minOrder": 30, "threshold": 50},
              "components": [
@@ -34,7 +34,7 @@ struct DependentLiveValidationTests {
     }
 
     @Test func aLiveFieldNeverCheckedStaysQuietWhenAnotherFieldIsEdited() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "fees", "data": {"minOrder": 30, "threshold": 10},
              "components": [

@@ -15,7 +15,7 @@ struct EmailValidationSpacesTests {
         (" li.wei@noodles ", "Enter a valid email address"),
     ])
     func spacesAroundTheAddressAreIgnored(text: String, message: String?) async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "mail", "data": {"email": ""},
              "components": [{"id": "text-field", "key": "email", "attributes": {"value": {"expr": "$data.email"}, "validateOn": "change"},

@@ -33,7 +33,7 @@ enum EnginePages {
     /// Decodes a page, failing the test with every diagnostic if it has errors.
     static func load(_ json: String, registry: Registry = .standard, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> PageDocument {
         do {
-            return try PageDocument.load(Array(json.utf8), registry: registry)
+            return try PageDocument.load(Array(json.utf8), registry: registry, libraries: .empty)
         } catch {
             Issue.record("the test page doesn't decode:\n\(error)", sourceLocation: sourceLocation)
             throw error

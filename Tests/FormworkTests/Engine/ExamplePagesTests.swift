@@ -13,7 +13,7 @@ struct ExamplePagesTests {
     nonisolated static let files = EnginePages.exampleFiles.map(\.lastPathComponent)
 
     private func engine(globals: GlobalStore = GlobalStore()) -> PageEngine {
-        PageEngine(host: PageHost(navigator: navigator, presenter: presenter, transport: transport, router: navigator),
+        PageEngine(registry: .standard, host: PageHost(navigator: navigator, presenter: presenter, transport: transport, router: navigator),
                    globals: globals, pages: DirectoryPageSource(directory: EnginePages.examples))
     }
 
@@ -33,8 +33,8 @@ struct ExamplePagesTests {
     func decodesAndChecksWithoutErrorsOrWarnings(_ file: String) throws {
         let url = EnginePages.examples.appendingPathComponent(file)
         let known = Set(EnginePages.exampleFiles.map { $0.deletingPathExtension().lastPathComponent })
-        let (document, decoded) = PageDocument.decode(Array(try Data(contentsOf: url)), libraries: EnginePages.libraries, file: file)
-        let diagnostics = decoded + (document?.check(knownPages: known) ?? [])
+        let (document, decoded) = PageDocument.decode(Array(try Data(contentsOf: url)), registry: .standard, libraries: EnginePages.libraries, file: file)
+        let diagnostics = decoded + (document?.check(registry: .standard, knownPages: known) ?? [])
 
         #expect(diagnostics.map(\.rendered) == [])
         #expect(document?.id == url.deletingPathExtension().lastPathComponent)

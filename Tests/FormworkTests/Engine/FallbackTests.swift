@@ -32,8 +32,8 @@ struct FallbackTests {
         let host = PageHost(report: { report in
             if case .diagnostic(let diagnostic) = report { warnings.diagnostics.append(diagnostic) }
         })
-        let document = try PageDocument.load(Array(Self.page.utf8))   // unknown ids aren't decode errors
-        return (try PageEngine(host: host).open(document), warnings)
+        let document = try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: .empty)   // unknown ids aren't decode errors
+        return (try PageEngine(registry: .standard, host: host).open(document), warnings)
     }
 
     @Test func anUnknownComponentRendersThroughItsFallback() async throws {
@@ -68,8 +68,8 @@ struct FallbackTests {
         let document = try PageDocument.load(Array(#"""
             {"page": "p", "data": {"items": [1, 2, 3]}, "components": [
               {"id": "list", "attributes": {"items": {"expr": "$data.items"}}, "components": [{"id": "gizmo"}, {"id": "label"}]}]}
-            """#.utf8))
-        let page = try PageEngine(host: host).open(document)
+            """#.utf8), registry: .standard, libraries: .empty)
+        let page = try PageEngine(registry: .standard, host: host).open(document)
 
         try page.set([1, 2, 3, 4], at: try #require(StorePath("$data.items")))
 
@@ -78,8 +78,8 @@ struct FallbackTests {
     }
 
     @Test func checkWarnsAboutFallbacksAndFailsComponentsWithout() throws {
-        let document = try #require(PageDocument.decode(json: Self.page).document)
-        let found = document.check().map { "\($0.severity.rawValue) \($0.code) \($0.path)" }
+        let document = try #require(PageDocument.decode(json: Self.page, registry: .standard, libraries: .empty).document)
+        let found = document.check(registry: .standard).map { "\($0.severity.rawValue) \($0.code) \($0.path)" }
 
         #expect(found.contains("warning unknown-id components[1].id"))
         #expect(found.contains("error unknown-id components[2].id"))

@@ -28,20 +28,20 @@ struct GlobalStoreTests {
         let persistence = FileGlobalPersistence(url: file)
         #expect(try persistence.load() == nil)
 
-        let firstRun = PageEngine(globals: try GlobalStore(persistence: persistence))
+        let firstRun = PageEngine(registry: .standard, globals: try GlobalStore(persistence: persistence))
         let page = try firstRun.open(try EnginePages.load(Self.loginPage))
         await page.trigger("signIn")
         #expect(page.component("who")?.attributes["text"] == "Signed in as Li Wei")
         #expect(try persistence.load() == ["token": "t-123", "user": ["name": "Li Wei", "shops": ["main-st"]]])
 
-        let secondRun = PageEngine(globals: try GlobalStore(initial: ["token": "ignored"], persistence: FileGlobalPersistence(url: file)))
+        let secondRun = PageEngine(registry: .standard, globals: try GlobalStore(initial: ["token": "ignored"], persistence: FileGlobalPersistence(url: file)))
         let again = try secondRun.open(try EnginePages.load(Self.loginPage))
         #expect(secondRun.globals.value["token"] == "t-123")
         #expect(again.component("who")?.attributes["text"] == "Signed in as Li Wei")
     }
 
     @Test func aGlobalWriteReachesEveryOpenPage() async throws {
-        let engine = PageEngine()
+        let engine = PageEngine(registry: .standard)
         let first = try engine.open(try EnginePages.load(Self.loginPage))
         let second = try engine.open(try EnginePages.load(Self.loginPage))
         let secondLabel = ChangeCounter(second.component("who"))
@@ -57,7 +57,7 @@ struct GlobalStoreTests {
     }
 
     @Test func aClosedPageStopsListening() async throws {
-        let engine = PageEngine()
+        let engine = PageEngine(registry: .standard)
         let page = try engine.open(try EnginePages.load(Self.loginPage))
         page.close()
 

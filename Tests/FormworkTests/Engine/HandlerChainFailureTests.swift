@@ -10,7 +10,7 @@ import Testing
 @Suite("Failures inside error handlers")
 struct HandlerChainFailureTests {
     @Test func aFailureInsideARunHandlerGoesToItsOwnActionsHandlers() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         page.stub.on("GET", "/a", .json(500, ["message": "a failed"]))
         page.stub.on("GET", "/b", .json(503, ["message": "b failed"]))
         try await page.open(json: """
@@ -29,7 +29,7 @@ struct HandlerChainFailureTests {
     }
 
     @Test func anUnhandledFailureInsideARunHandlerReachesThePageAndTheHost() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         page.stub.on("GET", "/a", .json(500, ["message": "a failed"]))
         page.stub.on("GET", "/b", .json(503, ["message": "b failed"]))
         try await page.open(json: """
@@ -42,7 +42,7 @@ struct HandlerChainFailureTests {
         try await page.trigger("go")
         #expect(page.toasts == ["page: b failed"])
 
-        let bare = PageHarness()
+        let bare = PageHarness(registry: .standard)
         bare.stub.on("GET", "/a", .json(500, ["message": "a failed"]))
         bare.stub.on("GET", "/b", .json(503, ["message": "b failed"]))
         try await bare.open(json: """
@@ -55,7 +55,7 @@ struct HandlerChainFailureTests {
     }
 
     @Test func aPageHandlerWhoseChainAlwaysFailsStopsInsteadOfHandlingItselfForever() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         page.stub.on("GET", "/a", .json(500, ["message": "a failed"]))
         try await page.open(json: """
             {"page": "p", "interactions": {"go": [{"id": "api", "attributes": {"url": "/a"}}]},

@@ -68,7 +68,7 @@ struct HostIntegrationTests {
         let presenter = QueuedPresenter()
         let engine = PageEngine(registry: registry, host: PageHost(presenter: presenter, transport: MenuTransport()))
 
-        let document = try PageDocument.load(Array(reviewPage.utf8), registry: registry)
+        let document = try PageDocument.load(Array(reviewPage.utf8), registry: registry, libraries: .empty)
         let page = try engine.open(document)
         await page.waitUntilIdle()   // `loaded` has fetched the review
 
@@ -97,7 +97,7 @@ struct HostIntegrationTests {
     @Test func changesArriveAsAnAsyncStream() async throws {
         let registry = menuRegistry(analytics: Analytics())
         let engine = PageEngine(registry: registry, host: PageHost(transport: MenuTransport()))
-        let page = try engine.open(try PageDocument.load(Array(reviewPage.utf8), registry: registry))
+        let page = try engine.open(try PageDocument.load(Array(reviewPage.utf8), registry: registry, libraries: .empty))
         await page.waitUntilIdle()
         let stars = try #require(page.component("stars"))
         let summary = try #require(page.component("summary"))
@@ -118,7 +118,7 @@ struct HostIntegrationTests {
     @Test func theStreamEndsWhenThePageCloses() async throws {
         let registry = menuRegistry(analytics: Analytics())
         let page = try PageEngine(registry: registry, host: PageHost(transport: MenuTransport()))
-            .open(try PageDocument.load(Array(reviewPage.utf8), registry: registry))
+            .open(try PageDocument.load(Array(reviewPage.utf8), registry: registry, libraries: .empty))
         await page.waitUntilIdle()
         let summary = try #require(page.component("summary"))
         let changes = summary.changes
@@ -138,8 +138,8 @@ struct HostIntegrationTests {
         let document = try PageDocument.load(Array(#"""
             {"page": "p", "data": {"dishes": [{"id": 1, "name": "Tofu"}]}, "components": [
               {"id": "list", "attributes": {"items": {"expr": "$data.dishes"}, "itemKey": "id"}, "components": [{"id": "label", "key": "row", "attributes": {"text": {"expr": "$item.name"}}}]}]}
-            """#.utf8))
-        let page = try PageEngine().open(document)
+            """#.utf8), registry: .standard, libraries: .empty)
+        let page = try PageEngine(registry: .standard).open(document)
         let row = try #require(page.component("row"))
         let changes = row.changes
         let seen = Task { var texts: [String] = []; for await change in changes { texts += change.attributes }; return texts }
@@ -155,7 +155,7 @@ struct HostIntegrationTests {
 
     @Test func aRatingBoundToALiteralKeepsItsOwnState() async throws {
         let registry = menuRegistry(analytics: Analytics())
-        let document = try PageDocument.load(Array(#"{"page": "p", "components": [{"id": "rating", "key": "r", "attributes": {"value": 1}}]}"#.utf8), registry: registry)
+        let document = try PageDocument.load(Array(#"{"page": "p", "components": [{"id": "rating", "key": "r", "attributes": {"value": 1}}]}"#.utf8), registry: registry, libraries: .empty)
         let page = try PageEngine(registry: registry).open(document)
         let rating = try #require(page.component("r"))
 
@@ -168,8 +168,8 @@ struct HostIntegrationTests {
     @Test func theHostHearsAboutFailuresNoHandlerTook() async throws {
         var reports: [PageReport] = []
         let host = PageHost(report: { reports.append($0) })   // no transport configured
-        let document = try PageDocument.load(Array(#"{"page": "p", "interactions": {"onSave": [{"id": "api", "attributes": {"url": "/api/x"}}]}}"#.utf8))
-        let page = try PageEngine(host: host).open(document)
+        let document = try PageDocument.load(Array(#"{"page": "p", "interactions": {"onSave": [{"id": "api", "attributes": {"url": "/api/x"}}]}}"#.utf8), registry: .standard, libraries: .empty)
+        let page = try PageEngine(registry: .standard, host: host).open(document)
 
         let outcome = await page.trigger("onSave")
 

@@ -18,7 +18,7 @@ struct IdleTests {
     @Test(.timeLimit(.minutes(1)))
     func aPushedPagesResponseMakesTheOpenerBusyBeforeItResumes() async throws {
         let navigator = StackNavigator()
-        let engine = PageEngine(host: PageHost(navigator: navigator), pages: MemoryPageSource(["answer": #"{"page": "answer"}"#]))
+        let engine = PageEngine(registry: .standard, host: PageHost(navigator: navigator), pages: MemoryPageSource(["answer": #"{"page": "answer"}"#]))
         let opener = try engine.open(try EnginePages.load(Self.opener))
         #expect(!engine.isIdle)   // `loaded` counts from the moment it is started
         await engine.waitUntilIdle()   // it waits for the pushed page now
@@ -37,7 +37,7 @@ struct IdleTests {
     @Test(.timeLimit(.minutes(1)))
     func closingThePushedPageWakesTheOpenerToo() async throws {
         let navigator = StackNavigator()
-        let engine = PageEngine(host: PageHost(navigator: navigator), pages: MemoryPageSource(["answer": #"{"page": "answer"}"#]))
+        let engine = PageEngine(registry: .standard, host: PageHost(navigator: navigator), pages: MemoryPageSource(["answer": #"{"page": "answer"}"#]))
         let opener = try engine.open(try EnginePages.load(Self.opener.replacingOccurrences(of: #""loaded": ["#, with: #""loaded": [{"id": "store-var", "attributes": {"key": "$data.before", "value": 1}},"#)))
         await engine.waitUntilIdle()
         let answer = try #require(navigator.top)
@@ -54,7 +54,7 @@ struct IdleTests {
     func allIsIdleOnlyWhenEveryBranchWaitsOrEnded() async throws {
         let presenter = ScriptedPresenter()
         let transport = GatedTransport()
-        let engine = PageEngine(host: PageHost(presenter: presenter, transport: transport))
+        let engine = PageEngine(registry: .standard, host: PageHost(presenter: presenter, transport: transport))
         let page = try engine.open(try EnginePages.load("""
             {"page": "both", "interactions": {"loaded": [{"id": "all", "attributes": {"chains": [
               [{"id": "picker", "attributes": {"title": "Size", "options": ["S", "M"]}}],

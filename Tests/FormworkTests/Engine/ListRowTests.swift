@@ -25,7 +25,7 @@ struct ListRowTests {
     """
 
     private func open(_ json: String = ListRowTests.order) throws -> PageSession {
-        try PageEngine().open(try EnginePages.load(json))
+        try PageEngine(registry: .standard).open(try EnginePages.load(json))
     }
 
     private func rows(_ page: PageSession, _ key: String) -> [PageComponent] {
@@ -146,12 +146,12 @@ struct ListRowTests {
            {"id": "stepper", "key": "qty", "attributes": {"value": {"expr": "$item.qty"}}}]},
            {"id": "stepper", "key": "loose", "attributes": {"value": {"expr": "$item.qty"}}}]}
         """
-        let document = try PageDocument.load(Array(json.utf8))
-        #expect(document.check().map(\.rendered) == [
+        let document = try PageDocument.load(Array(json.utf8), registry: .standard, libraries: .empty)
+        #expect(document.check(registry: .standard).map(\.rendered) == [
             "components[0].components[0].attributes.value.expr: error: $item.qty would be written when the person edits 'value', but the list's items come from filter($data.lines, x => x.qty > 0), not a plain path, so there is no element to write; bind the list's items to a plain path such as $data.lines",
             "components[1].attributes.value.expr: error: $item.qty would be written when the person edits 'value', but this component isn't inside a list, so $item is null; bind it to a $data path",
         ])
-        let page = try PageEngine().open(document)
+        let page = try PageEngine(registry: .standard).open(document)
         let field = try #require(page.component("qty"))
         do {
             try await page.edit(field, to: 3)

@@ -16,7 +16,7 @@ struct LiveValidationTests {
     """
 
     @Test func editingOneSideOfARuleRechecksTheOtherSide() async throws {
-        let session = try PageEngine().open(try PageDocument.load(Array(Self.page.utf8)))
+        let session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: .empty))
         let minOrder = try #require(session.component("minOrder"))
         let threshold = try #require(session.component("threshold"))
         let note = try #require(session.component("note"))
@@ -32,7 +32,7 @@ struct LiveValidationTests {
     }
 
     @Test func aFieldNeverCheckedStaysQuiet() async throws {
-        let session = try PageEngine().open(try PageDocument.load(Array(Self.page.utf8)))
+        let session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: .empty))
         try await session.edit(try #require(session.component("minOrder")), to: 99)
         #expect(session.component("threshold")?.validationError == nil)
     }

@@ -7,8 +7,8 @@ import Formwork
 @Suite("Component attributes")
 struct PageAttributesTests {
     @Test func everyDeclaredAttributeHasAValueAndOthersHaveNone() throws {
-        let document = try PageDocument.load(Array(#"{"page": "p", "data": {"n": 2}, "components": [{"id": "number-field", "key": "n", "attributes": {"title": "Count", "value": {"expr": "$data.n"}}}]}"#.utf8))
-        let session = try PageEngine().open(document)
+        let document = try PageDocument.load(Array(#"{"page": "p", "data": {"n": 2}, "components": [{"id": "number-field", "key": "n", "attributes": {"title": "Count", "value": {"expr": "$data.n"}}}]}"#.utf8), registry: .standard, libraries: .empty)
+        let session = try PageEngine(registry: .standard).open(document)
         let field = try #require(session.component("n"))
         #expect(field.attributes["title"] == "Count")
         #expect(field.attributes["value"] == 2)

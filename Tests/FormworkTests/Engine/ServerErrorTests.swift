@@ -21,7 +21,7 @@ struct ServerErrorTests {
     """
 
     @Test func a422PutsTheServersMessagesOnTheFieldsAndAnEditClearsOne() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         defer { page.close() }
         page.stub.on("POST", "/api/account",
                      .json(422, ["message": "Check the form", "errors": ["iban": ["Unknown bank", "Too short"], "name": "Taken", "vat": "Missing"]]),
@@ -48,7 +48,7 @@ struct ServerErrorTests {
     }
 
     @Test func hostsShowAndClearTheServersMessagesToo() async throws {
-        let page = try PageEngine().open(try EnginePages.load(Self.account))
+        let page = try PageEngine(registry: .standard).open(try EnginePages.load(Self.account))
         let iban = try #require(page.component("iban"))
         let changes = ChangeCounter(iban)
         #expect(page.showErrors(["iban": "Unknown bank", "nope": "Where?"]) == ["nope": "Where?"])
@@ -60,7 +60,7 @@ struct ServerErrorTests {
     }
 
     @Test func rowsAreNamedLikeInFlows() async throws {
-        let page = try PageEngine().open(try EnginePages.load("""
+        let page = try PageEngine(registry: .standard).open(try EnginePages.load("""
         {"page": "p", "data": {"lines": [{"qty": 1}, {"qty": 9}]},
          "components": [{"id": "list", "attributes": {"items": {"expr": "$data.lines"}}, "components": [{"id": "stepper", "key": "qty", "attributes": {"value": {"expr": "$item.qty"}}}]}],
          "interactions": {"go": [{"id": "show-errors", "attributes": {"errors": {"expr": "{'qty[1]': 'Only 3 left'}"}}}]}}
@@ -90,7 +90,7 @@ struct ServerErrorTests {
     }
 
     private func harness(_ answers: StubResponse...) async throws -> PageHarness {
-        let page = PageHarness(globals: ["token": "t-old"], pages: MemoryPageSource(["login": Self.login]))
+        let page = PageHarness(registry: .standard, globals: ["token": "t-old"], pages: MemoryPageSource(["login": Self.login]))
         page.stub.on("PUT", "/api/dish", answer: .canned(answers))
         return page
     }
@@ -101,7 +101,7 @@ struct ServerErrorTests {
         let stub = StubTransport()
         stub.on("PUT", "/api/dish", answer: .canned(answers))
         let navigator = StackNavigator(), presenter = QueuedPresenter()
-        let engine = PageEngine(host: PageHost(navigator: navigator, presenter: presenter, transport: stub, report: { _ in }),
+        let engine = PageEngine(registry: .standard, host: PageHost(navigator: navigator, presenter: presenter, transport: stub, report: { _ in }),
                                 globals: GlobalStore(["token": "t-old"]), pages: MemoryPageSource(["login": Self.login]))
         let page = try engine.open(try EnginePages.load(Self.saving(retry: retry)))
         let save = try #require(page.component("save"))

@@ -20,7 +20,7 @@ struct ServerValidationTests {
     """
 
     private func open(_ json: String = ServerValidationTests.page, reports: @escaping @MainActor (PageReport) -> Void = { _ in }) throws -> PageSession {
-        try PageEngine(host: PageHost(transport: transport, report: reports)).open(try EnginePages.load(json))
+        try PageEngine(registry: .standard, host: PageHost(transport: transport, report: reports)).open(try EnginePages.load(json))
     }
 
     /// Taps Save, waits for the check's request, answers it, and returns the tap's outcome.
@@ -86,7 +86,7 @@ struct ServerValidationTests {
 
     @Test func checkReadsItsRequestLikeAnApiActions() throws {
         let json = Self.page.replacingOccurrences(of: #""attributes": {"url""#, with: #""attributes": {"method": "FETCH", "url""#)
-        let messages = try PageDocument.load(Array(json.utf8)).check().map(\.rendered)
+        let messages = try PageDocument.load(Array(json.utf8), registry: .standard, libraries: .empty).check(registry: .standard).map(\.rendered)
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("components[0].validations[0].attributes.method: error:") == true, "\(messages)")
     }

@@ -6,8 +6,8 @@ import Formwork
 @MainActor
 struct SessionLifecycleTests {
     @Test func aBoundTitleTellsTheHostWhenItChanges() throws {
-        let document = try PageDocument.load(Array(#"{"page": "menu", "title": {"template": "Menu (${len($data.dishes)})"}, "data": {"dishes": [], "other": 0}}"#.utf8))
-        let page = try PageEngine().open(document)
+        let document = try PageDocument.load(Array(#"{"page": "menu", "title": {"template": "Menu (${len($data.dishes)})"}, "data": {"dishes": [], "other": 0}}"#.utf8), registry: .standard, libraries: .empty)
+        let page = try PageEngine(registry: .standard).open(document)
         var titles: [String] = []
         page.onTitleChange = { titles.append($0) }
 
@@ -24,7 +24,7 @@ struct SessionLifecycleTests {
             "list": #"{"page": "list", "interactions": {"onAdd": [{"id": "push", "attributes": {"page": "edit", "waitForResult": true}}]}}"#,
             "edit": #"{"page": "edit"}"#,
         ])
-        let engine = PageEngine(pages: pages)
+        let engine = PageEngine(registry: .standard, pages: pages)
         let list = try engine.open(pageID: "list")
         var pushed: PageSession?
         let navigator = CapturingNavigator { pushed = $0 }

@@ -24,7 +24,7 @@ struct SubmittingStateTests {
         let transport = CannedTransport()
         await transport.hang("PUT /api/draft")
         await transport.on("PUT /api/dish", ["saved": true])
-        let engine = PageEngine(host: PageHost(transport: transport))
+        let engine = PageEngine(registry: .standard, host: PageHost(transport: transport))
         let page = try engine.open(try EnginePages.load(Self.page))
         let save = try #require(page.component("save"))
         var enabled: [PageValue?] = []

@@ -7,7 +7,7 @@ import Testing
 @Suite("Trigger depth")
 struct TriggerDepthTests {
     @Test func anInteractionThatTriggersItselfIsStoppedInsteadOfRunningForever() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "loop", "components": [{"id": "button", "key": "go", "interactions": {"onTap": [{"id": "trigger", "attributes": {"name": "again"}}]}}],
              "interactions": {"again": [
@@ -24,7 +24,7 @@ struct TriggerDepthTests {
     }
 
     @Test func aDeepButFiniteTriggerChainStillRuns() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "countdown", "data": {"n": 10},
              "interactions": {"down": [

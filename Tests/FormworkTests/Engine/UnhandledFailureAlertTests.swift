@@ -9,10 +9,10 @@ struct UnhandledFailureAlertTests {
     @Test(.timeLimit(.minutes(1)))
     func theFallbackAlertForAnUnhandledFailureCountsAsWaitingForThePerson() async throws {
         let presenter = DismissablePresenter()
-        let engine = PageEngine(host: PageHost(presenter: presenter))
+        let engine = PageEngine(registry: .standard, host: PageHost(presenter: presenter))
         let document = try PageDocument.load(Array("""
             {"page": "fails", "interactions": {"loaded": [{"id": "api", "attributes": {"url": "/x"}}]}}
-            """.utf8))
+            """.utf8), registry: .standard, libraries: .empty)
         let session = try engine.open(document)
         await session.waitUntilIdle()   // returned while the alert is up (it used to wait for the dismissal)
         #expect(presenter.shown == ["Something went wrong: this app gives pages no way to send requests (no transport is configured)"])
@@ -28,8 +28,8 @@ struct UnhandledFailureAlertTests {
         let host = PageHost(presenter: presenter, report: { report in
             if case .unhandledFailure(let page, let error) = report { reported.append("\(page): \(error["message"]?.displayText ?? "")") }
         }, alertsUnhandledFailures: alerts)
-        let document = try PageDocument.load(Array(#"{"page": "fails", "interactions": {"loaded": [{"id": "api", "attributes": {"url": "/x"}}]}}"#.utf8))
-        let engine = PageEngine(host: host)
+        let document = try PageDocument.load(Array(#"{"page": "fails", "interactions": {"loaded": [{"id": "api", "attributes": {"url": "/x"}}]}}"#.utf8), registry: .standard, libraries: .empty)
+        let engine = PageEngine(registry: .standard, host: host)
         let session = try engine.open(document)
         await engine.waitUntilIdle()
 

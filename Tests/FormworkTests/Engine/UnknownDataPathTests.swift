@@ -97,15 +97,15 @@ struct UnknownDataPathTests {
 
     @Test(arguments: cases)
     func checkPrints(_ test: Case) throws {
-        let (document, decoded) = PageDocument.decode(json: test.json)
+        let (document, decoded) = PageDocument.decode(json: test.json, registry: .standard, libraries: .empty)
         #expect(decoded.map(\.rendered) == [])
         let document_ = try #require(document)
-        #expect(document_.check().map(\.rendered) == test.printed)
+        #expect(document_.check(registry: .standard).map(\.rendered) == test.printed)
     }
 
     @Test func theWarningCarriesItsRangeInUTF16() throws {
-        let (document, _) = PageDocument.decode(json: #"{"page": "p", "data": {"price": 1}, "components": [\#(Self.label("'é😀' + $data.pirce"))]}"#)
-        let warning = try #require(document?.check().first)
+        let (document, _) = PageDocument.decode(json: #"{"page": "p", "data": {"price": 1}, "components": [\#(Self.label("'é😀' + $data.pirce"))]}"#, registry: .standard, libraries: .empty)
+        let warning = try #require(document?.check(registry: .standard).first)
         #expect(warning.severity == .warning)
         #expect(warning.code == "unknown-path")
         #expect(warning.expressionError?.kind == .unknownPath)

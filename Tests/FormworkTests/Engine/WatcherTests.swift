@@ -15,7 +15,7 @@ struct WatcherTests {
         let host = PageHost(report: { report in
             if case .diagnostic(let diagnostic) = report { reports.diagnostics.append(diagnostic) }
         })
-        return try PageEngine(host: host).open(try EnginePages.load(json))
+        return try PageEngine(registry: .standard, host: host).open(try EnginePages.load(json))
     }
 
     private func set(_ page: PageSession, _ path: String, _ value: PageValue) async throws {
@@ -103,8 +103,8 @@ struct WatcherTests {
             (#"{"page": "p", "watchers": [{"on": "$data.a", "actoins": []}]}"#, "watchers[0].actoins", "did you mean 'actions'?"),
         ]
         for (json, path, words) in cases {
-            let (document, decoded) = PageDocument.decode(json: json)
-            let diagnostics = decoded + (document?.check() ?? [])
+            let (document, decoded) = PageDocument.decode(json: json, registry: .standard, libraries: .empty)
+            let diagnostics = decoded + (document?.check(registry: .standard) ?? [])
             #expect(diagnostics.contains { $0.path == path && $0.severity == .error && $0.message.contains(words) }, "\(json): \(diagnostics.map(\.rendered))")
         }
     }

@@ -34,7 +34,7 @@ struct DependencyTests {
         ("'text'", []),
     ])
     func dependencies(source: String, expected: [String]) throws {
-        let compiled = try CompiledExpression(source)
+        let compiled = try CompiledExpression(source, functions: .standard)
         #expect(compiled.dependencies.map(\.description) == expected)
     }
 
@@ -61,13 +61,13 @@ struct DependencyTests {
         ("'$data.name'", nil),
     ] as [(String, String?)])
     func assignable(source: String, expected: String?) throws {
-        let compiled = try CompiledExpression(source)
+        let compiled = try CompiledExpression(source, functions: .standard)
         #expect(compiled.assignablePath?.description == expected)
     }
 
     @Test("templates are never assignable")
     func templateNotAssignable() throws {
-        let template = try CompiledExpression(template: "${$data.name}")
+        let template = try CompiledExpression(template: "${$data.name}", functions: .standard)
         #expect(template.assignablePath == nil)
         #expect(template.isTemplate)
         #expect(template.dependencies.map(\.description) == ["$data.name"])
@@ -91,7 +91,7 @@ struct DependencyTests {
         ("$data.x ? 1 : 1", nil),
     ] as [(String, String?)])
     func constants(source: String, expected: String?) throws {
-        let compiled = try CompiledExpression(source)
+        let compiled = try CompiledExpression(source, functions: .standard)
         #expect(compiled.constantValue?.jsonText == expected)
         if let expected {
             // A folded value evaluates to itself in any scope.

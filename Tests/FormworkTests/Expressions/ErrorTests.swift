@@ -139,12 +139,12 @@ struct ErrorTests {
 
     @Test("a compile error never waits for evaluation; a value error never fails compilation")
     func compileVersusEvaluate() throws {
-        #expect(throws: ExpressionError.self) { try CompiledExpression("$data.a +") }
-        #expect(throws: ExpressionError.self) { try CompiledExpression("nope($data.a)") }
+        #expect(throws: ExpressionError.self) { try CompiledExpression("$data.a +", functions: .standard) }
+        #expect(throws: ExpressionError.self) { try CompiledExpression("nope($data.a)", functions: .standard) }
         // A constant subexpression that fails is kept for evaluation, not reported at compile time.
-        let compiled = try CompiledExpression("$data.enabled ? 1 : 1 / 0")
+        let compiled = try CompiledExpression("$data.enabled ? 1 : 1 / 0", functions: .standard)
         #expect(try compiled.evaluate(in: Fixtures.scope).jsonText == "1")
-        let failing = try CompiledExpression("1 / 0")
+        let failing = try CompiledExpression("1 / 0", functions: .standard)
         #expect(failing.constantValue == nil)
         #expect(throws: ExpressionError.self) { try failing.evaluate(in: Fixtures.scope) }
     }

@@ -54,18 +54,18 @@ enum Fixtures {
     /// Compiles and evaluates `source` against `scope`, returning the result as compact JSON, which
     /// tells an int (`3`) from a number (`3.0`).
     static func json(_ source: String, in scope: ExpressionScope = Fixtures.scope) throws(ExpressionError) -> String {
-        try CompiledExpression(source).evaluate(in: scope).jsonText
+        try CompiledExpression(source, functions: .standard).evaluate(in: scope).jsonText
     }
 
     /// Compiles and evaluates a template, returning the result as compact JSON.
     static func templateJSON(_ source: String, in scope: ExpressionScope = Fixtures.scope) throws(ExpressionError) -> String {
-        try CompiledExpression(template: source).evaluate(in: scope).jsonText
+        try CompiledExpression(template: source, functions: .standard).evaluate(in: scope).jsonText
     }
 
     /// The error compiling or evaluating `source` throws, or nil when it succeeds.
     static func error(_ source: String, in scope: ExpressionScope = Fixtures.scope) -> ExpressionError? {
         do {
-            _ = try CompiledExpression(source).evaluate(in: scope)
+            _ = try CompiledExpression(source, functions: .standard).evaluate(in: scope)
             return nil
         } catch {
             return error

@@ -14,7 +14,7 @@ struct FusedLogicTests {
     static func evaluate(_ source: String, steps: Int = PageLimits.standard.evaluationSteps) throws(ExpressionError) -> PageValue {
         var limits = PageLimits.standard
         limits.evaluationSteps = steps
-        return try CompiledExpression(source).evaluate(in: ExpressionScope(data: data, limits: limits))
+        return try CompiledExpression(source, functions: .standard).evaluate(in: ExpressionScope(data: data, limits: limits))
     }
 
     @Test("values are the general path's", arguments: [

@@ -41,7 +41,7 @@ struct JSONIntegerTests {
          "onError": [{"id": "ignore"}]}
         """
         let host = PageHost(navigator: StackNavigator(), presenter: QueuedPresenter(), transport: transport)
-        let session = try PageEngine(host: host).open(try EnginePages.load(page))
+        let session = try PageEngine(registry: .standard, host: host).open(try EnginePages.load(page))
         let outcome = await session.trigger("load")
         guard case .failed(let error, _) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
@@ -51,5 +51,33 @@ struct JSONIntegerTests {
         #expect(error["message"] == "The server's answer couldn't be read.")
         #expect(error["detail"]?.stringValue?.hasPrefix("reading the answer: 1:8: the integer 12345678901234567891 is outside the 64-bit range") == true)
         #expect(session.data["order"] == nil)
+    }
+}
+
+/// Integers of up to 18 digits are read straight from the bytes; longer ones through `Int64(_:)`.
+/// Both paths must agree on every length around the boundary.
+@Suite("JSON integers, fast and general paths")
+struct JSONIntegerPathTests {
+    @Test("every length from 1 to 19 digits, both signs, reads as Int64 reads it")
+    func lengths() throws {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        for length in 1...19 {
+            for _ in 0..<50 {
+                var digits = ""
+                for position in 0..<length {
+                    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                    let digit = Int(seed >> 60) % 10
+                    // NB: a leading zero isn't JSON; a 19-digit number starting 9 may not fit.
+                    digits += String(position == 0 && length > 1 ? 1 + digit % 8 : digit)
+                }
+                for text in [digits, "-" + digits] {
+                    let expected = try #require(Int64(text), "\(text) fits in 64 bits")
+                    #expect(try JSONReader.parse(text) == .int(expected), "\(text)")
+                }
+            }
+        }
+        #expect(try JSONReader.parse("-0") == .int(0))
+        #expect(try JSONReader.parse("999999999999999999") == .int(999_999_999_999_999_999))
+        #expect(try JSONReader.parse("-999999999999999999") == .int(-999_999_999_999_999_999))
     }
 }

@@ -93,7 +93,7 @@ struct ListFunctionTests {
     ])
     func compileTimeErrors(source: String, kind: ExpressionError.Kind, message: String) {
         do {
-            _ = try CompiledExpression(source)
+            _ = try CompiledExpression(source, functions: .standard)
             Issue.record("\(source) compiled")
         } catch {
             #expect(error.kind == kind, "\(source)")
@@ -118,7 +118,7 @@ struct ListFunctionTests {
     func budgets(source: String, expected: String?) throws {
         let started = Date()
         do {
-            let value = try CompiledExpression(source).evaluate(in: Self.huge)
+            let value = try CompiledExpression(source, functions: .standard).evaluate(in: Self.huge)
             // nil: a limit error or any answer will do; what matters is no crash and no hang.
             if let expected { #expect(value.jsonText == expected, "\(source)") }
         } catch {
@@ -135,7 +135,7 @@ struct ListFunctionTests {
         #expect(sort.text(name: "sort") == "sort(items: array, key?: (x, i) => …) -> array")
         let slice = try #require(FunctionLibrary.standard["slice"]?.signature)
         #expect(slice.text(name: "slice") == "slice(items: array, start: int, end?: int) -> array")
-        let calls = try CompiledExpression("slice('abc', 1)").calls
+        let calls = try CompiledExpression("slice('abc', 1)", functions: .standard).calls
         #expect(calls.first?.argumentTypes.first == .string)
         #expect(slice.parameter(at: 0)?.accepts(.string) == false)
     }

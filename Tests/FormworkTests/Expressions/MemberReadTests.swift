@@ -46,7 +46,7 @@ struct MemberReadTests {
     @Test("a long-lived read gives what a lookup gives while the store changes shape", arguments: ["data", "global"])
     func readsFollowTheStore(variable: String) throws {
         let compiled = try MemberReadTests.reads.map { path in
-            (path, try CompiledExpression("$" + variable + "." + path.joined(separator: ".")))
+            (path, try CompiledExpression("$" + variable + "." + path.joined(separator: "."), functions: .standard))
         }
         var random = SplitMix(seed: variable == "data" ? 11 : 12)
         var store = PageObject()
@@ -55,7 +55,7 @@ struct MemberReadTests {
             let scope = variable == "data" ? ExpressionScope(data: .object(store)) : ExpressionScope(global: .object(store))
             for (path, expression) in compiled {
                 let expected = MemberReadTests.lookup(.object(store), path[...])
-                let fresh = Result { try CompiledExpression(expression.source).evaluate(in: scope) }
+                let fresh = Result { try CompiledExpression(expression.source, functions: .standard).evaluate(in: scope) }
                 switch Result(catching: { try expression.evaluate(in: scope) }) {
                 case .success(let value):
                     #expect(value == expected, "$\(variable).\(path) in \(PageValue.object(store).jsonText)")
@@ -69,7 +69,7 @@ struct MemberReadTests {
 
     @Test("one read inside map meets elements of every shape")
     func readsInsideMap() throws {
-        let expression = try CompiledExpression("map($data.rows, r => r.qty)")
+        let expression = try CompiledExpression("map($data.rows, r => r.qty)", functions: .standard)
         var random = SplitMix(seed: 7)
         var rows: [PageValue] = []
         for _ in 0..<40 {
@@ -86,7 +86,7 @@ struct MemberReadTests {
 
     @Test("one compiled read evaluated on several threads at once over stores of different shapes")
     func readsOnSeveralThreads() async throws {
-        let expression = try CompiledExpression("$global.user.name")
+        let expression = try CompiledExpression("$global.user.name", functions: .standard)
         let scopes = (0..<4).map { shape -> ExpressionScope in
             var user = PageObject()
             for i in 0..<(shape * 4) { user["pad\(i)"] = .int(Int64(i)) }

@@ -42,15 +42,15 @@ struct RegexTests {
             ]],
         ]
         var reported: [String] = []
-        let session = try PageEngine(host: PageHost(report: { if case .diagnostic(let d) = $0 { reported.append(d.message) } }))
-            .open(try PageDocument.load(Array(page.jsonText.utf8)))
+        let session = try PageEngine(registry: .standard, host: PageHost(report: { if case .diagnostic(let d) = $0 { reported.append(d.message) } }))
+            .open(try PageDocument.load(Array(page.jsonText.utf8), registry: .standard, libraries: .empty))
         let field = try #require(session.component("field"))
         _ = try await session.edit(field, to: .string(text))
         let message = await session.validate([field]).first?.message
 
         let scope = ExpressionScope(data: ["text": .string(text), "pattern": .string(pattern)])
         let matched: Bool?
-        do { matched = try CompiledExpression("matches($data.text, $data.pattern)").evaluate(in: scope).boolValue } catch { matched = nil }
+        do { matched = try CompiledExpression("matches($data.text, $data.pattern)", functions: .standard).evaluate(in: scope).boolValue } catch { matched = nil }
 
         switch matched {
         case true?: #expect(message == nil, "\(pattern) on \(text.debugDescription): matches() says yes, the validation \(message ?? "")")
@@ -164,7 +164,7 @@ struct RegexTests {
     @Test("matches() past the limit is a limit error naming the limit")
     func matchesOverTheLimit() throws {
         let scope = ExpressionScope(data: ["text": .string(Self.catastrophic.text)])
-        let expression = try CompiledExpression("matches($data.text, '(a+)+b')")
+        let expression = try CompiledExpression("matches($data.text, '(a+)+b')", functions: .standard)
         do {
             let answer = try expression.evaluate(in: scope)
             Issue.record("expected a limit error, got \(answer)")
@@ -176,11 +176,11 @@ struct RegexTests {
 
     @Test("compile-time folding leaves an over-budget match to run time, and folds the rest")
     func foldingIsBounded() throws {
-        let catastrophic = try CompiledExpression("matches('\(Self.catastrophic.text)', '(a+)+b')")
+        let catastrophic = try CompiledExpression("matches('\(Self.catastrophic.text)', '(a+)+b')", functions: .standard)
         #expect(catastrophic.constantValue == nil)
         #expect(throws: ExpressionError.self) { try catastrophic.evaluate(in: ExpressionScope()) }
-        #expect(try CompiledExpression("matches('2024-01-31', '\\\\d{4}-\\\\d{2}-\\\\d{2}')").constantValue == true)
-        #expect(try CompiledExpression("matches('a', 'b')").constantValue == false)
+        #expect(try CompiledExpression("matches('2024-01-31', '\\\\d{4}-\\\\d{2}-\\\\d{2}')", functions: .standard).constantValue == true)
+        #expect(try CompiledExpression("matches('a', 'b')", functions: .standard).constantValue == false)
     }
 
     @Test("in an action, a match past the limit fails with $error.kind \"limit\"")
@@ -191,7 +191,7 @@ struct RegexTests {
             "interactions": ["check": [["id": "store-var", "attributes": ["key": "$data.ok", "value": ["expr": "matches($data.text, '(a+)+b')"]]]]],
             "onError": [["id": "ignore"]],
         ]
-        let session = try PageEngine().open(try PageDocument.load(Array(page.jsonText.utf8)))
+        let session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(page.jsonText.utf8), registry: .standard, libraries: .empty))
         let outcome = await session.trigger("check")
         guard case .failed(let error, let handledBy) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
@@ -211,8 +211,8 @@ struct RegexTests {
             "components": [["id": "text-field", "key": "field", "validations": [["id": "regex", "attributes": ["pattern": "(a+)+b"]]]]],
         ]
         var reported: [String] = []
-        let session = try PageEngine(host: PageHost(report: { if case .diagnostic(let d) = $0 { reported.append(d.message) } }))
-            .open(try PageDocument.load(Array(page.jsonText.utf8)))
+        let session = try PageEngine(registry: .standard, host: PageHost(report: { if case .diagnostic(let d) = $0 { reported.append(d.message) } }))
+            .open(try PageDocument.load(Array(page.jsonText.utf8), registry: .standard, libraries: .empty))
         let field = try #require(session.component("field"))
         _ = try await session.edit(field, to: .string(Self.catastrophic.text))
         let message = await session.validate([field]).first?.message

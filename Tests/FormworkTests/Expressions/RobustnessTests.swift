@@ -21,7 +21,7 @@ struct RobustnessTests {
         }
         for isTemplate in [false, true] {
             do {
-                let expression = isTemplate ? try CompiledExpression(template: source) : try CompiledExpression(source)
+                let expression = isTemplate ? try CompiledExpression(template: source, functions: .standard) : try CompiledExpression(source, functions: .standard)
                 compiled += 1
                 _ = expression.dependencies
                 _ = expression.assignablePath
@@ -83,7 +83,7 @@ struct RobustnessTests {
         for _ in 0..<6_000 {
             let count = 1 + Int(random.next() % 14)
             let source = (0..<count).map { _ in tokens[Int(random.next() % UInt64(tokens.count))] }.joined(separator: " ")
-            if let expression = try? CompiledExpression(source) {
+            if let expression = try? CompiledExpression(source, functions: .standard) {
                 compiled += 1
                 if (try? expression.evaluate(in: Fixtures.scope)) != nil { evaluated += 1 }
             }
@@ -115,7 +115,7 @@ struct RobustnessTests {
         for _ in 0..<2_000 {
             let source = generate(Int(random.next() % 5))
             do {
-                let expression = try CompiledExpression(source)
+                let expression = try CompiledExpression(source, functions: .standard)
                 if (try? expression.evaluate(in: Fixtures.scope)) != nil { values += 1 }
             } catch {
                 Issue.record("\(source) failed to compile: \(error.message)")
@@ -152,7 +152,7 @@ struct RobustnessTests {
     @Test("deep nesting gives a clean .limit or syntax error", arguments: deepSources)
     func deepNesting(name: String, source: String) {
         do {
-            _ = try CompiledExpression(source)
+            _ = try CompiledExpression(source, functions: .standard)
             Issue.record("\(name) compiled")
         } catch {
             #expect(error.kind == .limit || error.kind == .syntax, "\(name): \(error.kind)")
@@ -162,7 +162,7 @@ struct RobustnessTests {
             _ = error.rendered
         }
         do {
-            _ = try CompiledExpression(template: "${" + source + "}")
+            _ = try CompiledExpression(template: "${" + source + "}", functions: .standard)
         } catch {
             #expect(error.kind == .limit || error.kind == .syntax, "template \(name): \(error.kind)")
         }
@@ -177,7 +177,7 @@ struct RobustnessTests {
     func chainBoundary(op: String, terms: Int, accepted: Bool) throws {
         let source = Array(repeating: "1", count: terms).joined(separator: " \(op) ")
         do {
-            let compiled = try CompiledExpression(source)
+            let compiled = try CompiledExpression(source, functions: .standard)
             #expect(accepted)
             _ = try compiled.evaluate(in: Fixtures.scope)
         } catch {
@@ -196,28 +196,28 @@ struct RobustnessTests {
         Array(repeating: "$data.qty", count: 200).joined(separator: " + "),
     ])
     func moderateNesting(source: String) throws {
-        _ = try CompiledExpression(source).evaluate(in: Fixtures.scope)
+        _ = try CompiledExpression(source, functions: .standard).evaluate(in: Fixtures.scope)
     }
 
     @Test("sources longer than 20,000 bytes are refused before parsing")
     func overLong() throws {
         let fits = "'" + String(repeating: "a", count: 19_998) + "'"
         #expect(fits.utf8.count == 20_000)
-        #expect(try CompiledExpression(fits).evaluate(in: Fixtures.scope).stringValue?.count == 19_998)
+        #expect(try CompiledExpression(fits, functions: .standard).evaluate(in: Fixtures.scope).stringValue?.count == 19_998)
 
         for source in [fits + " ", String(repeating: "é", count: 10_001), String(repeating: "1", count: 1_000_000)] {
-            let error = #expect(throws: ExpressionError.self) { try CompiledExpression(source) }
+            let error = #expect(throws: ExpressionError.self) { try CompiledExpression(source, functions: .standard) }
             #expect(error?.kind == .limit)
             #expect(error?.message == "the expression is \(source.utf8.count) bytes long; the limit is 20000")
             _ = error?.rendered
-            let templateError = #expect(throws: ExpressionError.self) { try CompiledExpression(template: source) }
+            let templateError = #expect(throws: ExpressionError.self) { try CompiledExpression(template: source, functions: .standard) }
             #expect(templateError?.kind == .limit)
         }
     }
 
     @Test("a compiled expression is shared by concurrent evaluations")
     func concurrentEvaluation() async throws {
-        let expression = try CompiledExpression("sum(map($data.items, (x, i) => x.price * x.qty + i))")
+        let expression = try CompiledExpression("sum(map($data.items, (x, i) => x.price * x.qty + i))", functions: .standard)
         let results = await withTaskGroup(of: String.self) { group in
             for _ in 0..<8 {
                 group.addTask { (try? expression.evaluate(in: Fixtures.scope).jsonText) ?? "error" }

@@ -51,7 +51,7 @@ struct TemplateTests {
     ])
     func errors(source: String, kind: ExpressionError.Kind, message: String, line: Int, column: Int) {
         do {
-            _ = try CompiledExpression(template: source).evaluate(in: Fixtures.scope)
+            _ = try CompiledExpression(template: source, functions: .standard).evaluate(in: Fixtures.scope)
             Issue.record("\(source) did not fail")
         } catch {
             #expect(error.kind == kind)
@@ -63,16 +63,16 @@ struct TemplateTests {
 
     @Test("a template without expressions, or with constant ones, is a constant string")
     func constantTemplates() throws {
-        #expect(try CompiledExpression(template: "just text").constantValue == "just text")
-        #expect(try CompiledExpression(template: "${1 + 1} apples").constantValue == "2 apples")
-        #expect(try CompiledExpression(template: "${$data.x}").constantValue == nil)
-        #expect(try CompiledExpression(template: "${now()}").constantValue == nil)
+        #expect(try CompiledExpression(template: "just text", functions: .standard).constantValue == "just text")
+        #expect(try CompiledExpression(template: "${1 + 1} apples", functions: .standard).constantValue == "2 apples")
+        #expect(try CompiledExpression(template: "${$data.x}", functions: .standard).constantValue == nil)
+        #expect(try CompiledExpression(template: "${now()}", functions: .standard).constantValue == nil)
     }
 
     @Test("the rendered error of a template points into the template text")
     func renderedTemplateError() {
         do {
-            _ = try CompiledExpression(template: "Hi ${$data.name * 2}!").evaluate(in: Fixtures.scope)
+            _ = try CompiledExpression(template: "Hi ${$data.name * 2}!", functions: .standard).evaluate(in: Fixtures.scope)
             Issue.record("did not fail")
         } catch {
             #expect(error.rendered == """

@@ -23,7 +23,7 @@ struct UnusualTextTests {
 
     static func evaluate(_ source: String) -> Result<PageValue, ExpressionError> {
         do throws(ExpressionError) {
-            return .success(try CompiledExpression(source).evaluate(in: scope))
+            return .success(try CompiledExpression(source, functions: .standard).evaluate(in: scope))
         } catch {
             return .failure(error)
         }

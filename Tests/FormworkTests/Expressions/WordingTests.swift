@@ -31,7 +31,7 @@ struct WordingTests {
     func pageMessages(component: String, message: String) {
         let page = #"{"page": "p", "components": [\#(component)]}"#
         do {
-            _ = try PageDocument.load(Array(page.utf8))
+            _ = try PageDocument.load(Array(page.utf8), registry: .standard, libraries: .empty)
             Issue.record("the page was accepted")
         } catch {
             let messages = error.diagnostics.map(\.message)
@@ -47,7 +47,7 @@ struct WordingTests {
          "interactions": {"go": [{"id": "store-var", "attributes": {"key": "$data.n.x", "value": 2}}]},
          "onError": [{"id": "ignore"}]}
         """
-        let session = try PageEngine().open(try PageDocument.load(Array(page.utf8)))
+        let session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(page.utf8), registry: .standard, libraries: .empty))
         guard case .failed(let error, _) = await session.trigger("go") else {
             Issue.record("the write into an int succeeded")
             return
@@ -59,7 +59,7 @@ struct WordingTests {
     @MainActor
     func editMessage() async throws {
         let page = #"{"page": "p", "components": [{"id": "stepper", "key": "s", "attributes": {"value": {"expr": "$data.n"}}}]}"#
-        let session = try PageEngine().open(try PageDocument.load(Array(page.utf8)))
+        let session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(page.utf8), registry: .standard, libraries: .empty))
         let stepper = try #require(session.component("s"))
         do {
             _ = try await session.edit(stepper, to: "x")

@@ -39,7 +39,7 @@ struct FlowDocumentationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for example in examples { try Data(example.text.utf8).write(to: folder.appendingPathComponent(example.name)) }
         for example in examples where example.name.hasSuffix(".flow.json") {
-            let result = await FlowRunner().run(file: folder.appendingPathComponent(example.name).path)
+            let result = await FlowRunner(registry: .standard).run(file: folder.appendingPathComponent(example.name).path)
             #expect(result.failures == [], "\(example.name)")
             #expect(result.stepCount > 0)
         }
@@ -71,7 +71,7 @@ struct FlowDocumentationTests {
             try FileManager.default.copyItem(at: pages.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         try Data(flow.utf8).write(to: folder.appendingPathComponent("readme.flow.json"))
-        let result = await FlowRunner().run(file: folder.appendingPathComponent("readme.flow.json").path)
+        let result = await FlowRunner(registry: .standard).run(file: folder.appendingPathComponent("readme.flow.json").path)
         #expect(result.failures == [])
     }
 }

@@ -15,11 +15,11 @@ struct FlowFileTests {
         }
         let file = folder.appendingPathComponent("test.flow.json")
         try Data(flow.utf8).write(to: file)
-        return await FlowRunner().run(file: file.path)
+        return await FlowRunner(registry: .standard).run(file: file.path)
     }
 
     @Test func theFixtureFlowPasses() async {
-        let result = await FlowRunner().run(file: FlowFixtures.path("dish-form.flow.json"))
+        let result = await FlowRunner(registry: .standard).run(file: FlowFixtures.path("dish-form.flow.json"))
         #expect(result.failures == [])
         #expect(result.passed)
         #expect(result.summary == "PASS \(FlowFixtures.path("dish-form.flow.json")) (17 steps)")

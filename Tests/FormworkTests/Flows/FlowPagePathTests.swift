@@ -19,7 +19,7 @@ struct FlowPagePathTests {
             {"page": "\(pages.appendingPathComponent("hello.json").path)", "steps": [{"expect": {"page": "hello", "data.n": 1}}]}
             """.utf8).write(to: flow)
 
-        let result = await FlowRunner().run(file: flow.path)
+        let result = await FlowRunner(registry: .standard).run(file: flow.path)
 
         #expect(result.failures == [])
     }

@@ -33,7 +33,7 @@ struct HostStubFlowTests {
         let events = EventLog()
         let harness = PageHarness(registry: ExampleApp.registry(events: events))
         defer { harness.close() }
-        try await harness.open(try PageDocument.load(Array(page.utf8), registry: harness.registry))
+        try await harness.open(try PageDocument.load(Array(page.utf8), registry: harness.registry, libraries: .empty))
 
         _ = try await harness.tap("go")
         #expect(events.events == ["tapped"])

@@ -6,7 +6,7 @@ import Testing
 @Suite("Page harness")
 struct PageHarnessTests {
     private func dishForm(params: PageValue = .null, stubs: (StubTransport) -> Void = { _ in }) async throws -> PageHarness {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         stubs(page.stub)
         try await page.open(file: FlowFixtures.path("dish-form.json"), params: params)
         return page
@@ -84,7 +84,7 @@ struct PageHarnessTests {
     }
 
     @Test func anUnmatchedRequestFailsLoudly() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         await #expect(throws: PageHarnessError("no stub for GET /api/dishes/42; add one with on(\"GET\", \"/api/dishes/42\")")) {
             try await page.open(file: FlowFixtures.path("dish-form.json"), params: ["dishId": "42"])
         }
@@ -152,7 +152,7 @@ struct PageHarnessTests {
     }
 
     @Test func repeatedKeysAreAddressedByRow() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "menu", "data": {"dishes": [{"name": "Tofu"}, {"name": "Soup"}]},
              "components": [{"id": "list", "key": "dishes", "attributes": {"items": {"expr": "$data.dishes"}}, "components": [
@@ -172,7 +172,7 @@ struct PageHarnessTests {
     /// `component.LIST.count` is the list's rows, however many components each row builds: here
     /// two uses of a block (each of two labels) a row. Other components count their children.
     @Test func aListsCountIsItsRowsNotTheComponentsInThem() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: """
             {"page": "menu", "data": {"dishes": [{"name": "Tofu"}, {"name": "Soup"}, {"name": "Rice"}]},
              "blocks": {"tag": {"attributes": {"text": {"type": "string"}},
@@ -204,7 +204,7 @@ struct PageHarnessTests {
         let pages = InlinePages([
             "second": #"{"page": "second", "params": {"name": {"type": "string"}}, "components": [], \#(counter)}"#,
         ])
-        let page = PageHarness(pages: pages, limits: LimitFixtures.limits { $0.flowStepSeconds = LimitFixtures.patientStepSeconds })
+        let page = PageHarness(registry: .standard, pages: pages, limits: LimitFixtures.limits { $0.flowStepSeconds = LimitFixtures.patientStepSeconds })
         try await page.open(json: """
             {"page": "first", "params": {"name": {"type": "string"}},
              "components": [{"id": "button", "key": "next", "interactions": {"onTap": [{"id": "push", "attributes": {"page": "second", "params": {"name": "B"}}}]}}],
@@ -221,7 +221,7 @@ struct PageHarnessTests {
         // The page counts as waiting for the person until the woken chain resumes; the harness
         // must not return from pick/confirm before then (it used to, under load).
         for _ in 0..<50 {
-            let page = PageHarness()
+            let page = PageHarness(registry: .standard)
             try await page.open(json: """
                 {"page": "p", "interactions": {"loaded": [
                   {"id": "picker", "attributes": {"options": ["a", "b"]}}, {"id": "store-var", "attributes": {"key": "$data.x"}},
@@ -237,7 +237,7 @@ struct PageHarnessTests {
 
     @Test func theScopedHarnessClosesItsPagesAfterTheBody() async throws {
         var opened: PageSession?
-        let toast = try await PageHarness.test(file: FlowFixtures.path("dish-form.json"), stubs: { stub in
+        let toast = try await PageHarness.test(file: FlowFixtures.path("dish-form.json"), registry: .standard, stubs: { stub in
             stub.on("POST", "/api/dishes", .json(201, ["id": "1", "name": "Tofu"]))
         }) { page in
             opened = try page.current
@@ -262,7 +262,7 @@ struct PageHarnessTests {
     }
 
     @Test func problemsTheEngineReportsAreReadable() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: #"{"page": "d", "data": {"a": "x"}, "components": [{"id": "label", "key": "l", "attributes": {"text": {"expr": "$data.a * 2"}}}]}"#)
         #expect(page.diagnostics.count == 1)
         try page.expect("diagnostics", .count(1))

@@ -15,7 +15,7 @@ struct FuzzFindingsTests {
         weak var engine: PageEngine?
         weak var navigator: RecordingNavigator?
         do {
-            let harness = PageHarness()
+            let harness = PageHarness(registry: .standard)
             try await harness.open(json: #"{"page": "sign-in", "components": [{"id": "button", "key": "signIn", "attributes": {"title": "Sign in"}}]}"#)
             session = try harness.current
             engine = harness.engine

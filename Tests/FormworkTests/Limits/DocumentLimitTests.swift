@@ -24,7 +24,7 @@ struct DocumentLimitTests {
         #expect(document.location(of: path + "[5]")?.column == column + 11)
         #expect(document.location(of: path + "[49999]")?.column == column + 1 + 2 * 49_999)
         #expect(document.location(of: path + "[50000]") == nil)
-        let (page, diagnostics) = PageDocument.decode(Array(text.utf8))
+        let (page, diagnostics) = PageDocument.decode(Array(text.utf8), registry: .standard, libraries: .empty)
         #expect(page != nil && diagnostics.isEmpty)
     }
 
@@ -48,7 +48,7 @@ struct DocumentLimitTests {
     @Test("a page larger than documentBytes is refused before it is read")
     func documentBytes() {
         let limits = LimitFixtures.limits { $0.documentBytes = 1_000 }
-        let (document, diagnostics) = PageDocument.decode(Array(DocumentLimitTests.zeros(1_000, depth: 1).utf8), file: "big.json", limits: limits)
+        let (document, diagnostics) = PageDocument.decode(Array(DocumentLimitTests.zeros(1_000, depth: 1).utf8), registry: .standard, libraries: .empty, file: "big.json", limits: limits)
         #expect(document == nil)
         #expect(diagnostics.map(\.rendered) == ["big.json: error: the page is 2,035 bytes long; pages may be at most 1,000 bytes (the documentBytes limit)"])
     }
@@ -56,8 +56,8 @@ struct DocumentLimitTests {
     @Test("a page nested deeper than valueDepth is refused with its position")
     func valueDepth() {
         let limits = LimitFixtures.limits { $0.valueDepth = 10 }
-        let (_, diagnostics) = PageDocument.decode(Array(DocumentLimitTests.zeros(3, depth: 9).utf8), limits: limits)
+        let (_, diagnostics) = PageDocument.decode(Array(DocumentLimitTests.zeros(3, depth: 9).utf8), registry: .standard, libraries: .empty, limits: limits)
         #expect(diagnostics.first?.message == "the file is not valid JSON: objects and arrays are nested more than 10 deep")
-        #expect(PageDocument.decode(Array(DocumentLimitTests.zeros(3, depth: 8).utf8), limits: limits).diagnostics.isEmpty)
+        #expect(PageDocument.decode(Array(DocumentLimitTests.zeros(3, depth: 8).utf8), registry: .standard, libraries: .empty, limits: limits).diagnostics.isEmpty)
     }
 }

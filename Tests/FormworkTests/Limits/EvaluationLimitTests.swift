@@ -21,8 +21,8 @@ struct EvaluationLimitTests {
 
     static func evaluate(_ source: String, template: Bool = false) throws(ExpressionError) -> PageValue {
         let expression = template
-            ? try CompiledExpression(template: source, limits: limits)
-            : try CompiledExpression(source, limits: limits)
+            ? try CompiledExpression(template: source, functions: .standard, limits: limits)
+            : try CompiledExpression(source, functions: .standard, limits: limits)
         return try expression.evaluate(in: scope)
     }
 
@@ -83,12 +83,12 @@ struct EvaluationLimitTests {
         // The standard budgets give the same answer.
         var scope = EvaluationLimitTests.scope
         scope.limits = .standard
-        #expect(try CompiledExpression(source).evaluate(in: scope).jsonText == expected)
+        #expect(try CompiledExpression(source, functions: .standard).evaluate(in: scope).jsonText == expected)
     }
 
     @Test("each evaluation gets the whole budget again")
     func budgetsDontCarryOver() throws {
-        let expression = try CompiledExpression("count($data.list, x => x > 50)", limits: EvaluationLimitTests.limits)
+        let expression = try CompiledExpression("count($data.list, x => x > 50)", functions: .standard, limits: EvaluationLimitTests.limits)
         for _ in 0..<50 { #expect(try expression.evaluate(in: EvaluationLimitTests.scope) == 49) }
     }
 
@@ -97,11 +97,11 @@ struct EvaluationLimitTests {
         let limits = LimitFixtures.limits { $0.valueDepth = 20 }
         let scope = ExpressionScope(data: ["deep": .array([.array([.array([1])])])], limits: limits)
         let wrapped = String(repeating: "[", count: 18) + "$data.deep" + String(repeating: "]", count: 18)
-        let error = #expect(throws: ExpressionError.self) { try CompiledExpression(wrapped, limits: limits).evaluate(in: scope) }
+        let error = #expect(throws: ExpressionError.self) { try CompiledExpression(wrapped, functions: .standard, limits: limits).evaluate(in: scope) }
         #expect(error?.kind == .limit)
         #expect(error?.message.contains("more than 20 levels deep") == true)
         let fits = String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17)
-        #expect(try CompiledExpression(fits, limits: limits).evaluate(in: scope).jsonText.count == 35)
+        #expect(try CompiledExpression(fits, functions: .standard, limits: limits).evaluate(in: scope).jsonText.count == 35)
     }
 
     // MARK: - Host functions

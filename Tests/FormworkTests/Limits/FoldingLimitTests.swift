@@ -23,7 +23,7 @@ struct FoldingLimitTests {
     func hostileConstantIsLeftToRunTime() throws {
         let bytes = FoldingLimitTests.page([FoldingLimitTests.replaces])
         #expect(bytes.count < 4_200)
-        let (document, diagnostics) = PageDocument.decode(bytes)
+        let (document, diagnostics) = PageDocument.decode(bytes, registry: .standard, libraries: .empty)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let expression = try #require(document?.components.first?.attributes["text"]?.expression)
         #expect(expression.constantValue == nil)
@@ -38,7 +38,7 @@ struct FoldingLimitTests {
         let fifty = String(repeating: "a", count: 50)
         // 2,500 then 125,000 bytes each: the first fits the page's budget, the second no more.
         let costly = "replace(replace('\(fifty)', 'a', '\(fifty)'), 'a', '\(fifty)')"
-        let (document, diagnostics) = PageDocument.decode(FoldingLimitTests.page([costly, costly, "'a' + 'b'"]), limits: limits)
+        let (document, diagnostics) = PageDocument.decode(FoldingLimitTests.page([costly, costly, "'a' + 'b'"]), registry: .standard, libraries: .empty, limits: limits)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let expressions = try #require(document?.components.compactMap { $0.attributes["text"]?.expression })
         #expect(expressions.count == 3)
@@ -55,8 +55,8 @@ struct FoldingLimitTests {
     func standaloneExpressions() throws {
         let tight = LimitFixtures.limits { $0.evaluationSteps = 10 }
         let sum = Array(repeating: "1", count: 30).joined(separator: " + ")
-        #expect(try CompiledExpression(sum).constantValue == 30)
-        let unfolded = try CompiledExpression(sum, limits: tight)
+        #expect(try CompiledExpression(sum, functions: .standard).constantValue == 30)
+        let unfolded = try CompiledExpression(sum, functions: .standard, limits: tight)
         #expect(unfolded.constantValue == nil)
         #expect(throws: ExpressionError.self) { try unfolded.evaluate(in: ExpressionScope(limits: tight)) }
         #expect(try unfolded.evaluate(in: ExpressionScope()) == 30)
@@ -65,10 +65,10 @@ struct FoldingLimitTests {
     @Test("expressionBytes and expressionDepth come from the limits given")
     func compileLimits() {
         let limits = LimitFixtures.limits { $0.expressionBytes = 100; $0.expressionDepth = 10 }
-        let long = #expect(throws: ExpressionError.self) { try CompiledExpression(String(repeating: "1+", count: 60) + "1", limits: limits) }
+        let long = #expect(throws: ExpressionError.self) { try CompiledExpression(String(repeating: "1+", count: 60) + "1", functions: .standard, limits: limits) }
         #expect(long?.kind == .limit)
         #expect(long?.message == "the expression is 121 bytes long; the limit is 100")
-        let deep = #expect(throws: ExpressionError.self) { try CompiledExpression(String(repeating: "(", count: 11) + "1" + String(repeating: ")", count: 11), limits: limits) }
+        let deep = #expect(throws: ExpressionError.self) { try CompiledExpression(String(repeating: "(", count: 11) + "1" + String(repeating: ")", count: 11), functions: .standard, limits: limits) }
         #expect(deep?.message == "the expression is nested more than 10 levels deep; split it into smaller parts")
         #expect(CompiledExpression.maximumDepth == PageLimits.standard.expressionDepth)
         #expect(CompiledExpression.maximumLength == PageLimits.standard.expressionBytes)

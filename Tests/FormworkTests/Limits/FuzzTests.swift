@@ -51,8 +51,8 @@ struct FuzzTests {
             for template in [false, true] {
                 do {
                     let expression = template
-                        ? try CompiledExpression(template: source, limits: FuzzTests.limits)
-                        : try CompiledExpression(source, limits: FuzzTests.limits)
+                        ? try CompiledExpression(template: source, functions: .standard, limits: FuzzTests.limits)
+                        : try CompiledExpression(source, functions: .standard, limits: FuzzTests.limits)
                     _ = try expression.evaluate(in: scope).preview()
                 } catch {
                     #expect(!error.message.isEmpty)
@@ -99,10 +99,10 @@ struct FuzzTests {
                 for _ in 0..<(1 + Int(random.next() % 4)) { value = FuzzTests.mutate(value, page: id, &random) }
                 bytes = Array(value.prettyJSONText.utf8)
             }
-            let (document, diagnostics) = PageDocument.decode(bytes, libraries: EnginePages.libraries, file: "\(id).json", limits: FuzzTests.limits)
+            let (document, diagnostics) = PageDocument.decode(bytes, registry: .standard, libraries: EnginePages.libraries, file: "\(id).json", limits: FuzzTests.limits)
             #expect(document != nil || !diagnostics.isEmpty, "case \(index) gave neither a page nor a diagnostic")
             guard let document, !diagnostics.contains(where: { $0.severity == .error }) else { continue }
-            _ = document.check(limits: FuzzTests.limits)
+            _ = document.check(registry: .standard, limits: FuzzTests.limits)
             if try await FuzzTests.run(document, bytes: bytes) { opened += 1 }
         }
         // Many mutations leave the page openable, so a good share of the cases reach the engine.
@@ -115,7 +115,7 @@ struct FuzzTests {
     static func run(_ document: PageDocument, bytes: [UInt8]) async throws -> Bool {
         var pages = Dictionary(uniqueKeysWithValues: examples.map { ($0.id, Array($0.value.jsonText.utf8)) })
         pages[document.id] = bytes
-        let harness = PageHarness(pages: MemoryPageSource(bytes: pages), limits: limits)
+        let harness = PageHarness(registry: .standard, pages: MemoryPageSource(bytes: pages), limits: limits)
         defer { harness.close() }
         do {
             try await harness.open(document)

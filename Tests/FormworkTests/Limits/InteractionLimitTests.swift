@@ -24,7 +24,7 @@ struct InteractionLimitTests {
 
     @Test("an interaction that fans out through all stops at the budget instead of eating memory")
     func fanOutStops() async throws {
-        let page = PageHarness(limits: InteractionLimitTests.limits)
+        let page = PageHarness(registry: .standard, limits: InteractionLimitTests.limits)
         try await page.open(json: InteractionLimitTests.fanOut)
         let toast = try #require(page.presenter.toasts.first)
         #expect(toast.message.hasPrefix("this interaction ran 300 actions (the actionsPerInteraction limit)"))
@@ -48,7 +48,7 @@ struct InteractionLimitTests {
             ]]]],
             "interactions": ["more": [bump, bump]],
         ])
-        let page = PageHarness(limits: limits)
+        let page = PageHarness(registry: .standard, limits: limits)
         try await page.open(json: json)
         let first = try await page.tap("go")
         guard case .failed(let error, nil)? = first else { Issue.record("expected a failure, got \(String(describing: first))"); return }
@@ -63,7 +63,7 @@ struct InteractionLimitTests {
     @Test("trigger depth comes from the limits")
     func triggerDepthComesFromTheLimits() async throws {
         let limits = LimitFixtures.limits { $0.triggerDepth = 5 }
-        let page = PageHarness(limits: limits)
+        let page = PageHarness(registry: .standard, limits: limits)
         try await page.open(json: LimitFixtures.loadedPage(data: ["n": 0], [LimitFixtures.trigger("again")], interactions: [
             "again": [LimitFixtures.storeVar("$data.n", expr: "$data.n + 1"), LimitFixtures.trigger("again")],
         ]))
@@ -75,7 +75,7 @@ struct InteractionLimitTests {
     func handlerDepthComesFromTheLimits() async throws {
         let limits = LimitFixtures.limits { $0.handlerDepth = 2 }
         let fail = LimitFixtures.storeVar("$data.fail", expr: "1 / 0")
-        let page = PageHarness(limits: limits)
+        let page = PageHarness(registry: .standard, limits: limits)
         try await page.open(json: LimitFixtures.page([
             "page": "handlers", "data": ["n": 0],
             "interactions": ["loaded": [fail]],

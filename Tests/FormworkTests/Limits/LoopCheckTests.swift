@@ -7,7 +7,7 @@ import Formwork
 struct LoopCheckTests {
     static func warnings(_ page: PageValue) throws -> [String] {
         let document = try EnginePages.load(LimitFixtures.page(page))
-        return document.check().filter { $0.code == "loop" }.map { "\($0.path): \($0.message)" }
+        return document.check(registry: .standard).filter { $0.code == "loop" }.map { "\($0.path): \($0.message)" }
     }
 
     static func all(_ chains: [[PageValue]]) -> PageValue {
@@ -69,6 +69,6 @@ struct LoopCheckTests {
     @Test("a literal page id no page can have is an error")
     func invalidPageID() throws {
         let document = try EnginePages.load(LimitFixtures.page(["page": "p", "interactions": ["go": [LoopCheckTests.push("../secret")]]]))
-        #expect(document.check().map(\.rendered) == [#"interactions.go[0].attributes.page: error: "../secret" can't be a page: a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.' (it names files in caches and published folders)"#])
+        #expect(document.check(registry: .standard).map(\.rendered) == [#"interactions.go[0].attributes.page: error: "../secret" can't be a page: a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.' (it names files in caches and published folders)"#])
     }
 }

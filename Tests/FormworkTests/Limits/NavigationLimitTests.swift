@@ -21,7 +21,7 @@ struct NavigationLimitTests {
     @Test("a page that pushes itself from appear stops at pushDepth pages", arguments: ["appear", "loaded"])
     func selfPushStops(interaction: String) async throws {
         let source = MemoryPageSource(["again": NavigationLimitTests.pushing("again", to: "again", from: interaction)])
-        let page = PageHarness(pages: source, limits: NavigationLimitTests.limits)
+        let page = PageHarness(registry: .standard, pages: source, limits: NavigationLimitTests.limits)
         try await page.open(pageID: "again")
         #expect(page.navigator.stack.count == 4)
         let failure = try #require(page.failures.first)
@@ -33,7 +33,7 @@ struct NavigationLimitTests {
     @Test("two pages that push each other stop too")
     func mutualPushStops() async throws {
         let source = MemoryPageSource(["ping": NavigationLimitTests.pushing("ping", to: "pong"), "pong": NavigationLimitTests.pushing("pong", to: "ping")])
-        let page = PageHarness(pages: source, limits: NavigationLimitTests.limits)
+        let page = PageHarness(registry: .standard, pages: source, limits: NavigationLimitTests.limits)
         try await page.open(pageID: "ping")
         #expect(page.navigator.stack.map(\.document.id) == ["ping", "pong", "ping", "pong"])
         #expect(page.failures.count == 1)
@@ -46,7 +46,7 @@ struct NavigationLimitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try NavigationLimitTests.pushing("again", to: "again").write(to: folder.appendingPathComponent("again.json"), atomically: true, encoding: .utf8)
         try #"{"page": "again.json", "steps": []}"#.write(to: folder.appendingPathComponent("again.flow.json"), atomically: true, encoding: .utf8)
-        let result = await FlowRunner(limits: NavigationLimitTests.limits).run(file: folder.appendingPathComponent("again.flow.json").path)
+        let result = await FlowRunner(registry: .standard, limits: NavigationLimitTests.limits).run(file: folder.appendingPathComponent("again.flow.json").path)
         #expect(!result.passed)
         #expect(result.failures.first?.message.hasPrefix("the page went over a budget: can't open the page 'again': 4 pages are already open") == true)
     }
@@ -63,7 +63,7 @@ struct NavigationLimitTests {
         try LimitFixtures.loadedPage("secret", [["id": "toast", "attributes": ["message": "escaped"]]])
             .write(to: outside.appendingPathComponent("secret.json"), atomically: true, encoding: .utf8)
         let escape = LimitFixtures.loadedPage("escape", [["id": "push", "attributes": ["page": ["template": "..${'/'}outside/secret"]]]])
-        let page = PageHarness(pages: DirectoryPageSource(directory: pages))
+        let page = PageHarness(registry: .standard, pages: DirectoryPageSource(directory: pages))
         try await page.open(json: escape)
         #expect(page.openedPages.map(\.document.id) == ["escape"])
         #expect(page.presenter.toasts.map(\.message) == [#"can't open the page "../outside/secret": a page id is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.' (it names files in caches and published folders)"#])
@@ -78,7 +78,7 @@ struct NavigationLimitTests {
     ])
     func pageIDRule(id: String, valid: Bool) throws {
         #expect(PageHeader.isValidID(id) == valid)
-        let engine = PageEngine(pages: MemoryPageSource([id: LimitFixtures.loadedPage(id, [])]))
+        let engine = PageEngine(registry: .standard, pages: MemoryPageSource([id: LimitFixtures.loadedPage(id, [])]))
         if valid {
             _ = try engine.document(id)
         } else {

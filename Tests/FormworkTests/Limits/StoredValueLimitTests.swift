@@ -25,7 +25,7 @@ struct StoredValueLimitTests {
     @Test("storing {a:{a:…250 levels…$data.x}} into $data.x again and again stops at the limit")
     func deepWritesStopCleanly() async throws {
         let write = LimitFixtures.storeVar("$data.x", expr: StoredValueLimitTests.wrap("$data.x", levels: 250))
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: LimitFixtures.loadedPage(data: ["x": 0], Array(repeating: write, count: 5)))
         let error = try #require(page.presenter.toasts.last)
         #expect(error.message.contains("valueDepth"), "\(error.message)")
@@ -37,7 +37,7 @@ struct StoredValueLimitTests {
     @Test("the depth counts the path the value is written at")
     func depthCountsThePath() async throws {
         let limits = LimitFixtures.limits { $0.valueDepth = 10 }
-        let page = PageHarness(limits: limits)
+        let page = PageHarness(registry: .standard, limits: limits)
         let deepPath = "$data" + String(repeating: ".a", count: 5)
         try await page.open(json: LimitFixtures.loadedPage(data: ["v": [[[1]]]], [
             LimitFixtures.storeVar("$data.ok", expr: "$data.v"),            // 1 + 3 levels
@@ -53,7 +53,7 @@ struct StoredValueLimitTests {
     @Test("a write larger than valueBytes is refused with $error.kind limit")
     func largeWritesAreRefused() async throws {
         let limits = LimitFixtures.limits { $0.valueBytes = 1_000 }
-        let page = PageHarness(limits: limits)
+        let page = PageHarness(registry: .standard, limits: limits)
         try await page.open(json: LimitFixtures.page([
             "page": "big", "data": ["kind": nil],
             "interactions": ["loaded": [LimitFixtures.storeVar("$data.text", expr: "replace('\(String(repeating: "x", count: 600))', 'x', 'yy')")]],
@@ -68,7 +68,7 @@ struct StoredValueLimitTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-limits-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let persistence = FileGlobalPersistence(url: folder.appendingPathComponent("globals.json"))
-        let engine = PageEngine(globals: try GlobalStore(persistence: persistence))
+        let engine = PageEngine(registry: .standard, globals: try GlobalStore(persistence: persistence))
         let document = try EnginePages.load(LimitFixtures.loadedPage("globals", []))
         let session = try engine.open(document)
         await session.waitUntilIdle()

@@ -12,7 +12,7 @@ struct TraceLimitTests {
     func doublingWrites() async throws {
         let limits = LimitFixtures.limits { $0.tracePreviewCharacters = 50; $0.valueBytes = 1 << 16 }
         let write = LimitFixtures.storeVar("$data.x", expr: "[$data.x, $data.x]")
-        let page = PageHarness(limits: limits)
+        let page = PageHarness(registry: .standard, limits: limits)
         try await page.open(json: LimitFixtures.loadedPage(data: ["x": 1], Array(repeating: write, count: 30)))
         let stores = page.trace.filter { $0.kind == .store }.map(\.text)
         // 2^14 ones nested in pairs are 65,533 bytes of JSON; the 15th write would be twice that.
@@ -60,7 +60,7 @@ struct TraceLimitTests {
 
     /// A harness keeping 5 trace events, on a page whose `loaded` writes `$data.n` = 1 … `writes`.
     static func pageWriting(_ writes: Int) async throws -> PageHarness {
-        let page = PageHarness(limits: LimitFixtures.limits { $0.traceEvents = 5 })
+        let page = PageHarness(registry: .standard, limits: LimitFixtures.limits { $0.traceEvents = 5 })
         let actions = (1...writes).map { LimitFixtures.storeVar("$data.n", expr: "\($0)") }
         try await page.open(json: LimitFixtures.loadedPage(data: ["n": 0], actions))
         return page
@@ -123,7 +123,7 @@ struct LazyTraceLineTests {
 
     @Test("an edit on a page is traced with its component and the value, and the write it makes")
     func editLine() async throws {
-        let page = PageHarness()
+        let page = PageHarness(registry: .standard)
         try await page.open(json: #"{"page": "p", "data": {"qty": 1}, "components": [{"id": "number-field", "key": "qty", "attributes": {"title": "Qty", "value": {"expr": "$data.qty"}}}]}"#)
         _ = try await page.set("qty", 7)
         let lines = page.trace.map(\.text)

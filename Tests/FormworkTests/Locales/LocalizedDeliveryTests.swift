@@ -62,7 +62,7 @@ import Formwork
             let host = PageHost(languages: languages, report: { report in
                 if case .diagnostic(let diagnostic) = report { problems.messages.append(diagnostic.message) }
             })
-            let engine = PageEngine(host: host, pages: PageRepository(bundled: bundled, cache: cache, registry: .standard))
+            let engine = PageEngine(registry: .standard, host: host, pages: PageRepository(bundled: bundled, cache: cache, registry: .standard))
             let session = try engine.open(pageID: "menu")
             defer { session.close() }
             return (session.title, session.component("save.button")?.attributes["title"]?.stringValue,

@@ -30,8 +30,8 @@ import FormworkTesting
     func open(_ languages: [String]) async throws -> PageHarness {
         let (kit, problems) = BlockLibrary.decode(Array(Self.library.utf8))
         #expect(problems.isEmpty, "\(problems.map(\.rendered))")
-        let document = try PageDocument.load(Array(Self.page.utf8), libraries: BlockCatalog([try #require(kit)]))
-        let harness = PageHarness(languages: languages)
+        let document = try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: BlockCatalog([try #require(kit)]))
+        let harness = PageHarness(registry: .standard, languages: languages)
         try await harness.open(document)
         return harness
     }
@@ -59,7 +59,7 @@ import FormworkTesting
             {"library": "kit", "version": 1, "strings": {"en": {"a": "A"}},
              "blocks": {"b": {"components": [{"id": "label", "attributes": {"text": {"text": "b"}}}]}}}
             """.utf8))
-        let problems = try #require(kit).check().map(\.rendered)
+        let problems = try #require(kit).check(registry: .standard, libraries: .empty).map(\.rendered)
         #expect(problems == ["kit.json: blocks.b.components[0].attributes.text.text: error: unknown text key 'b'; did you mean 'a'?"])
     }
 
@@ -67,7 +67,7 @@ import FormworkTesting
         let (document, _) = PageDocument.decode(json: """
             {"page": "p", "strings": {"en": {"a": "A", "b": "B"}, "de": {"a": "A!"}},
              "components": [{"id": "label", "attributes": {"text": {"text": "a"}}}, {"id": "label", "attributes": {"text": {"text": "b"}}}]}
-            """)
+            """, registry: .standard, libraries: .empty)
         let report = try #require(document).translationReport(locale: "de-AT")
         #expect(report.translated == 1 && report.total == 2)
         #expect(report.diagnostics.map(\.rendered) == ["components[1].attributes.text: warning: no 'de-AT' text for 'b'; falls back to 'en'"])
@@ -76,6 +76,6 @@ import FormworkTesting
     @Test func aTextIsNeverARawKey() throws {
         var scope = ExpressionScope()
         scope.locale = PageLocale(languages: ["de"])
-        #expect(throws: ExpressionError.self) { try CompiledExpression("text('nope')").evaluate(in: scope) }
+        #expect(throws: ExpressionError.self) { try CompiledExpression("text('nope')", functions: .standard).evaluate(in: scope) }
     }
 }

@@ -134,7 +134,7 @@ import FormworkTesting
         ("pl", 1, "pl one"), ("pl", 22, "pl few"), ("pl", 12, "pl many"), ("pl", 21, "pl many"),
     ] as [(String, Int, String)])
     func textsTakeTheFormOfTheirLocale(tag: String, count: Int, expected: String) async throws {
-        let page = PageHarness(languages: [tag])
+        let page = PageHarness(registry: .standard, languages: [tag])
         try await page.open(json: Self.pluralPage(count: count))
         #expect(try page.read("component.count.text") == .string(expected), "\(tag) \(count)")
     }

@@ -17,8 +17,8 @@ import FormworkTesting
         """
 
     func open(_ locale: String) async throws -> (PageHarness, PageSession) {
-        let harness = PageHarness(languages: [locale])
-        try await harness.open(try PageDocument.load(Array(Self.page.utf8)))
+        let harness = PageHarness(registry: .standard, languages: [locale])
+        try await harness.open(try PageDocument.load(Array(Self.page.utf8), registry: .standard, libraries: .empty))
         return (harness, try harness.current)
     }
 
@@ -49,8 +49,8 @@ import FormworkTesting
         let (locale, typed, value) = Self.numbers[row]
         let (harness, page) = try await open(locale)
         let field = try harness.component("price")
-        #expect(page.value(typed: typed, into: field) == .success(value), "\(locale) \(typed)")
-        try await harness.type("price", typed)
+        #expect(page.valueForText(typed, in: field) == .success(value), "\(locale) \(typed)")
+        try await harness.enterText(typed, into: "price")
         #expect(try harness.read("data.price") == value, "\(locale) \(typed)")
         #expect(field.validationError == nil)
     }
@@ -60,12 +60,12 @@ import FormworkTesting
         let (locale, typed, message) = Self.badNumbers[row]
         let (harness, page) = try await open(locale)
         try await harness.set("price", .int(7))
-        let outcome = try await harness.type("price", typed)
+        let outcome = try await harness.enterText(typed, into: "price")
         #expect(outcome == .ignored(message), "\(locale) \(typed)")
         #expect(try harness.read("data.price") == .int(7), "the store keeps the last value that read")
         #expect(try harness.component("price").validationError == message)
         // The next text that reads clears the message.
-        try await harness.type("price", "8")
+        try await harness.enterText("8", into: "price")
         #expect(try harness.component("price").validationError == nil)
         #expect(try harness.read("data.price") == .int(8))
         _ = page
@@ -75,9 +75,9 @@ import FormworkTesting
         for (locale, shown) in [("en", "1234.5"), ("de", "1234,5"), ("de-CH", "1234.5"), ("ru", "1234,5"), ("zh-Hans", "1234.5")] {
             let (harness, page) = try await open(locale)
             try await harness.set("price", .number(1234.5))
-            #expect(page.inputText(of: try harness.component("price")) == shown, "\(locale)")
+            #expect(page.textForValue(in: try harness.component("price")) == shown, "\(locale)")
             // What is shown reads back as the same value.
-            #expect(page.value(typed: shown, into: try harness.component("price")) == .success(.number(1234.5)))
+            #expect(page.valueForText(shown, in: try harness.component("price")) == .success(.number(1234.5)))
         }
     }
 
@@ -95,8 +95,8 @@ import FormworkTesting
     func dateFieldReadsTheLocale(_ row: Int) async throws {
         let (locale, typed) = Self.dates[row]
         let (harness, page) = try await open(locale)
-        #expect(page.value(typed: typed, into: try harness.component("day")) == .success(.string("2023-11-14")), "\(locale) \(typed)")
-        try await harness.type("day", typed)
+        #expect(page.valueForText(typed, in: try harness.component("day")) == .success(.string("2023-11-14")), "\(locale) \(typed)")
+        try await harness.enterText(typed, into: "day")
         #expect(try harness.read("data.day") == .string("2023-11-14"))
     }
 
@@ -104,7 +104,7 @@ import FormworkTesting
         for (locale, typed, message) in [("de", "31.02.2023", "Geben Sie ein Datum ein, z. B. 14.11.2023"), ("en", "14/11/2023", "Enter a date like Nov 14, 2023"),
                                          ("zh-Hans", "明天", "请输入日期，例如 2023年11月14日"), ("de", "14.11.", "Geben Sie ein Datum ein, z. B. 14.11.2023")] {
             let (harness, _) = try await open(locale)
-            #expect(try await harness.type("day", typed) == .ignored(message), "\(locale) \(typed)")
+            #expect(try await harness.enterText(typed, into: "day") == .ignored(message), "\(locale) \(typed)")
             #expect(try harness.read("data.day") == .null)
         }
     }
@@ -112,8 +112,8 @@ import FormworkTesting
     @Test func twoDigitYearsFollowPOSIX() async throws {
         let (harness, page) = try await open("de")
         let day = try harness.component("day")
-        #expect(page.value(typed: "1.2.68", into: day) == .success(.string("2068-02-01")))
-        #expect(page.value(typed: "1.2.69", into: day) == .success(.string("1969-02-01")))
+        #expect(page.valueForText("1.2.68", in: day) == .success(.string("2068-02-01")))
+        #expect(page.valueForText("1.2.69", in: day) == .success(.string("1969-02-01")))
     }
 
     @Test func dateFieldShowsItsValueTheLocalesWay() async throws {
@@ -121,16 +121,29 @@ import FormworkTesting
             let (harness, page) = try await open(locale)
             try await harness.set("day", .string("2023-11-14"))
             let field = try harness.component("day")
-            #expect(page.inputText(of: field) == shown, "\(locale)")
-            #expect(page.value(typed: shown, into: field) == .success(.string("2023-11-14")), "\(locale) reads back")
+            #expect(page.textForValue(in: field) == shown, "\(locale)")
+            #expect(page.valueForText(shown, in: field) == .success(.string("2023-11-14")), "\(locale) reads back")
         }
+    }
+
+    @Test("page.locale is $page.locale: the host's first language, or the page's default without one")
+    func theSessionSaysItsLocale() async throws {
+        for locale in ["de-CH", "zh-Hans", "ar"] {
+            let (_, page) = try await open(locale)
+            #expect(page.locale == locale)
+            #expect(page.state["locale"] == .string(locale))
+        }
+        let engine = PageEngine(registry: .standard, host: PageHost(languages: []))
+        let page = try engine.open(try PageDocument.load(Array(#"{"page": "p", "defaultLocale": "fr", "strings": {"fr": {"hi": "Salut"}}}"#.utf8), registry: .standard, libraries: .empty))
+        #expect(page.locale == page.state["locale"]?.stringValue)
+        #expect(page.locale == "fr")
     }
 
     @Test func textFieldsTakeTheTextAsItIs() async throws {
         let (harness, page) = try await open("de")
-        #expect(page.value(typed: "1.5", into: try harness.component("note")) == .success(.string("1.5")))
-        try await harness.type("note", "1.5")
-        #expect(page.inputText(of: try harness.component("note")) == "1.5")
+        #expect(page.valueForText("1.5", in: try harness.component("note")) == .success(.string("1.5")))
+        try await harness.enterText("1.5", into: "note")
+        #expect(page.textForValue(in: try harness.component("note")) == "1.5")
     }
 
     @Test func aFlowTypesAGermanNumber() async throws {
@@ -149,7 +162,7 @@ import FormworkTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.page.utf8).write(to: folder.appendingPathComponent("typing.json"))
         try Data(flow.utf8).write(to: folder.appendingPathComponent("typing.flow.json"))
-        let result = await FlowRunner().run(file: folder.appendingPathComponent("typing.flow.json").path)
+        let result = await FlowRunner(registry: .standard).run(file: folder.appendingPathComponent("typing.flow.json").path)
         #expect(result.failures.isEmpty, "\(result.failures)")
     }
 

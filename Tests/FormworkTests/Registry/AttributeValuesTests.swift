@@ -29,9 +29,9 @@ struct AttributeValuesTests {
 
     @Test(arguments: cases)
     func checkPrints(_ test: Case) throws {
-        let (document, decoded) = PageDocument.decode(json: #"{"page": "p", "components": [\#(test.components)]}"#)
+        let (document, decoded) = PageDocument.decode(json: #"{"page": "p", "components": [\#(test.components)]}"#, registry: .standard, libraries: .empty)
         #expect(decoded.map(\.rendered) == [])
-        #expect(try #require(document).check().map(\.rendered) == test.printed)
+        #expect(try #require(document).check(registry: .standard).map(\.rendered) == test.printed)
     }
 
     @Test func theValuesProblemSaysWhatIsAllowed() {
@@ -43,7 +43,7 @@ struct AttributeValuesTests {
     }
 
     static let hostRegistry = #"""
-    {"format": 1, "engineVersion": 1, "components": [
+    {"format": 2, "engineVersion": 1, "behavior": 1, "components": [
       {"id": "badge", "attributes": [{"name": "tone", "type": "string", "default": "calm", "values": ["calm", "alarm"]}], "events": [], "layout": "leaf"}],
      "actions": [], "validations": [], "errorHandlers": [], "functions": []}
     """#
@@ -56,7 +56,7 @@ struct AttributeValuesTests {
         let tone = registry.descriptionValue["components"]?[0]?["attributes"]?[0]
         #expect(tone == .object(PageObject([("name", "tone"), ("type", "string"), ("default", "calm"), ("values", ["calm", "alarm"])])))
 
-        let (document, _) = PageDocument.decode(json: #"{"page": "p", "components": [{"id": "badge", "attributes": {"tone": "alarn"}}]}"#, registry: registry)
+        let (document, _) = PageDocument.decode(json: #"{"page": "p", "components": [{"id": "badge", "attributes": {"tone": "alarn"}}]}"#, registry: registry, libraries: .empty)
         #expect(try #require(document).check(registry: registry).map(\.rendered) == [
             #"components[0].attributes.tone: error: the attribute 'tone' of the component 'badge': "alarn" is not one of calm, alarm; did you mean "alarm"?"#])
     }
@@ -79,7 +79,7 @@ struct AttributeValuesTests {
     }
 
     @Test func theSchemaListsTheValuesOfALiteral() {
-        let schema = PageSchema.make(for: .standard)
+        let schema = PageSchema.make(for: .standard, libraries: .empty)
         let textField = schema.jsonText
         #expect(textField.contains(#"{"enum":["default","number","decimal","email","phone","url",null]}"#))
         #expect(textField.contains(#"{"enum":["submit","change",null]}"#))

@@ -63,7 +63,7 @@ struct RegistryClashTests {
         let host = stated.hostTypeIDs
         #expect(RegistryIDs.kinds.first { $0.word == clash.kind }.map { host[keyPath: $0.ids] } == [clash.id])   // the app's, not the engine's
         let engine = PageEngine(registry: stated)
-        _ = try engine.open(try PageDocument.load(Array(plainPage.utf8), registry: stated))
+        _ = try engine.open(try PageDocument.load(Array(plainPage.utf8), registry: stated, libraries: .empty))
 
         // The file records the choice and reads back as the same choice.
         let kinds = ["component": "components", "action": "actions", "validation": "validations", "error handler": "errorHandlers", "function": "functions"]
@@ -91,7 +91,7 @@ struct RegistryClashTests {
         var stated = Registry.standard
         clash.register(&stated, [clash.attribute])
         #expect(stated.clashes.isEmpty)
-        _ = try PageEngine(registry: stated).open(try PageDocument.load(Array(plainPage.utf8), registry: stated))
+        _ = try PageEngine(registry: stated).open(try PageDocument.load(Array(plainPage.utf8), registry: stated, libraries: .empty))
         let read = try RegistryDescription(bytes: Array(stated.descriptionText.utf8), source: "app.registry.json")
         #expect(read.registry().clashes.isEmpty)
         #expect(read.registry().descriptionValue == stated.descriptionValue)
@@ -123,22 +123,22 @@ struct RegistryClashTests {
 
     // MARK: - Registry files
 
-    @Test("an old file's replacesCommon reads as the app's stated replacement")
-    func oldReplacesCommonIsAStatement() throws {
-        let text = #"{ "format": 1, "engineVersion": 1, "errorHandlers": [ { "id": "undo", "attributes": [ { "name": "retry", "type": "string" } ], "replacesCommon": ["retry"] } ] }"#
+    @Test("a file's replacesCommon reads as the app's stated replacement")
+    func replacesCommonIsAStatement() throws {
+        let text = #"{ "format": 2, "engineVersion": 1, "behavior": 1, "errorHandlers": [ { "id": "undo", "attributes": [ { "name": "retry", "type": "string" } ], "replacesCommon": ["retry"] } ] }"#
         let read = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         #expect(read.registry().errorHandlers.choice("undo") == RegistrationChoice(replacing: ["retry"]))
         #expect(read.registry().clashes.isEmpty)
     }
 
     @Test("a file with an app's type under a built-in's id, or a common attribute, and no statement is refused with how to write it again", arguments: [
-        (#"{ "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ] }"#,
+        (#"{ "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:16: actions[0]: the app's action 'discard-draft' has the id of the engine's built-in action 'discard-draft', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("discard-draft")` (pages get the app's) or give it another id (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"#),
-        (#"{ "functions": [ { "name": "len", "minArguments": 1 } ] }"#,
+        (#"{ "functions": [ { "name": "len", "minArguments": 1 } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:18: functions[0]: the app's function 'len' has the name of the engine's built-in function 'len', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("len")` (pages get the app's) or give it another name (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"#),
-        (#"{ "components": [ { "id": "map", "attributes": [ { "name": "hidden", "type": "string" } ] } ] }"#,
+        (#"{ "components": [ { "id": "map", "attributes": [ { "name": "hidden", "type": "string" } ] } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:19: components[0]: the app's component declares 'hidden', and the engine gives every component a 'hidden', but the file doesn't say which one pages mean (an earlier Formwork decided it silently); where the app registers it, write `replacing: ["hidden"]` (the app's 'hidden') or rename or drop the app's 'hidden' (the engine's stays), then write the file again with Registry.writeDescription(to:)"#),
-        (#"{ "actions": [ { "id": "analytics", "overridesBuiltIn": true } ] }"#,
+        (#"{ "actions": [ { "id": "analytics", "overridesBuiltIn": true } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:57: actions[0].overridesBuiltIn: the engine has no built-in action 'analytics' to override: leave `overriding:` out where the app registers it, then write the file again with Registry.writeDescription(to:)"#),
     ])
     func unstatedFileIsRefused(_ text: String, _ expected: String) {
@@ -161,7 +161,7 @@ struct RegistryClashTests {
               { "id": "discard-draft" },
               { "id": "api", "attributes": { "url": "/x" }, "onError": [ { "id": "undo", "attributes": { "retry": "onSave" } } ] } ] } }
             """
-        let document = try PageDocument.load(Array(page.utf8), registry: registry)
+        let document = try PageDocument.load(Array(page.utf8), registry: registry, libraries: .empty)
         #expect(document.check(registry: registry).map(\.rendered) == [
             "interactions.cancel[0].id: warning: 'discard-draft' is the app's own action, not the engine's (the app registered it overriding the built-in action 'discard-draft')",
             "interactions.cancel[1].onError[0].attributes.retry: warning: 'undo' replaces the engine's 'retry' (when the handler is done, run the failed action once more; if it succeeds, the chain goes on): here 'retry' is the app's error handler's own, and the engine doesn't do that for it",
@@ -171,9 +171,9 @@ struct RegistryClashTests {
     // MARK: -
 
     private func expectRefused(_ registry: Registry, saying message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let diagnostics = PageDocument.decode(Array(plainPage.utf8), registry: registry).diagnostics.map(\.rendered)
+        let diagnostics = PageDocument.decode(Array(plainPage.utf8), registry: registry, libraries: .empty).diagnostics.map(\.rendered)
         #expect(diagnostics == ["error: " + message], sourceLocation: sourceLocation)
-        let document = try PageDocument.load(Array(plainPage.utf8), registry: .standard)
+        let document = try PageDocument.load(Array(plainPage.utf8), registry: .standard, libraries: .empty)
         #expect(sourceLocation: sourceLocation) {
             _ = try PageEngine(registry: registry).open(document)
         } throws: { error in

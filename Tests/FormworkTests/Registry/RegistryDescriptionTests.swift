@@ -40,7 +40,7 @@ struct RegistryDescriptionTests {
 
     @Test func aBuiltInIdTheAppOverridesIsTheAppsOwn() throws {
         // The app registered its own `toast`, one that takes a `style`, `overriding: .builtIn("toast")`.
-        let text = #"{"actions": [{"id": "toast", "overridesBuiltIn": true, "attributes": [{"name": "message", "type": "string"}, {"name": "style", "type": "string"}]}]}"#
+        let text = #"{"actions": [{"id": "toast", "overridesBuiltIn": true, "attributes": [{"name": "message", "type": "string"}, {"name": "style", "type": "string"}]}], "format": 2, "behavior": 1}"#
         let described = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         #expect(described.hostTypes == RegistryIDs(actions: ["toast"]))
         #expect(described.registry().actions["toast"]?.attribute("style") != nil)
@@ -60,22 +60,23 @@ struct RegistryDescriptionTests {
     @Test(arguments: [
         (#"[1]"#, #"r.json:1:1: a registry file is a JSON object with "components", "actions", "validations", "errorHandlers" and "functions"; write one with Registry.writeDescription(to:)"#),
         (#"{"componets": []}"#, "r.json:1:15: componets: unknown member 'componets' in a registry file; did you mean 'components'?"),
-        (#"{"format": 2}"#, "r.json:1:12: format: the file has format 2, written by a newer Formwork; this one reads format 1: update formwork"),
-        (#"{"actions": [{"id": 3}]}"#, #"r.json:1:21: actions[0].id: "id" must be a non-empty string, like "analytics""#),
-        (#"{"actions": [{"id": "a"}, {"id": "a"}]}"#, "r.json:1:27: actions[1]: the action 'a' is described twice"),
-        (#"{"components": [{"id": "r", "attributes": [{"name": "v", "type": "text"}]}]}"#,
+        (#"{"format": 3}"#, "r.json:1:12: format: the file has format 3, written by a newer Formwork; this one reads format 2: update formwork"),
+        (#"{"format": 2, "behavior": 9}"#, #"r.json:1:27: behavior: "behavior" is the app's behaviour level, a whole number from 1 to 2 (a larger one was written by a newer Formwork: update formwork)"#),
+        (#"{"actions": [{"id": 3}], "format": 2, "behavior": 1}"#, #"r.json:1:21: actions[0].id: "id" must be a non-empty string, like "analytics""#),
+        (#"{"actions": [{"id": "a"}, {"id": "a"}], "format": 2, "behavior": 1}"#, "r.json:1:27: actions[1]: the action 'a' is described twice"),
+        (#"{"components": [{"id": "r", "attributes": [{"name": "v", "type": "text"}]}], "format": 2, "behavior": 1}"#,
          "r.json:1:66: components[0].attributes[0].type: unknown attribute type \"text\"; use one of string, int, number, bool, array, object, any, actions, chains, components"),
-        (#"{"components": [{"id": "r", "attributes": [{"name": "v", "type": "int", "default": "x"}]}]}"#,
+        (#"{"components": [{"id": "r", "attributes": [{"name": "v", "type": "int", "default": "x"}]}], "format": 2, "behavior": 1}"#,
          #"r.json:1:84: components[0].attributes[0].default: the default "x" is not an int"#),
-        (#"{"components": [{"id": "r", "valueAttribute": "value"}]}"#,
+        (#"{"components": [{"id": "r", "valueAttribute": "value"}], "format": 2, "behavior": 1}"#,
          "r.json:1:47: components[0].valueAttribute: \"valueAttribute\" names 'value', which is not one of the component's attributes"),
-        (#"{"components": [{"id": "r", "layout": {"repeated": "rows"}}]}"#,
+        (#"{"components": [{"id": "r", "layout": {"repeated": "rows"}}], "format": 2, "behavior": 1}"#,
          "r.json:1:39: components[0].layout: \"repeated\" names the array attribute holding the items, but the component has no array attribute 'rows'"),
-        (#"{"functions": [{"name": "to-money"}]}"#,
+        (#"{"functions": [{"name": "to-money"}], "format": 2, "behavior": 1}"#,
          #"r.json:1:25: functions[0].name: "name" must be a function name like "currency" (letters, digits and _, not starting with a digit)"#),
-        (#"{"functions": [{"name": "f", "parameters": [{"name": "a", "optional": true}, {"name": "b"}]}]}"#,
+        (#"{"functions": [{"name": "f", "parameters": [{"name": "a", "optional": true}, {"name": "b"}]}], "format": 2, "behavior": 1}"#,
          "r.json:1:78: functions[0].parameters[1].optional: only the last parameters may be optional"),
-        (#"{"functions": [{"name": "f", "result": "lambda"}]}"#,
+        (#"{"functions": [{"name": "f", "result": "lambda"}], "format": 2, "behavior": 1}"#,
          #"r.json:1:40: functions[0].result: unknown value type "lambda"; use string, int, number, bool, array, object or any, or an array of them like ["string", "array"]"#),
         ("{\"actions\": [", "r.json:1:14: actions[0]: the registry file is not valid JSON: unexpected end of the document; the JSON is cut off"),
     ])

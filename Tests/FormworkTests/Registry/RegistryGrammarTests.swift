@@ -18,15 +18,15 @@ struct RegistryGrammarTests {
         let registry = described.registry()
 
         let good = try #require(try RegistryGrammarTests.blocks("registry-page").first)
-        let (document, decoded) = PageDocument.decode(json: good, registry: registry)
+        let (document, decoded) = PageDocument.decode(json: good, registry: registry, libraries: .empty)
         #expect(decoded.isEmpty)
         #expect(document?.check(registry: registry).map(\.rendered) == [])
-        #expect(document?.requirements() == RegistryIDs(components: ["rating"], actions: ["analytics"], functions: ["currency"]))
+        #expect(document?.requirements(beyond: .standard) == RegistryIDs(components: ["rating"], actions: ["analytics"], functions: ["currency"]))
 
         let example = try #require(try RegistryGrammarTests.blocks("registry-check").first)
         let parts = example.components(separatedBy: "\n⇒ ")
         let bad = try #require(parts.first)
-        let (badDocument, badDecoded) = PageDocument.decode(json: bad, registry: registry)
+        let (badDocument, badDecoded) = PageDocument.decode(json: bad, registry: registry, libraries: .empty)
         let found = badDecoded + (badDocument?.check(registry: registry) ?? [])
         #expect(found.map { "\($0.path): \($0.severity.rawValue): \($0.message)" } == Array(parts.dropFirst()))
     }

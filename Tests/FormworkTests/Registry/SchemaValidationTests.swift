@@ -139,7 +139,7 @@ struct SchemaValidationTests {
             try Data(page.json.utf8).write(to: URL(fileURLWithPath: file))
             files.append(file)
         }
-        let result = try await SchemaValidationTests.validate(schema: PageSchema.make(for: .standard), files: files)
+        let result = try await SchemaValidationTests.validate(schema: PageSchema.make(for: .standard, libraries: .empty), files: files)
         #expect(result.status == 1)
         for (index, page) in SchemaValidationTests.brokenPages.enumerated() {
             let line = result.lines.first { $0.contains("/broken-\(index).json") } ?? ""
@@ -157,9 +157,9 @@ struct SchemaValidationTests {
         try Data(page.utf8).write(to: good)
         try Data(misspelt.utf8).write(to: bad)
         let app = try SchemaValidationTests.exampleApp()
-        #expect(try await SchemaValidationTests.validate(schema: PageSchema.make(for: app.registry()), files: [good.path]).status == 0)
-        #expect(try await SchemaValidationTests.validate(schema: PageSchema.make(for: app.registry()), files: [bad.path]).status == 1)
-        #expect(try await SchemaValidationTests.validate(schema: PageSchema.make(for: .standard), files: [good.path]).status == 1)
+        #expect(try await SchemaValidationTests.validate(schema: PageSchema.make(for: app.registry(), libraries: .empty), files: [good.path]).status == 0)
+        #expect(try await SchemaValidationTests.validate(schema: PageSchema.make(for: app.registry(), libraries: .empty), files: [bad.path]).status == 1)
+        #expect(try await SchemaValidationTests.validate(schema: PageSchema.make(for: .standard, libraries: .empty), files: [good.path]).status == 1)
     }
 
     @Test func brokenFlowsFailTheFlowSchema() async throws {
