@@ -30,7 +30,8 @@ public struct BehaviorLevel: Comparable, Hashable, Sendable, CustomStringConvert
     /// Level 1's behaviour with the changes `BehaviorChange.all` lists for level 2.
     public static let v2 = BehaviorLevel(number: 2)
     /// The newest level this engine has. NB: an app states a number (`.v2`), never `.latest`, in
-    /// code it ships: `.latest` moves with each Formwork. The CLI and the package's own tests use it.
+    /// code it ships: `.latest` moves with each Formwork. The CLI uses it when no registry file
+    /// states a level; the package's own tests state the level each one tests (`.standard` is 1).
     public static let latest = v2
 
     /// Every level this engine has, oldest first.
