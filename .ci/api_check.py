@@ -20,6 +20,10 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ci_git import branch_base, git  # noqa: E402
+
 FORMAT = "# Formwork API baseline, format 2: one line per public declaration; written by .ci/api-check --update"
 SKIP = {"Import", "Accessor", "Conformance", "TypeNominal", "TypeFunc", "TypeNameAlias"}
 TYPE_KINDS = ("TypeNominal", "TypeFunc", "TypeNameAlias")
@@ -265,13 +269,6 @@ def compare(module, baseline, current):
 
 # MARK: - The CHANGELOG rule over the history
 
-def git(*args, check=True):
-    result = subprocess.run(["git", *args], capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise RuntimeError(f"git {' '.join(args)}: {result.stderr.strip()}")
-    return result.stdout if result.returncode == 0 else None
-
-
 BASELINES = ("api/Formwork.api.txt", "api/FormworkTesting.api.txt")
 WORKTREE = None  # the files as they are now, committed or not
 
@@ -334,14 +331,7 @@ def changelog_rule():
     # What is being submitted: the commits of this branch that aren't on main yet (one unit, with
     # what isn't committed); on main itself, each landing (a first-parent commit: a merge with its
     # whole branch, or one commit) since the baseline took this format.
-    base = head
-    for ref in filter(None, [os.environ.get("API_CHECK_BASE"), "origin/main", "main"]):
-        commit = git("rev-parse", "-q", "--verify", ref + "^{commit}", check=False)
-        if commit and commit.strip() != head:
-            merge_base = git("merge-base", "HEAD", ref, check=False)
-            if merge_base and merge_base.strip() != head:
-                base = merge_base.strip()
-                break
+    base = branch_base(head)
     errors = []
     dirty = git("status", "--porcelain", "--", "api/", "CHANGELOG.md").strip() != ""
     if base != head or dirty:

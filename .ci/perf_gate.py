@@ -21,6 +21,10 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ci_git import branch_base, git  # noqa: E402
+
 BASELINE = "perf/baseline.json"
 FUNCTIONS = "perf/functions"
 FORMAT = 1
@@ -191,25 +195,11 @@ def percent(new, old):
 
 # MARK: - The CHANGELOG rule
 
-def git(*args, check=True):
-    result = subprocess.run(["git", *args], capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise RuntimeError(f"git {' '.join(args)}: {result.stderr.strip()}")
-    return result.stdout if result.returncode == 0 else None
-
-
 def submission():
     """(base, target, description): this branch's commits not on main, with what isn't committed
     (target None: the working tree); on main itself, the last landing (HEAD against its first parent)."""
     head = git("rev-parse", "HEAD").strip()
-    base = head
-    for ref in filter(None, [os.environ.get("API_CHECK_BASE"), "origin/main", "main"]):
-        commit = git("rev-parse", "-q", "--verify", ref + "^{commit}", check=False)
-        if commit and commit.strip() != head:
-            merge_base = git("merge-base", "HEAD", ref, check=False)
-            if merge_base and merge_base.strip() != head:
-                base = merge_base.strip()
-                break
+    base = branch_base(head)
     dirty = git("status", "--porcelain", "--", "perf/", "CHANGELOG.md").strip() != ""
     if base == head and not dirty:
         parent = git("rev-parse", "-q", "--verify", "HEAD^1", check=False)
