@@ -34,6 +34,9 @@ public struct PageHost {
     /// `$error.message` (true by default). Set it to false when the app shows such failures itself
     /// from `report`.
     public var alertsUnhandledFailures: Bool
+    /// Where new `Idempotency-Key`s come from (random UUIDs unless set): one per submission of an
+    /// `api` write, sent again with each retry of it (Grammar.md, 2.19).
+    public var idempotencyKeys: IdempotencyKeySource = .uuid
 
     /// A host; leave out what the pages don't use: with no navigator `push` fails, with no
     /// transport `api` fails, with no router `route` fails, and the silent presenter cancels

@@ -9,7 +9,7 @@ import FormworkTesting
 final class RunConsole {
     enum Next { case next, quit }
 
-    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "data", "globals", "show", "help", "quit", "exit"]
+    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "offline", "online", "outbox", "data", "globals", "show", "help", "quit", "exit"]
 
     let harness: PageHarness
     let recorder: FlowRecorder?
@@ -51,6 +51,18 @@ final class RunConsole {
             return .next
         case "globals":
             Console.out(harness.globals.jsonText)
+            return .next
+        case "outbox":
+            Console.out(harness.engine.outbox?.jsonValue.jsonText ?? "[]")
+            return .next
+        case "offline":
+            harness.engine.networkIsGone()
+            Console.out("  network: offline")
+            return .next
+        case "online":
+            Console.out("  network: online")
+            await harness.engine.networkIsBack()
+            Console.out("  outbox: \(harness.engine.outbox?.entries.count ?? 0) waiting")
             return .next
         default:
             break
@@ -164,6 +176,8 @@ final class RunConsole {
         back              leave the current page
         reopen            close the page and open it again (a page with "draft" finds its draft)
         background        the app goes to the background (drafts are written at once)
+        offline, online   the network goes away (requests that may be queued are) or comes back (they are sent)
+        outbox            print what waits in the outbox as one line of JSON
         data, globals     print $data or $global as one line of JSON
         show              draw the form again
         help, quit

@@ -210,6 +210,7 @@ extension LoopbackServer {
                 handler = state.routes[Core.key(request.method, request.path)]
             }
             let response = handler?(request) ?? .noRoute(for: request)
+            if response.closesWithoutAnswer { return }
             let (head, body) = response.serialized()
             guard POSIXSocket.write(fd, head), write(body, to: fd, for: request), let stream = response.stream else { return }
             send(stream, to: fd, for: request)
