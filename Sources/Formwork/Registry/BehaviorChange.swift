@@ -48,6 +48,8 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "PageHost's languages default to the person's preferred languages (Locale.preferredLanguages), not none"),
         BehaviorChange(.behavior("$page.busy"), level: .v2,
                        summary: "$page.busy stays on from an edit that sets watchers off until all their chains ran, not off and on between them"),
+        BehaviorChange(.behavior("Idempotency-Key"), level: .v2,
+                       summary: "api requests that write (not GET, HEAD, OPTIONS) carry an Idempotency-Key header, the same on every retry of one submission"),
     ]
 
     /// "level 2: what changes".

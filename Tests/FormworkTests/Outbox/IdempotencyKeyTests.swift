@@ -56,6 +56,17 @@ final class ApplyOnceServer: Sendable {
     }
 
     var current: State { state.withLock { $0 } }
+
+    /// Returns true once the server holds an applied order's answer; false after `patience`
+    /// seconds (a guard, not a measure). Checks the state every half millisecond.
+    func waitUntilHolding(patience: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(patience)
+        while Date() < deadline {
+            if current.holding { return true }
+            usleep(500)
+        }
+        return current.holding
+    }
     func change(_ body: @Sendable (inout State) -> Void) { state.withLock(body) }
     deinit { server.stop() }
 }
