@@ -98,6 +98,8 @@ public final class PageHarness {
         let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
         engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits, drafts: drafts)
         engine.host.report = { [weak self] report in self?.receive(report) }
+        // NB: in memory, as drafts are: a page's `"offline": "queue"` works in flows, and nothing reaches the disk.
+        engine.outbox = Outbox(storage: MemoryOutboxStorage(), limits: limits)
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
             self?.adopt(session)

@@ -208,6 +208,21 @@ struct OutboxTests {
         #expect(try storage.load().count == 1)
     }
 
+    /// The flow harness has an outbox in memory: a stub answering 503 queues the order, and the
+    /// engine sends it (with the same key) once the network is back.
+    @Test func theFlowHarnessQueuesToo() async throws {
+        let page = PageHarness(registry: .standard(behavior: .v2))
+        defer { page.close() }
+        page.stub.on("POST", "/api/orders", .json(503, ["message": "busy"]), .json(201, ["order": 7]))
+        try await page.open(json: Self.order)
+        try await page.tap("place")
+        try page.expect("toasts", ["We will send your order when you are back online"])
+        let outcomes = await page.engine.networkIsBack()
+        #expect(outcomes.map(\.kind) == ["delivered"])
+        let keys = page.requests.map { $0.headers["Idempotency-Key"] }
+        #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])
+    }
+
     @Test func withoutAnOutboxQueueingFailsSayingSo() async throws {
         var host = PageHost(transport: StubTransport(), report: { _ in }, alertsUnhandledFailures: false)
         host.idempotencyKeys = .counting()
