@@ -68,7 +68,7 @@ public struct MaskPattern: Sendable, Equatable {
     /// too; the literals before the first slot show once a slot is filled, and the literals after
     /// the last filled slot show up to the next slot (so the caret goes past them).
     public func format(raw: String) -> String {
-        format(fitting: fit(Array(raw))).text
+        String(format(fitting: fit(Array(raw))).text)
     }
 
     /// `chars` placed into the slots in order, dropping those that don't fit.
