@@ -112,7 +112,9 @@ import Formwork
     static func state(_ shown: MaskedText) -> String {
         let units = Array(shown.text.utf16)
         let caret = min(shown.caret, units.count)
-        return (String(utf16CodeUnits: units[..<caret]) ?? "?") + "|" + (String(utf16CodeUnits: units[caret...]) ?? "?")
+        let before = String(decoding: units[..<caret], as: UTF16.self)
+        let after = String(decoding: units[caret...], as: UTF16.self)
+        return before + "|" + after
     }
 
     @Test(arguments: rows.indices)
