@@ -77,7 +77,13 @@ def run(args):
         amount = "document.querySelector('[data-key=amount] input')"
         page.click("[data-key=amount] input")
         for key in "1234.5":
-            page.press(key)
+            if key == ".":
+                # NB: cdp.press would send "." with the Delete key's code (46); a real period key is 190.
+                base = dict(key=".", code="Period", windowsVirtualKeyCode=190, nativeVirtualKeyCode=190)
+                page.call("Input.dispatchKeyEvent", type="keyDown", text=".", **base)
+                page.call("Input.dispatchKeyEvent", type="keyUp", **base)
+            else:
+                page.press(key)
         page.wait_for(f"{settled} && {state}.data.amount === 1234.5 && {amount}.value === '1,234.5'",
                       "the amount to show 1,234.5 and $data.amount to be 1234.5")
         check(page.evaluate(f"{amount}.selectionStart") == 7, "the amount's caret should be at its end")
