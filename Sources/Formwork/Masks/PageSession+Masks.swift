@@ -5,9 +5,10 @@ extension PageSession {
     /// level 2, for an app's own type, or when a computed mask doesn't read (the field then takes
     /// text as typed, as `check` can't see a computed mask).
     public func mask(of component: PageComponent) -> InputMask? {
-        // NB: the type's declaration first: a page without masks pays one lookup per typed text.
-        guard component.type.attribute("mask") != nil, let value = component.attributes["mask"], !value.isNull,
-              engine.registry.behavior >= .v2, !engine.registry.components.isApps(component.type.id) else { return nil }
+        // NB: the level first (level 1 pays one comparison), then the page's attribute: a page
+        // without masks pays one lookup per field rendered or text typed, and nothing at open or edit.
+        guard engine.registry.behavior >= .v2, let value = component.attributes["mask"], !value.isNull,
+              component.type.attribute("mask") != nil, !engine.registry.components.isApps(component.type.id) else { return nil }
         return try? InputMask(value, locale: pageLocale.locale)
     }
 

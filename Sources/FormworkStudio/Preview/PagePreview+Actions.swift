@@ -86,7 +86,7 @@ extension PagePreview {
                 note = reason.message
                 failed = true
             }
-        case .tap(let ref), .edit(let ref, _), .type(let ref, _):
+        case .tap(let ref), .edit(let ref, _), .type(let ref, _), .mask(let ref, _):
             let page: PageSession
             switch live() {
             case .success(let open): page = open

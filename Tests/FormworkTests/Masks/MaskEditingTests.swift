@@ -164,7 +164,7 @@ import Formwork
         (.object(["pattern": "XX-###", "slots": .object(["X": "leter"])]), "the slot \"X\" takes \"leter\", which is not a slot kind; a slot takes digit, letter or any; did you mean \"letter\"?"),
         (.object(["pattern": "##", "slots": .object(["#": "letter"])]), "\"#\" is already a slot character of every pattern (# a digit, @ a letter, * either); name another character"),
         (.object(["currency": "euro"]), "the currency is an ISO 4217 code of three capital letters, like \"EUR\"; got \"euro\""),
-        (.object(["phone": "RU", "pattern": "##"]), "a phone mask has no \"pattern\"; it has \"phone\""),
+        (.object(["phone": "RU", "pattern": "##"]), "a pattern mask has no \"phone\"; it has \"pattern\" and \"slots\""),
         (.object(["format": "##"]), "a mask object has one of \"pattern\", \"phone\" or \"currency\", like {\"phone\": \"RU\"}; this one has \"format\""),
         (.int(5), "a mask is a pattern like \"+7 (###) ###-##-##\" or an object like {\"phone\": \"RU\"} or {\"currency\": \"EUR\"}; got an int"),
     ])
