@@ -130,7 +130,14 @@ extension PageHarness {
         }
         let (index, tail) = PageHarness.rowIndex(after)
         if tail.first == .key("exists"), tail.count == 1 { return .bool((try? component(key, index: index)) != nil) }
-        return FlowPath.read(tail, in: PageHarness.json(try component(key, index: index)))
+        let found = try component(key, index: index)
+        var json = PageHarness.json(found)
+        // A masked field's text as the person sees it (`component.phone.text`); its value is the raw one.
+        if let page = try? current, page.mask(of: found) != nil, case .object(var object) = json {
+            object["text"] = .string(page.textForValue(in: found))
+            json = .object(object)
+        }
+        return FlowPath.read(tail, in: json)
     }
 
     /// The component key at the start of `segments` and what follows it. Components inside a

@@ -5,7 +5,7 @@ enum BuiltIns {
         for type in StoreActions.all + RequestActions.all + PresentationActions.all + NavigationActions.all + FlowActions.all + BlockActions.all + DraftActions.all {
             registry.register(type)
         }
-        for type in BuiltInValidations.all { registry.register(type) }
+        for type in BuiltInValidations.all + ChecksumValidations.all { registry.register(type) }
         for type in BuiltInErrorHandlers.all { registry.register(type) }
     }
 }

@@ -79,6 +79,7 @@ extension FormworkEngine {
         add(.action, ["discard-draft"], "drafts")
         add(.action, ["show-errors"], "server answers on fields")
         add(.validation, ["server"], "server answers on fields")
+        add(.validation, ["luhn", "iban"], "card and bank numbers")
         add(.errorHandler, ["show-errors"], "server answers on fields")
         add(.errorHandlerAttribute, ["retry"], "retry after a handler")
         add(.function, ["reverse", "slice", "sort", "unique", "minBy", "maxBy"], "list functions")

@@ -157,6 +157,9 @@ struct PageChecker {
         checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
         diagnostics.explainReplaced(from: start, owner: node.path, type: type, what: "the component '\(type.id)'", common: ComponentType.commonAttributes)
         checkRowEdits(node, type: type)
+        if registry.behavior < .v2, !registry.components.isApps(type.id), let mask = node.attributes.items.first(where: { $0.name == "mask" }) {
+            diagnostics.append(.warning("behavior", mask.path, MaskCheck.belowLevel))
+        }
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
                 error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
@@ -269,7 +272,7 @@ struct PageChecker {
             guard let spec = specs.first(where: { $0.name == attribute.name }) else {
                 let names = specs.map(\.name)
                 let hint = Suggestions.nearest(to: attribute.name, in: names).map { "; did you mean '\($0)'?" } ?? "; it has " + names.joined(separator: ", ")
-                error("unknown-attribute", attribute.path, "\(owner) has no attribute '\(attribute.name)'" + hint)
+                error("unknown-attribute", attribute.path, "\(owner) has no attribute '\(attribute.name)'" + hint + (attribute.name == "mask" ? MaskCheck.elsewhere : ""))
                 continue
             }
             let compatible = spec.type == .any || attribute.type == spec.type || (spec.type == .number && attribute.type == .int) || (attribute.type == .any && !spec.type.holdsNodes)

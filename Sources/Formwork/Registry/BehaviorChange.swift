@@ -50,6 +50,10 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "$page.busy stays on from an edit that sets watchers off until all their chains ran, not off and on between them"),
         BehaviorChange(.behavior("Idempotency-Key"), level: .v2,
                        summary: "api requests that write (not GET, HEAD, OPTIONS) carry an Idempotency-Key header, the same on every retry of one submission"),
+        BehaviorChange(.behavior("mask"), level: .v2,
+                       summary: "text-field and number-field apply their 'mask' attribute: the field shows the masked text, the store gets the raw value"),
+        BehaviorChange(.builtIn(kind: "validation", id: "luhn"), level: .v2, summary: "the built-in validation 'luhn' (card numbers)"),
+        BehaviorChange(.builtIn(kind: "validation", id: "iban"), level: .v2, summary: "the built-in validation 'iban' (bank account numbers)"),
     ]
 
     /// "level 2: what changes".

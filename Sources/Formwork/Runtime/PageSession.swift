@@ -98,6 +98,9 @@ public final class PageSession: Identifiable {
     /// How many components were built at each identity path (`ComponentIdentity`), so none is
     /// given twice. NB: grows by one entry per path ever built (a list's distinct item keys).
     var identitiesBuilt: [String: Int] = [:]
+    /// The text a masked field shows, by component, where it says more than its value (a currency
+    /// field's `12,` while the person types decimals); see `PageSession+Masks`.
+    var maskedTexts: [ObjectIdentifier: String] = [:]
 
     struct Binding {
         unowned let component: PageComponent

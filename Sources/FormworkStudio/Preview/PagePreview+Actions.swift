@@ -9,6 +9,8 @@ extension PagePreview {
         case edit(ComponentRef, PageValue)
         /// Typed text into an input, read in the page's locale (`1.234,5` in `de`).
         case type(ComponentRef, String)
+        /// Edited a masked field: the engine's mask says what it shows, where the caret goes and what is stored.
+        case mask(ComponentRef, MaskEdit)
         /// Tapped a button, a select, a list row.
         case tap(ComponentRef)
         /// Ran a page interaction (a nav-bar button's `onSave`).
@@ -35,6 +37,8 @@ extension PagePreview {
         let revision: Int
         let note: String?
         let failed: Bool
+        /// What a masked field shows after a `mask` action, where its caret goes and what was stored.
+        var masked: MaskedText? = nil
     }
 
     /// One piece of work in flight on a page.
@@ -82,7 +86,7 @@ extension PagePreview {
                 note = reason.message
                 failed = true
             }
-        case .tap(let ref), .edit(let ref, _), .type(let ref, _):
+        case .tap(let ref), .edit(let ref, _), .type(let ref, _), .mask(let ref, _):
             let page: PageSession
             switch live() {
             case .success(let open): page = open
@@ -106,6 +110,20 @@ extension PagePreview {
                         return "error: \(error)"
                     }
                 }
+            } else if case .mask(_, let edit) = action {
+                var shown: MaskedText?
+                note = await run(on: page) {
+                    do {
+                        shown = try await page.editText(edit, in: component)
+                        return nil
+                    } catch let error as PageError {
+                        return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
+                    } catch {
+                        return "error: \(error)"
+                    }
+                }
+                failed = note?.hasPrefix("error: ") ?? false
+                return ActionResult(revision: publish(), note: note, failed: failed, masked: shown)
             } else if case .type(_, let text) = action {
                 note = await run(on: page) {
                     do {

@@ -11,13 +11,16 @@ enum PreviewSnapshot {
     ///
     /// An input also has `"text"`: its value as the field shows it in the page's locale (`1234,5`
     /// for 1234.5 in `de`), which the browser puts in the field and sends back typed (`"type"`).
+    ///
+    /// A field the engine masks also has `"masked": true`: the browser sends each of its edits
+    /// (`"mask"`) and shows what the engine answers.
     @MainActor
     static func component(_ component: PageComponent, ids: ComponentIdentities, page: PageSession) -> PageValue {
         var attributes = PageObject()
         for spec in component.type.attributes where !spec.type.holdsNodes {
             attributes[spec.name] = component.attributes[spec.name] ?? .null
         }
-        return .object(PageObject([
+        var described = PageObject([
             ("id", .int(Int64(ids.id(for: component)))),
             ("type", .string(component.type.id)),
             ("key", component.key.map { .string($0) } ?? .null),
@@ -29,7 +32,9 @@ enum PreviewSnapshot {
             ("attributes", .object(attributes)),
             ("text", component.type.valueAttribute == nil ? .null : .string(page.textForValue(in: component))),
             ("children", .array(component.children.map { self.component($0, ids: ids, page: page) })),
-        ]))
+        ])
+        if page.mask(of: component) != nil { described["masked"] = .bool(true) }
+        return .object(described)
     }
 
     /// Whether a person can change the component's value: it has a two-way value that is a literal

@@ -19,7 +19,7 @@ enum PageTextRenderer {
         let title = session.title
         lines.append(title)
         lines.append(String(repeating: "═", count: max(3, title.count)))
-        for component in session.components { draw(component, indent: 0, into: &lines) }
+        for component in session.components { draw(component, indent: 0, into: &lines, session: session) }
         return lines.joined(separator: "\n")
     }
 
@@ -28,7 +28,7 @@ enum PageTextRenderer {
         return value.displayText
     }
 
-    private static func draw(_ component: PageComponent, indent: Int, into lines: inout [String]) {
+    private static func draw(_ component: PageComponent, indent: Int, into lines: inout [String], session: PageSession? = nil) {
         if component.type.engineReads("hidden"), component.attributes["hidden"]?.isTruthy == true { return }
         let pad = String(repeating: "  ", count: indent)
         let key = component.key.map { " [\($0)]" } ?? ""
@@ -37,18 +37,18 @@ enum PageTextRenderer {
         switch component.type.id {
         case "section":
             if !text(a["header"]).isEmpty { lines.append(pad + "▌ " + text(a["header"])) }
-            for child in component.children { draw(child, indent: indent + 1, into: &lines) }
+            for child in component.children { draw(child, indent: indent + 1, into: &lines, session: session) }
             if !text(a["footer"]).isEmpty { lines.append(pad + "  " + text(a["footer"])) }
         case "group":
             if !text(a["title"]).isEmpty { lines.append(pad + text(a["title"])) }
-            for child in component.children { draw(child, indent: indent + (text(a["title"]).isEmpty ? 0 : 1), into: &lines) }
+            for child in component.children { draw(child, indent: indent + (text(a["title"]).isEmpty ? 0 : 1), into: &lines, session: session) }
         case "status":
             let state = text(a["state"])
             if state != "normal" && !state.isEmpty { lines.append(pad + "(\(state))") }
-            for child in component.children { draw(child, indent: indent, into: &lines) }
+            for child in component.children { draw(child, indent: indent, into: &lines, session: session) }
         case "list":
             if component.children.isEmpty { lines.append(pad + "(no items)" + key) }
-            for child in component.children { draw(child, indent: indent, into: &lines) }
+            for child in component.children { draw(child, indent: indent, into: &lines, session: session) }
         case "label":
             lines.append(pad + text(a["text"]) + key)
         case "button":
@@ -58,6 +58,8 @@ enum PageTextRenderer {
         default:
             if component.type.valueAttribute != nil {
                 var value = text(component.value)
+                // A masked field shows its masked text (the store has the raw value).
+                if let page = session, page.mask(of: component) != nil { value = page.textForValue(in: component) }
                 switch component.type.id {
                 case "switch": value = component.value?.isTruthy == true ? "on" : "off"
                 case "select":
@@ -76,7 +78,7 @@ enum PageTextRenderer {
                 let shown = component.node.attributes.names.filter { $0 != "title" }.compactMap { name in a[name].map { "\(name)=\($0.preview())" } }
                 let title = text(a["title"]).isEmpty ? "" : text(a["title"]) + " "
                 lines.append(pad + title + "<\(component.type.id)\(key)>" + (shown.isEmpty ? "" : " " + shown.joined(separator: " ")) + disabled)
-                for child in component.children { draw(child, indent: indent + 1, into: &lines) }
+                for child in component.children { draw(child, indent: indent + 1, into: &lines, session: session) }
             }
         }
         if let error = component.validationError {

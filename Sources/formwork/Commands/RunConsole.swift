@@ -9,7 +9,7 @@ import FormworkTesting
 final class RunConsole {
     enum Next { case next, quit }
 
-    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "offline", "online", "outbox", "data", "globals", "show", "help", "quit", "exit"]
+    static let commands = ["set", "type", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "offline", "online", "outbox", "data", "globals", "show", "help", "quit", "exit"]
 
     let harness: PageHarness
     let recorder: FlowRecorder?
@@ -102,6 +102,11 @@ final class RunConsole {
             let parts = try argument("set KEY VALUE").split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw UsageError("set needs a key and a value: set \(parts[0]) VALUE (use \"\" for empty text)") }
             return .set(key: parts[0], value: PageOptions.looseValue(parts[1].trimmingCharacters(in: .whitespaces)))
+        case "type":
+            // NB: typed text goes through the field's reading (a mask, the locale's numbers), as a person's does.
+            let parts = try argument("type KEY TEXT").split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("type needs a key and the text: type \(parts[0]) TEXT") }
+            return .type(key: parts[0], text: parts[1].trimmingCharacters(in: .whitespaces))
         case "tap":
             return .tap(try argument("tap KEY"))
         case "trigger":
@@ -169,6 +174,7 @@ final class RunConsole {
 
     static let helpText = """
         set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
+        type KEY TEXT     type into an input as a person does (through its mask, in the page's locale)
         tap KEY           tap a button, a select, a list
         trigger NAME      run a page interaction (an optional JSON event may follow)
         pick N|TITLE      answer the open picker (N from 0); pick cancel cancels it

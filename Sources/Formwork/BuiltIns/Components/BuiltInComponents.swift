@@ -25,9 +25,10 @@ enum BuiltInComponents {
             AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url",
                                                             values: ["default", "number", "decimal", "email", "phone", "url"]),
             AttributeSpec("maxLength", .int), AttributeSpec("secure", .bool, default: false),
+            MaskCheck.attribute(number: false),
         ], summary: "one line of text"),
         input("text-area", value: .string, extra: [AttributeSpec("placeholder", .string), AttributeSpec("maxLength", .int)], summary: "several lines of text"),
-        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string), AttributeSpec("unit", .string)], summary: "a number"),
+        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string), AttributeSpec("unit", .string), MaskCheck.attribute(number: true)], summary: "a number"),
         input("switch", value: .bool, summary: "on or off"),
         input("select", value: .any, extra: [
             AttributeSpec("options", .array, summary: "strings, or objects with title and value"), AttributeSpec("placeholder", .string),

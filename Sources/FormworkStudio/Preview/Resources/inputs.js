@@ -2,7 +2,7 @@
 // Each is a labelled row whose edits go to the engine; the engine's value comes back and is shown
 // unless the person is typing in the field.
 import { el, text } from "./dom.js";
-import { send, pendingEdits } from "./actions.js";
+import { send, request, pendingEdits } from "./actions.js";
 
 /// A labelled input row: title, control, validation message.
 function field(node, control, extraClass) {
@@ -54,6 +54,49 @@ function sameValue(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/// A masked field (`node.masked`): the engine's mask decides what each edit shows, so the browser
+/// doesn't implement masks a second time. Each key press, deletion or paste is held back
+/// (beforeinput), sent as {"do": "mask", text, selection, replaced, inserted} in order, and the
+/// field shows the engine's text and caret. Edits made while one is on its way wait their turn and
+/// apply to the text the engine answered, as if typed after it.
+function maskTyping(input, view) {
+  const waiting = [];
+  let busy = false;
+  input.addEventListener("beforeinput", (event) => {
+    if (!view.node.masked) return;
+    event.preventDefault();
+    const data = event.data ?? (event.dataTransfer ? event.dataTransfer.getData("text/plain") : "") ?? "";
+    waiting.push({ kind: event.inputType, data });
+    pumpMask();
+  });
+  async function pumpMask() {
+    if (busy) return;
+    busy = true;
+    while (waiting.length) {
+      const { kind, data } = waiting.shift();
+      const text = input.value;
+      const start = input.selectionStart ?? text.length, end = input.selectionEnd ?? start;
+      let replaced = [start, end], inserted = "";
+      if (kind.startsWith("insert")) {
+        inserted = data || "";
+      } else if (kind.startsWith("deleteContentBackward") || kind.startsWith("deleteWordBackward") || kind.startsWith("deleteSoftLineBackward") || kind.startsWith("deleteHardLineBackward")) {
+        if (start === end) replaced = [Math.max(0, start - 1), start];
+      } else if (kind.startsWith("delete")) {
+        if (start === end) replaced = [start, Math.min(text.length, start + 1)];
+      } else {
+        continue;
+      }
+      if (replaced[0] === replaced[1] && inserted === "") continue;
+      const answer = await request({ do: "mask", component: view.node.id, text, selection: [start, end], replaced, inserted });
+      if (answer.masked) {
+        input.value = answer.masked.text;
+        input.setSelectionRange(answer.masked.caret, answer.masked.caret);
+      }
+    }
+    busy = false;
+  }
+}
+
 const keyboards = {
   default: { type: "text" }, number: { type: "text", inputmode: "numeric" }, decimal: { type: "text", inputmode: "decimal" },
   email: { type: "email", inputmode: "email" }, phone: { type: "tel", inputmode: "tel" }, url: { type: "url", inputmode: "url" },
@@ -63,7 +106,7 @@ export const inputBuilders = {
   "text-field"(node) {
     const input = el("input", { type: "text" });
     const row = field(node, input);
-    input.addEventListener("input", () => send({ do: "edit", component: view.node.id, value: input.value }));
+    input.addEventListener("input", () => { if (!view.node.masked) send({ do: "edit", component: view.node.id, value: input.value }); });
     input.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
@@ -79,8 +122,9 @@ export const inputBuilders = {
         row.showCommon(node);
         view.sync();
       },
-      sync() { syncText(input, view.node.attributes.value, view.node.id); },
+      sync() { if (view.node.masked) syncShown(input, view.node); else syncText(input, view.node.attributes.value, view.node.id); },
     };
+    maskTyping(input, view);
     return view;
   },
 
@@ -117,7 +161,7 @@ export const inputBuilders = {
     const unit = el("span", { class: "fw-unit" });
     const row = field(node, input);
     row.wrapper.append(unit);
-    input.addEventListener("input", () => send({ do: "type", component: view.node.id, text: input.value }));
+    input.addEventListener("input", () => { if (!view.node.masked) send({ do: "type", component: view.node.id, text: input.value }); });
     input.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
@@ -131,6 +175,7 @@ export const inputBuilders = {
       },
       sync() { syncShown(input, view.node); },
     };
+    maskTyping(input, view);
     return view;
   },
 
