@@ -47,7 +47,7 @@ struct PageChecker {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
         // NB: only a stated one; left out, pack works it out (a library's is checked by BlockLibrary.check).
-        if document.statesMinEngineVersion {
+        if document.writtenMembers.contains("minEngineVersion") {
             let required = document.engineRequirement
             if document.minEngineVersion < required.version {
                 error("engine", "minEngineVersion", EngineRequirement.tooLow(what: "page", stated: document.minEngineVersion, required: required))

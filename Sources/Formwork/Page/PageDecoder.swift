@@ -114,10 +114,10 @@ struct PageDecoder {
         var document = PageDocument(
             id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components,
             interactions: interactions, onError: onError, watchers: watchers, queued: queued, blocks: own.blocks.values.sorted { $0.id < $1.id },
-            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, keptSource: locations == nil ? root : nil, locations: locations,
+            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, keptSource: locations == nil ? Optional.some(root) : Optional.none, locations: locations,
             strings: texts.table, texts: texts.uses)
         document.draft = decodeDraft(page["draft"])
-        document.statesMinEngineVersion = page["minEngineVersion"] != nil
+        document.writtenMembers = Array(page.keys)
         document.writtenWhileRunning = page["whileRunning"]
         return document
     }

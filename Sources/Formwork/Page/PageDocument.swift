@@ -54,10 +54,10 @@ public struct PageDocument: Sendable {
     public internal(set) var texts: [TextUse] = []
     /// What the page asks of drafts (`"draft"`); nil when it keeps none.
     public internal(set) var draft: DraftPolicy? = nil
-    /// What `check` reads of the JSON as written, kept so it needn't read `source` again: whether
-    /// the page states `"minEngineVersion"`, and its `"whileRunning"` as written.
-    var statesMinEngineVersion = false
-    var writtenWhileRunning: PageValue? = nil
+    /// What `check` and `engineRequirement` read of the JSON as written, kept so they needn't
+    /// read `source` again: the page's members, in the order written, and its `"whileRunning"`.
+    var writtenMembers: [String] = []
+    var writtenWhileRunning: PageValue? = Optional.none
 
     /// Interactions the engine triggers by itself.
     public static let lifecycleInteractions = ["loaded", "appear", "disappear"]

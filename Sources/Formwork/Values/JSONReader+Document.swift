@@ -29,7 +29,7 @@ extension JSONReader {
         }
 
         private init(bytes: [UInt8], positions: Positions) {
-            kept = nil
+            kept = Optional.none
             self.bytes = bytes
             self.positions = positions
         }
