@@ -47,7 +47,7 @@ struct PageChecker {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
         // NB: only a stated one; left out, pack works it out (a library's is checked by BlockLibrary.check).
-        if case .object(let page) = document.source, page["minEngineVersion"] != nil {
+        if document.writtenMembers.contains("minEngineVersion") {
             let required = document.engineRequirement
             if document.minEngineVersion < required.version {
                 error("engine", "minEngineVersion", EngineRequirement.tooLow(what: "page", stated: document.minEngineVersion, required: required))
@@ -92,7 +92,7 @@ struct PageChecker {
 
     /// Every name under `whileRunning` is a page interaction or `KEY.EVENT` of a component here.
     private mutating func checkWhileRunning() {
-        guard case .object(let object)? = document.source["whileRunning"] else { return }
+        guard case .object(let object)? = document.writtenWhileRunning else { return }
         var names = Array(document.interactions.keys)
         func collect(_ nodes: [ComponentNode]) {
             for node in nodes {

@@ -131,7 +131,23 @@ public final class PageComponent: Identifiable, Hashable {
 
     /// This component and every component below it, depth first.
     public var allComponents: [PageComponent] {
-        [self] + children.flatMap(\.allComponents)
+        var found: [PageComponent] = []
+        appendAll(to: &found)
+        return found
+    }
+
+    /// Appends this component and every component below it, depth first, to `found`.
+    /// NB: one array for the whole walk, not one per component (`[self] + children.flatMap`
+    /// built and copied an array at every level).
+    func appendAll(to found: inout [PageComponent]) {
+        found.append(self)
+        for child in children { child.appendAll(to: &found) }
+    }
+
+    /// Calls `body` with this component and every component below it, depth first, building no array.
+    func forEachComponent(_ body: (PageComponent) -> Void) {
+        body(self)
+        for child in children { child.forEachComponent(body) }
     }
 
     // MARK: - Identity

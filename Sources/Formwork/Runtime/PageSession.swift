@@ -170,7 +170,11 @@ public final class PageSession: Identifiable {
     // MARK: - Finding components
 
     /// Every component currently built, depth first.
-    public var allComponents: [PageComponent] { components.flatMap(\.allComponents) }
+    public var allComponents: [PageComponent] {
+        var found: [PageComponent] = []
+        for component in components { component.appendAll(to: &found) }
+        return found
+    }
 
     /// The first component with this key.
     public func component(_ key: String) -> PageComponent? {
@@ -245,7 +249,8 @@ public final class PageSession: Identifiable {
                 }
                 component.bindingIDs.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
-                component.attributes[position: position] = evaluate(binding, path: attribute.path)
+                // NB: a failure names the attribute's path, written out only then (AttributePath).
+                component.attributes[position: position] = evaluate(binding)
             case .actions, .chains, .components, .invalid:
                 break
             }
@@ -287,11 +292,11 @@ public final class PageSession: Identifiable {
         for child in component.children { dispose(child) }
     }
 
-    func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
+    func evaluate(_ binding: Binding) -> PageValue {
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component, blockState: binding.expression.readsBlockState)))
         } catch {
-            let where_ = path ?? binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
+            let where_ = binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
             send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
             return .null
         }
@@ -502,7 +507,7 @@ public final class PageSession: Identifiable {
             engine.activity.wake(waiter.park)
             waiter.continuation.resume(throwing: ChainCancelled())
         }
-        for component in allComponents { component.finishChanges() }
+        for component in components { component.forEachComponent { $0.finishChanges() } }
         record(.navigation, "closed")
     }
 }
