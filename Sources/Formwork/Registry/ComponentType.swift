@@ -80,12 +80,28 @@ public struct ComponentType: RegisteredType {
 
     private let storage: Storage
 
-    /// A component type; see the example above. `accessibility` states its role and the attribute
-    /// that names it; leave it out to have them derived from the declaration.
+    /// A component type; see the example above. Its role and naming attribute for assistive
+    /// technology are derived from the declaration (`AccessibilityDefaults`).
+    public init(
+        _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
+        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
+    ) {
+        self.init(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, stating: nil)
+    }
+
+    /// A component type that states how assistive technology announces it: its role and the
+    /// attribute that names it.
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
         valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = "",
-        accessibility: AccessibilityDefaults? = nil
+        accessibility: AccessibilityDefaults
+    ) {
+        self.init(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, stating: accessibility)
+    }
+
+    private init(
+        _ id: String, attributes: [AttributeSpec], events: [String], layout: ComponentLayout,
+        valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String, stating accessibility: AccessibilityDefaults?
     ) {
         let merged = CommonAttributes.merge(attributes, common: ComponentType.commonAttributes)
         storage = Storage(
@@ -97,7 +113,7 @@ public struct ComponentType: RegisteredType {
     /// The same type, stating `accessibility` (nil: keeps what it states).
     func stating(_ accessibility: AccessibilityDefaults?) -> ComponentType {
         guard let accessibility else { return self }
-        return ComponentType(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, accessibility: accessibility)
+        return ComponentType(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, stating: accessibility)
     }
 }
 
