@@ -54,6 +54,10 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "text-field and number-field apply their 'mask' attribute: the field shows the masked text, the store gets the raw value"),
         BehaviorChange(.builtIn(kind: "validation", id: "luhn"), level: .v2, summary: "the built-in validation 'luhn' (card numbers)"),
         BehaviorChange(.builtIn(kind: "validation", id: "iban"), level: .v2, summary: "the built-in validation 'iban' (bank account numbers)"),
+        BehaviorChange(.commonAttribute(kind: "component", name: "accessibility"), level: .v2,
+                       summary: "every component has an `accessibility` attribute (label, hint, role, value, hidden, group, decorative, heading) that the engine reads"),
+        BehaviorChange(.behavior("check: accessibility"), level: .v2,
+                       summary: "check reports accessibility problems: an input, image or button with no name, the same name twice in a section, a heading that skips a level, a name that may be empty"),
     ]
 
     /// "level 2: what changes".
