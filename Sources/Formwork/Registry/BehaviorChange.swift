@@ -48,6 +48,12 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "PageHost's languages default to the person's preferred languages (Locale.preferredLanguages), not none"),
         BehaviorChange(.behavior("$page.busy"), level: .v2,
                        summary: "$page.busy stays on from an edit that sets watchers off until all their chains ran, not off and on between them"),
+        BehaviorChange(.builtIn(kind: "component", id: "rating"), level: .v2, summary: "the built-in component rating: 1 to max stars"),
+        BehaviorChange(.builtIn(kind: "component", id: "radio"), level: .v2, summary: "the built-in component radio: one of a few options, all shown"),
+        BehaviorChange(.builtIn(kind: "component", id: "segmented"), level: .v2, summary: "the built-in component segmented: one of a few options as joined buttons"),
+        BehaviorChange(.builtIn(kind: "component", id: "checkboxes"), level: .v2, summary: "the built-in component checkboxes: any number of options, as an array"),
+        BehaviorChange(.builtIn(kind: "component", id: "slider"), level: .v2, summary: "the built-in component slider: a number from min to max in steps"),
+        BehaviorChange(.builtIn(kind: "validation", id: "count"), level: .v2, summary: "the built-in validation count: how many elements an array has"),
     ]
 
     /// "level 2: what changes".

@@ -38,6 +38,10 @@ public struct ComponentType: RegisteredType {
     public var eventHandlers: [String: ComponentEventHandler] { storage.eventHandlers }
     /// One line for generated docs.
     public var summary: String { storage.summary }
+    /// What the type makes of a value a person or host gives its `valueAttribute` (nil: the
+    /// attribute's type decides alone): a `rating` refuses 7 stars of 5, a `radio` takes an
+    /// option's title for its value. See `ComponentValueCoercion`.
+    public var valueCoercion: ComponentValueCoercion? { storage.valueCoercion }
     /// The common attributes (`hidden`, `enabled`, `validateOn`) this type declares itself; the
     /// engine doesn't read them.
     public var replacedCommonAttributes: [String] { storage.replaced }
@@ -53,9 +57,12 @@ public struct ComponentType: RegisteredType {
         let eventHandlers: [String: ComponentEventHandler]
         let summary: String
         let replaced: [String]
+        let valueCoercion: ComponentValueCoercion?
 
-        init(id: String, attributes: [AttributeSpec], replaced: [String], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String) {
+        init(id: String, attributes: [AttributeSpec], replaced: [String], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String,
+             valueCoercion: ComponentValueCoercion?) {
             self.replaced = replaced
+            self.valueCoercion = valueCoercion
             self.id = id
             self.attributes = attributes
             self.events = events
@@ -71,12 +78,13 @@ public struct ComponentType: RegisteredType {
     /// A component type; see the example above.
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
-        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
+        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = "",
+        valueCoercion: ComponentValueCoercion? = nil
     ) {
         let merged = CommonAttributes.merge(attributes, common: ComponentType.commonAttributes)
         storage = Storage(
             id: id, attributes: merged.attributes, replaced: merged.replaced, events: events,
-            layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary)
+            layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, valueCoercion: valueCoercion)
     }
 }
 
@@ -99,3 +107,31 @@ public enum ComponentLayout: Sendable, Equatable {
 /// Returning nil ends the event quietly (the person cancelled); a value goes on to the page's
 /// chain for that event as `$event`.
 public typealias ComponentEventHandler = @MainActor @Sendable (ComponentEventContext) async throws -> PageValue?
+
+/// What a component type makes of a value given to its value attribute by a person's edit (or a
+/// host's, or a flow's `set`), after the attribute's type has converted it: the value to store,
+/// or a refusal saying why not. It sees the component's other attributes (a `rating`'s `max`, a
+/// `radio`'s `options`) and its current value.
+///
+/// ```swift
+/// let coercion: ComponentValueCoercion = { value, attributes throws(ComponentValueRefusal) in
+///     let max = attributes["max"]?.doubleValue ?? 5
+///     guard let n = value.doubleValue, n <= max else { throw ComponentValueRefusal("takes at most \(max) stars") }
+///     return value
+/// }
+/// // session.edit(stars, to: 7)  ⇒  PageError: 'stars' takes at most 5 stars
+/// ```
+public typealias ComponentValueCoercion = @Sendable (_ value: PageValue, _ attributes: PageAttributes) throws(ComponentValueRefusal) -> PageValue
+
+/// Why a component refuses a value (`ComponentValueCoercion`): a phrase that follows the
+/// component's name, like `takes 1 to 5 stars, not 7`.
+public struct ComponentValueRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The phrase, starting with a verb: `takes one of its options: …`.
+    public let message: String
+
+    /// A refusal saying `message`.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
