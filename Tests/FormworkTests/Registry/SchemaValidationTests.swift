@@ -76,11 +76,12 @@ struct SchemaValidationTests {
     @Test func everyPageAndFlowInTheRepositoryPasses() async throws {
         let app = try SchemaValidationTests.exampleApp()
         let runs: [(PageValue, [String])] = [
-            (PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries()), SchemaValidationTests.files(in: "pages", flows: false)),
+            // NB: schema/ is what `formwork schema` writes without a registry file: the latest level's built-ins.
+            (PageSchema.make(for: .standard(behavior: .latest), libraries: SchemaValidationTests.pageLibraries()), SchemaValidationTests.files(in: "pages", flows: false)),
             (FlowSchema.make(), SchemaValidationTests.files(in: "pages", flows: true)),
             (PageSchema.make(for: app.registry(), libraries: SchemaValidationTests.pageLibraries("examples/app/pages")), SchemaValidationTests.files(in: "examples/app/pages", flows: false)),
             (FlowSchema.make(hostTypes: app.hostTypes), SchemaValidationTests.files(in: "examples/app/pages", flows: true)),
-            (LibrarySchema.make(for: .standard), SchemaValidationTests.libraryFiles(in: "pages")),
+            (LibrarySchema.make(for: .standard(behavior: .latest)), SchemaValidationTests.libraryFiles(in: "pages")),
             (LibrarySchema.make(for: app.registry()), SchemaValidationTests.libraryFiles(in: "examples/app/pages")),
         ]
         for (schema, files) in runs {
@@ -94,10 +95,10 @@ struct SchemaValidationTests {
     @Test func pagesNameTheSchemaFilesAndTheFilesAreCurrent() async throws {
         let app = try SchemaValidationTests.exampleApp()
         let expected: [(String, PageValue)] = [
-            ("schema/page.schema.json", PageSchema.make(for: .standard, libraries: SchemaValidationTests.pageLibraries())), ("schema/flow.schema.json", FlowSchema.make()),
+            ("schema/page.schema.json", PageSchema.make(for: .standard(behavior: .latest), libraries: SchemaValidationTests.pageLibraries())), ("schema/flow.schema.json", FlowSchema.make()),
             ("examples/app/schema/page.schema.json", PageSchema.make(for: app.registry(), libraries: SchemaValidationTests.pageLibraries("examples/app/pages"))),
             ("examples/app/schema/flow.schema.json", FlowSchema.make(hostTypes: app.hostTypes)),
-            ("schema/library.schema.json", LibrarySchema.make(for: .standard)),
+            ("schema/library.schema.json", LibrarySchema.make(for: .standard(behavior: .latest))),
             ("examples/app/schema/library.schema.json", LibrarySchema.make(for: app.registry())),
         ]
         for (file, schema) in expected {
