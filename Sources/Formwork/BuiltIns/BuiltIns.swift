@@ -2,10 +2,11 @@
 enum BuiltIns {
     static func register(in registry: inout Registry) {
         for type in BuiltInComponents.all { registry.register(type) }
+        for type in ChoiceComponents.all { registry.register(type) }
         for type in StoreActions.all + RequestActions.all + PresentationActions.all + NavigationActions.all + FlowActions.all + BlockActions.all + DraftActions.all {
             registry.register(type)
         }
-        for type in BuiltInValidations.all + ChecksumValidations.all { registry.register(type) }
+        for type in BuiltInValidations.all + ChecksumValidations.all + ChoiceValidations.all { registry.register(type) }
         for type in BuiltInErrorHandlers.all { registry.register(type) }
     }
 }

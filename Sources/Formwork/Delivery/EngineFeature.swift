@@ -84,6 +84,8 @@ extension FormworkEngine {
         add(.errorHandlerAttribute, ["retry"], "retry after a handler")
         add(.function, ["reverse", "slice", "sort", "unique", "minBy", "maxBy"], "list functions")
         add(.function, ["text", "formatNumber", "formatPercent", "formatMoney", "formatDate", "formatRelative"], "locale functions")
+        add(.component, ["rating", "radio", "segmented", "checkboxes", "slider"], "choice inputs")
+        add(.validation, ["count"], "choice inputs")
         add(.variable, ["computed"], "computed values")
         add(.variable, ["page"], "the page's state")
         add(.variable, ["state"], "blocks")

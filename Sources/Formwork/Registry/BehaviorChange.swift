@@ -58,6 +58,12 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "every component has an `accessibility` attribute (label, hint, role, value, hidden, group, decorative, heading) that the engine reads"),
         BehaviorChange(.behavior("check: accessibility"), level: .v2,
                        summary: "check reports accessibility problems: an input, image or button with no name, the same name twice in a section, a heading that skips a level, a name that may be empty"),
+        BehaviorChange(.builtIn(kind: "component", id: "rating"), level: .v2, summary: "the built-in component rating: 1 to max stars"),
+        BehaviorChange(.builtIn(kind: "component", id: "radio"), level: .v2, summary: "the built-in component radio: one of a few options, all shown"),
+        BehaviorChange(.builtIn(kind: "component", id: "segmented"), level: .v2, summary: "the built-in component segmented: one of a few options as joined buttons"),
+        BehaviorChange(.builtIn(kind: "component", id: "checkboxes"), level: .v2, summary: "the built-in component checkboxes: any number of options, as an array"),
+        BehaviorChange(.builtIn(kind: "component", id: "slider"), level: .v2, summary: "the built-in component slider: a number from min to max in steps"),
+        BehaviorChange(.builtIn(kind: "validation", id: "count"), level: .v2, summary: "the built-in validation count: how many elements an array has"),
     ]
 
     /// "level 2: what changes".

@@ -41,6 +41,10 @@ public struct ComponentType: RegisteredType {
     public var eventHandlers: [String: ComponentEventHandler] { storage.eventHandlers }
     /// One line for generated docs.
     public var summary: String { storage.summary }
+    /// What the type makes of a value a person or host gives its `valueAttribute` (nil: the
+    /// attribute's type decides alone): a `rating` refuses 7 stars of 5, a `radio` takes an
+    /// option's title for its value. See `ComponentValueCoercion`.
+    public var valueCoercion: ComponentValueCoercion? { storage.valueCoercion }
     /// The common attributes (`hidden`, `enabled`, `validateOn`) this type declares itself; the
     /// engine doesn't read them.
     public var replacedCommonAttributes: [String] { storage.replaced }
@@ -63,11 +67,13 @@ public struct ComponentType: RegisteredType {
         let summary: String
         let replaced: [String]
         let accessibility: AccessibilityDefaults?
+        let valueCoercion: ComponentValueCoercion?
 
         init(id: String, attributes: [AttributeSpec], replaced: [String], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String,
-             accessibility: AccessibilityDefaults?) {
+             accessibility: AccessibilityDefaults?, valueCoercion: ComponentValueCoercion?) {
             self.accessibility = accessibility
             self.replaced = replaced
+            self.valueCoercion = valueCoercion
             self.id = id
             self.attributes = attributes
             self.events = events
@@ -84,9 +90,11 @@ public struct ComponentType: RegisteredType {
     /// technology are derived from the declaration (`AccessibilityDefaults`).
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
-        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
+        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = "",
+        valueCoercion: ComponentValueCoercion? = nil
     ) {
-        self.init(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, stating: nil)
+        self.init(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary,
+                  stating: nil, valueCoercion: valueCoercion)
     }
 
     /// A component type that states how assistive technology announces it: its role and the
@@ -94,26 +102,29 @@ public struct ComponentType: RegisteredType {
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
         valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = "",
-        accessibility: AccessibilityDefaults
+        accessibility: AccessibilityDefaults, valueCoercion: ComponentValueCoercion? = nil
     ) {
-        self.init(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, stating: accessibility)
+        self.init(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary,
+                  stating: accessibility, valueCoercion: valueCoercion)
     }
 
     private init(
         _ id: String, attributes: [AttributeSpec], events: [String], layout: ComponentLayout,
-        valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String, stating accessibility: AccessibilityDefaults?
+        valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String, stating accessibility: AccessibilityDefaults?,
+        valueCoercion: ComponentValueCoercion?
     ) {
         let merged = CommonAttributes.merge(attributes, common: ComponentType.commonAttributes)
         storage = Storage(
             id: id, attributes: merged.attributes, replaced: merged.replaced, events: events,
             layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary,
-            accessibility: accessibility)
+            accessibility: accessibility, valueCoercion: valueCoercion)
     }
 
     /// The same type, stating `accessibility` (nil: keeps what it states).
     func stating(_ accessibility: AccessibilityDefaults?) -> ComponentType {
         guard let accessibility else { return self }
-        return ComponentType(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, stating: accessibility)
+        return ComponentType(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary,
+                             stating: accessibility, valueCoercion: valueCoercion)
     }
 }
 
@@ -136,3 +147,31 @@ public enum ComponentLayout: Sendable, Equatable {
 /// Returning nil ends the event quietly (the person cancelled); a value goes on to the page's
 /// chain for that event as `$event`.
 public typealias ComponentEventHandler = @MainActor @Sendable (ComponentEventContext) async throws -> PageValue?
+
+/// What a component type makes of a value given to its value attribute by a person's edit (or a
+/// host's, or a flow's `set`), after the attribute's type has converted it: the value to store,
+/// or a refusal saying why not. It sees the component's other attributes (a `rating`'s `max`, a
+/// `radio`'s `options`) and its current value.
+///
+/// ```swift
+/// let coercion: ComponentValueCoercion = { value, attributes throws(ComponentValueRefusal) in
+///     let max = attributes["max"]?.doubleValue ?? 5
+///     guard let n = value.doubleValue, n <= max else { throw ComponentValueRefusal("takes at most \(max) stars") }
+///     return value
+/// }
+/// // session.edit(stars, to: 7)  ⇒  PageError: 'stars' takes at most 5 stars
+/// ```
+public typealias ComponentValueCoercion = @Sendable (_ value: PageValue, _ attributes: PageAttributes) throws(ComponentValueRefusal) -> PageValue
+
+/// Why a component refuses a value (`ComponentValueCoercion`): a phrase that follows the
+/// component's name, like `takes 1 to 5 stars, not 7`.
+public struct ComponentValueRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The phrase, starting with a verb: `takes one of its options: …`.
+    public let message: String
+
+    /// A refusal saying `message`.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

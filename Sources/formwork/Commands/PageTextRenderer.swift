@@ -28,7 +28,7 @@ enum PageTextRenderer {
         return value.displayText
     }
 
-    private static func draw(_ component: PageComponent, indent: Int, into lines: inout [String], session: PageSession? = nil) {
+    private static func draw(_ component: PageComponent, indent: Int, into lines: inout [String], session: PageSession) {
         if component.type.engineReads("hidden"), component.attributes["hidden"]?.isTruthy == true { return }
         let pad = String(repeating: "  ", count: indent)
         let key = component.key.map { " [\($0)]" } ?? ""
@@ -59,7 +59,7 @@ enum PageTextRenderer {
             if component.type.valueAttribute != nil {
                 var value = text(component.value)
                 // A masked field shows its masked text (the store has the raw value).
-                if let page = session, page.mask(of: component) != nil { value = page.textForValue(in: component) }
+                if session.mask(of: component) != nil { value = session.textForValue(in: component) }
                 switch component.type.id {
                 case "switch": value = component.value?.isTruthy == true ? "on" : "off"
                 case "select":
@@ -67,9 +67,10 @@ enum PageTextRenderer {
                     value = options.first { $0.value == (component.value ?? .null) }?.title ?? value
                     value += " ▸"
                 case "text-field" where a["secure"]?.isTruthy == true: value = String(repeating: "•", count: value.count)
-                default: break
+                default:
+                    if let choice = choiceText(component, session.engine.registry) { value = choice }
                 }
-                if text(component.value).isEmpty, component.type.id != "switch" {
+                if text(component.value).isEmpty, component.type.id != "switch", choiceText(component, session.engine.registry) == nil {
                     value = text(a["placeholder"]).isEmpty ? "(empty)" : "(\(text(a["placeholder"])))" + (component.type.id == "select" ? " ▸" : "")
                 }
                 lines.append(pad + (text(a["title"]).isEmpty ? component.type.id : text(a["title"])) + key + ": " + value + disabled)
@@ -83,6 +84,41 @@ enum PageTextRenderer {
         }
         if let error = component.validationError {
             lines.append(pad + "  ! " + error)
+        }
+    }
+
+    /// The engine's choice inputs (level 2) drawn as a person sees them; nil for any other
+    /// component, an app's own `rating` included.
+    ///
+    /// ```
+    /// Stars [stars]: ★★★★☆ 4/5
+    /// Visit [visit]: (•) First time  ( ) Again
+    /// Size [size]: | S | [M] | L |
+    /// Liked [liked]: [x] Food  [ ] Service  [x] Music
+    /// Noise [noise]: 0 ├───●──────┤ 10  3.5
+    /// ```
+    private static func choiceText(_ component: PageComponent, _ registry: Registry) -> String? {
+        let id = component.type.id, a = component.attributes, value = component.value ?? .null
+        guard ["rating", "radio", "segmented", "checkboxes", "slider"].contains(id), !registry.components.isApps(id) else { return nil }
+        let options = (a["options"]?.arrayValue ?? []).map(PickerOption.init)
+        switch id {
+        case "rating":
+            let max = Int(a["max"]?.intValue ?? 5), stars = value.doubleValue ?? 0
+            let drawn = (1...Swift.max(max, 1)).map { Double($0) <= stars ? "★" : Double($0) - 0.5 <= stars ? "½" : "☆" }.joined()
+            return drawn + (value.isNull ? " (not rated)" : " \(value.displayText)/\(max)")
+        case "radio":
+            return options.map { ($0.value == value ? "(•) " : "( ) ") + $0.title }.joined(separator: "  ")
+        case "segmented":
+            return "| " + options.map { $0.value == value ? "[\($0.title)]" : $0.title }.joined(separator: " | ") + " |"
+        case "checkboxes":
+            let chosen = value.arrayValue ?? []
+            return options.map { (chosen.contains($0.value) ? "[x] " : "[ ] ") + $0.title }.joined(separator: "  ")
+        default:
+            let low = a["min"]?.doubleValue ?? 0, high = a["max"]?.doubleValue ?? 100, width = 10
+            let at = value.doubleValue.map { high > low ? Int((($0 - low) / (high - low) * Double(width - 1)).rounded()) : 0 }
+            let track = (0..<width).map { $0 == at ? "●" : "─" }.joined()
+            let label = text(a["valueLabel"]).isEmpty ? (value.isNull ? "(empty)" : value.displayText) : text(a["valueLabel"])
+            return "\(PageValue.format(low)) ├\(track)┤ \(PageValue.format(high))  \(label)"
         }
     }
 

@@ -16,6 +16,8 @@ struct RunCommand: CLICommand {
         each action, request, navigation and store change):
 
           set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
+                            (a choice takes an option's value or title; set on checkboxes
+                            with one option ticks or unticks it: set liked Food)
           tap KEY           tap a button, a select, a list
           trigger NAME      run a page interaction (an optional JSON event may follow)
           pick N|TITLE      answer the open picker (N from 0); 'pick cancel' cancels it

@@ -174,6 +174,8 @@ final class RunConsole {
 
     static let helpText = """
         set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
+                          (a choice takes an option's value or title; set on checkboxes
+                          with one option ticks or unticks it: set liked Food)
         type KEY TEXT     type into an input as a person does (through its mask, in the page's locale)
         tap KEY           tap a button, a select, a list
         trigger NAME      run a page interaction (an optional JSON event may follow)

@@ -3,9 +3,10 @@
 enum BuiltInComponents {
     static let title = AttributeSpec("title", .string, summary: "the label shown with the input")
 
-    static func input(_ id: String, value: AttributeType, extra: [AttributeSpec] = [], events: [String] = [], handlers: [String: ComponentEventHandler] = [:], summary: String) -> ComponentType {
+    static func input(_ id: String, value: AttributeType, extra: [AttributeSpec] = [], events: [String] = [], handlers: [String: ComponentEventHandler] = [:], summary: String,
+                      coercion: ComponentValueCoercion? = nil) -> ComponentType {
         ComponentType(id, attributes: [title, AttributeSpec("value", value, twoWay: true, summary: "the value; bind it to a $data path to make it two-way")] + extra,
-                      events: ["onChange"] + events, valueAttribute: "value", eventHandlers: handlers, summary: summary)
+                      events: ["onChange"] + events, valueAttribute: "value", eventHandlers: handlers, summary: summary, valueCoercion: coercion)
     }
 
     /// The built-ins with how each is announced (`BuiltInComponents+Accessibility.swift`).

@@ -3,7 +3,7 @@
 // bound to `$data.KEY` with that member created; a pasted or duplicated subtree has its taken
 // keys renamed (and such a binding moved with them). Used by the commands in subtrees.js.
 import { state, set, clone } from "./state.js";
-import { typeOf, attributesOf, holdsChildren } from "./types.js";
+import { typeOf, attributesOf, holdsChildren, isHostType } from "./types.js";
 
 // MARK: - Keys
 
@@ -80,6 +80,13 @@ function valueSpec(id) {
   return attributes.find((spec) => spec.name === type.valueAttribute) || attributes.find((spec) => spec.twoWay) || null;
 }
 
+/// The attributes a new radio, segmented choice or checkboxes starts with.
+const choiceStarters = {
+  radio: { options: ["Option 1", "Option 2"] },
+  segmented: { options: ["Option 1", "Option 2"] },
+  checkboxes: { options: ["Option 1", "Option 2", "Option 3"] },
+};
+
 /// A new component of type `id` with a unique key, its required attributes (empty literals) and,
 /// for an input, its value bound to `$data.KEY`: returns {component, data: {KEY: value}}.
 export function newComponent(id) {
@@ -90,6 +97,8 @@ export function newComponent(id) {
     // Its default, else the first of its allowed values, else an empty literal of its type.
     attributes[spec.name] = spec.default !== undefined ? clone(spec.default) : Array.isArray(spec.values) && spec.values.length ? spec.values[0] : emptyValue(spec.type);
   }
+  // The engine's choice inputs come with two options to rename, so they show something at once.
+  if (choiceStarters[id] && !isHostType("components", id)) Object.assign(attributes, clone(choiceStarters[id]));
   const data = {};
   const value = valueSpec(id);
   if (value) {

@@ -40,17 +40,17 @@ function syncShown(input, node) {
 }
 
 /// A select's option, written as "Spicy" or {"title": "Spicy", "value": 2}.
-function optionTitle(option) {
+export function optionTitle(option) {
   if (option !== null && typeof option === "object") return text(option.title ?? option.label ?? option.name ?? option.value ?? option.id);
   return text(option);
 }
 
-function optionValue(option) {
+export function optionValue(option) {
   if (option !== null && typeof option === "object") return option.value ?? option.id ?? option;
   return option;
 }
 
-function sameValue(a, b) {
+export function sameValue(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
