@@ -1,0 +1,278 @@
+"""Checks every example page in `formwork preview` the way a screen reader and an auditor would.
+
+For each page the preview lists (pages/*.json and below), in English, in Simplified Chinese when
+the page has zh-Hans texts, and for a page with Arabic texts shown right to left:
+  - runs axe-core at WCAG 2.2 AA over the whole view (the page and the preview's own bar,
+    inspector and dialogs) and fails on any violation, listing rule, element and what to do;
+  - reads Chromium's accessibility tree (DevTools `Accessibility.getFullAXTree`) and compares, for
+    every component shown, the name and role Chromium computed with the engine's accessibility
+    description in the snapshot the preview serves (`accessibility` of each component): a
+    mismatch fails with the page, the component and both values.
+Then, on the login page: a failed validation moves focus to the first invalid field and the
+error is announced in the live region.
+Screenshots of each view go to --out.
+
+    python3 Tests/Browser/a11y_test.py --formwork .build/debug/formwork --pages pages \
+        --stubs Tests/Browser/stubs.json --out .build/browser-test/a11y
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Chromium, CDPError  # noqa: E402
+import axe  # noqa: E402
+import serve  # noqa: E402
+
+STATE = "window.formworkPreview && window.formworkPreview.state"
+
+# Settled: the state is drawn, no action is on its way, no dialog is open, and nothing the engine
+# shows is still loading (a `status` in state "loading" waits for its request's answer).
+SETTLED = f"""({STATE} && !window.formworkPreview.busy && (() => {{
+    const s = {STATE};
+    if (!s.page) return s.broken || s.stack.length === 0;
+    const loading = (nodes) => nodes.some(n => (n.type === 'status' && n.attributes.state === 'loading') || loading(n.children || []));
+    return !loading(s.page.components) && document.querySelector('#form').children.length > 0;
+}})())"""
+
+# Roles a person acts on: Chromium must give each of them a name.
+INTERACTIVE = {"button", "textbox", "checkbox", "switch", "combobox", "spinbutton", "slider", "radio",
+               "link", "option", "tab", "menuitem", "searchbox", "listbox", "radiogroup"}
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+class Views:
+    """Opens pages in one tab and checks each view; collects failures instead of stopping at the first."""
+
+    def __init__(self, page, source, out, results):
+        self.page, self.source, self.out = page, source, out
+        self.failures, self.checked = results["failures"], results["checked"]
+
+    def open(self, url):
+        self.page.call("Page.navigate", url=url)
+        self.page.wait_for(f"{STATE} && ({STATE}.page || {STATE}.broken) && {SETTLED}", f"{url} to open")
+
+    def switch_locale(self, tag):
+        self.page.evaluate(f"""(() => {{
+            const select = document.getElementById('locale');
+            select.value = {json.dumps(tag)};
+            select.dispatchEvent(new Event('change'));
+        }})()""")
+        self.page.wait_for(f"{STATE}.locale === {json.dumps(tag)} && {SETTLED}", f"the page in {tag}")
+
+    def check_view(self, label):
+        """axe-core and the accessibility tree, on the view as it is now."""
+        self.page.evaluate("document.activeElement && document.activeElement.blur()")
+        name = re.sub(r"[^A-Za-z0-9.-]+", "-", label).strip("-")
+        self.page.screenshot(os.path.join(self.out, f"{name}.png"))
+        violations = axe.run(self.page, self.source)
+        if violations:
+            self.failures.append(f"{label}: axe-core found {sum(len(v['nodes']) for v in violations)} violation(s) of WCAG 2.2 AA:\n"
+                                 + axe.describe(violations))
+        problems = tree_problems(self.page)
+        if problems:
+            self.failures.append(f"{label}: the accessibility tree doesn't match the engine's description:\n"
+                                 + "\n".join("  " + p for p in problems))
+        self.checked.append(label)
+
+
+def ax_tree(page):
+    """Chromium's accessibility tree: backend DOM node id → {role, name, ignored}."""
+    page.call("Accessibility.enable")
+    nodes = page.call("Accessibility.getFullAXTree")["nodes"]
+    tree = {}
+    for node in nodes:
+        backend = node.get("backendDOMNodeId")
+        if backend is None:
+            continue
+        tree[backend] = {
+            "role": (node.get("role") or {}).get("value", ""),
+            "name": (node.get("name") or {}).get("value", ""),
+            "ignored": node.get("ignored", False),
+        }
+    return tree
+
+
+def tree_problems(page):
+    """Interactive elements without a name; and, per component, Chromium's name and role against the engine's."""
+    tree = ax_tree(page)
+    problems = []
+    document = page.call("DOM.getDocument", depth=-1, pierce=False)["root"]
+    for backend, node in tree.items():
+        if not node["ignored"] and node["role"] in INTERACTIVE and not node["name"].strip():
+            described = page.call("DOM.describeNode", backendNodeId=backend)["node"]
+            attributes = described.get("attributes", [])
+            attrs = " ".join(f'{attributes[i]}="{attributes[i + 1]}"' for i in range(0, len(attributes), 2))
+            problems.append(f"a {node['role']} has no accessible name: <{described['localName']} {attrs}>")
+    problems += description_problems(page, tree, document)
+    return problems
+
+
+def description_problems(page, tree, document):
+    """For every component the engine describes: the element standing for it (data-a11y-for) has
+    Chromium's role and name equal to the engine's."""
+    components = page.evaluate(f"""(() => {{
+        const s = {STATE};
+        const all = [];
+        const walk = (nodes) => nodes.forEach(n => {{ all.push({{id: n.id, type: n.type, key: n.key, hidden: n.hidden, a11y: n.accessibility || null}}); walk(n.children || []); }});
+        if (s && s.page) walk(s.page.components);
+        return all;
+    }})()""")
+    described = [c for c in components if c["a11y"] is not None]
+    if not described:
+        return []
+    expected = page.evaluate("window.formworkA11y ? window.formworkA11y.expectations() : null")
+    if expected is None:
+        return ["the snapshot describes components but the preview doesn't draw ARIA from it (no window.formworkA11y)"]
+    problems = []
+    nodes = page.call("DOM.querySelectorAll", nodeId=document["nodeId"], selector="[data-a11y-for]")["nodeIds"]
+    by_component = {}
+    for node_id in nodes:
+        node = page.call("DOM.describeNode", nodeId=node_id)["node"]
+        attributes = node.get("attributes", [])
+        component = dict(zip(attributes[::2], attributes[1::2])).get("data-a11y-for")
+        by_component.setdefault(component, node["backendNodeId"])
+    for item in expected:
+        where = f"component {item['id']} ({item['type']}{', key ' + item['key'] if item.get('key') else ''})"
+        backend = by_component.get(str(item["id"]))
+        if backend is None:
+            if item["role"] is not None:
+                problems.append(f"{where}: no element stands for it (data-a11y-for), the engine says role {item['role']!r}")
+            continue
+        node = tree.get(backend)
+        if node is None or node["ignored"]:
+            if item["role"] is not None:
+                problems.append(f"{where}: Chromium ignores it, the engine says role {item['role']!r} name {item['name']!r}")
+            continue
+        if item["role"] is not None and node["role"] != item["role"]:
+            problems.append(f"{where}: Chromium's role is {node['role']!r}, the engine's is {item['role']!r}")
+        if item["name"] is not None and " ".join(node["name"].split()) != " ".join(item["name"].split()):
+            problems.append(f"{where}: Chromium's name is {node['name']!r}, the engine's is {item['name']!r}")
+    return problems
+
+
+def pages_listed(base):
+    with urllib.request.urlopen(base + "api/pages", timeout=60) as response:
+        return [page["file"] for page in json.load(response)["pages"]]
+
+
+def preview_url(base, file):
+    return base + "preview/" + "/".join(urllib.request.quote(part) for part in file.split("/"))
+
+
+def stop(preview):
+    preview.send_signal(2)
+    try:
+        preview.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        preview.kill()
+
+
+def check_examples(args, source, results):
+    preview, base, _ = serve.start([args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs])
+    browser = page = None
+    try:
+        browser = Chromium.launch(base, tempfile.mkdtemp(prefix="formwork-chromium-"))
+        page = browser.page()
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        page.call("DOM.enable")
+        views = Views(page, source, args.out, results)
+
+        page.call("Page.navigate", url=base)
+        page.wait_for("document.querySelectorAll('.page-card').length > 0", "the list of pages")
+        views.check_view("index")
+
+        files = pages_listed(base)
+        check(len(files) >= 7, f"the preview should list the example pages, not {files}")
+        for file in files:
+            views.open(preview_url(base, file))
+            views.check_view(f"{file} en")
+            locales = page.evaluate(f"{STATE}.locales")
+            if "zh-Hans" in locales:
+                views.switch_locale("zh-Hans")
+                views.check_view(f"{file} zh-Hans")
+    finally:
+        if page:
+            page.close()
+        if browser:
+            browser.close()
+        stop(preview)
+
+
+def check_right_to_left(args, source, results):
+    """A page with Arabic texts, shown in Arabic (right to left)."""
+    folder = tempfile.mkdtemp(prefix="formwork-rtl-")
+    with open(os.path.join(folder, "cart.json"), "w", encoding="utf-8") as file:
+        json.dump({"page": "cart", "title": {"text": "title"},
+                   "strings": {"en": {"title": "Cart", "total": "Total", "pay": "Pay", "note": "Note"},
+                               "ar": {"title": "السلة", "total": "المجموع", "pay": "ادفع", "note": "ملاحظة"}},
+                   "data": {"total": 1234.5, "note": ""},
+                   "components": [
+                       {"id": "label", "key": "total", "attributes": {"text": {"template": "${text('total')} ${formatMoney($data.total, 'SAR')}"}}},
+                       {"id": "text-field", "key": "note", "attributes": {"title": {"text": "note"}, "value": {"expr": "$data.note"}}},
+                       {"id": "button", "key": "pay", "attributes": {"title": {"text": "pay"}}}]},
+                  file, ensure_ascii=False)
+    preview, base, _ = serve.start([args.formwork, "preview", folder, "--port", "0", "--api-stub", args.stubs])
+    browser = page = None
+    try:
+        browser = Chromium.launch(base + "preview/cart.json", tempfile.mkdtemp(prefix="formwork-chromium-"))
+        page = browser.page()
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        page.call("DOM.enable")
+        views = Views(page, source, args.out, results)
+        page.wait_for(f"{STATE} && {STATE}.page && {SETTLED}", "the cart")
+        views.switch_locale("ar")
+        device = page.evaluate("[document.getElementById('device').dir, document.getElementById('device').lang]")
+        check(device == ["rtl", "ar"], f"the page should be shown dir=rtl lang=ar, not {device}")
+        views.check_view("cart ar (right to left)")
+    finally:
+        if page:
+            page.close()
+        if browser:
+            browser.close()
+        stop(preview)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--formwork", required=True)
+    parser.add_argument("--pages", required=True)
+    parser.add_argument("--stubs", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--axe", default=".build/axe", help="where axe.min.js is kept (fetched there when missing)")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    results = {"failures": [], "checked": []}
+    try:
+        source, version = axe.load(args.axe)
+        print(f"a11y test: axe-core {version}, rules tagged {', '.join(axe.TAGS)}")
+        check_examples(args, source, results)
+        check_right_to_left(args, source, results)
+    except (AssertionError, CDPError) as error:
+        results["failures"].append(str(error))
+    failures, checked = results["failures"], results["checked"]
+    if failures:
+        print(f"a11y test FAILED ({len(checked)} views checked):\n\n" + "\n\n".join(failures)
+              + f"\n\nscreenshots: {args.out}", file=sys.stderr)
+        return 1
+    print(f"a11y test passed: {len(checked)} views ({', '.join(checked)}) with no axe-core violation "
+          f"and an accessibility tree that matches the engine's description; screenshots in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
