@@ -34,6 +34,8 @@ let package = Package(
             .embedInCode("Preview/Resources/inputs.js"),
             .embedInCode("Preview/Resources/dialogs.js"),
             .embedInCode("Preview/Resources/inspector.js"),
+            .embedInCode("Preview/Resources/a11y.js"),
+            .embedInCode("Preview/Resources/announcer.js"),
             // formwork design (Design/Resources): one file per panel.
             .embedInCode("Design/Resources/design.html"),
             .embedInCode("Design/Resources/design.css"),

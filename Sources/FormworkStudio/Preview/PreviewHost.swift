@@ -35,6 +35,8 @@ final class PreviewHost: PageNavigator, PagePresenter, PageRouter {
         let title: String
         let text: String
         let page: String
+        /// The component it is about (its number in the snapshot), for a focus move.
+        var component: Int? = nil
     }
 
     /// Open pages, the first at the bottom.
