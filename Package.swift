@@ -50,6 +50,7 @@ let package = Package(
             .embedInCode("Design/Resources/pages.js"),
             .embedInCode("Design/Resources/palette.js"),
             .embedInCode("Design/Resources/problems.js"),
+            .embedInCode("Design/Resources/a11yfields.js"),
             .embedInCode("Design/Resources/properties.js"),
             .embedInCode("Design/Resources/publish.js"),
             .embedInCode("Design/Resources/raw.js"),

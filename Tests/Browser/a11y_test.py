@@ -162,6 +162,71 @@ def description_problems(page, tree, document):
     return problems
 
 
+def check_dialog_and_inspector(views, base):
+    """The preview's own chrome in its other states: a picker open over the page, the inspector's
+    Messages tab, the page's warnings folded open."""
+    page = views.page
+    views.open(preview_url(base, "dish-edit.json"))
+    page.click("[data-key=category] button")
+    page.wait_for("document.querySelector('.dialog[data-kind=picker]')", "the category picker")
+    views.check_view("dish-edit picker open")
+    page.click(".dialog[data-kind=picker] .dialog-buttons button")
+    page.wait_for(f"!document.querySelector('.dialog') && {SETTLED}", "the picker to close")
+    for tab in ("requests", "trace", "messages"):
+        page.click(f".tabs [data-tab={tab}]")
+    views.check_view("dish-edit inspector messages")
+
+
+def check_failed_validation(views, base):
+    """Login with a bad email and a short password: Sign in's validate fails, focus moves to the
+    first invalid field (the engine says which) and the engine's announcement is in a live region;
+    the field says it is invalid and is described by its error. Again after focus went elsewhere.
+    Then a good sign-in: its toast is announced."""
+    page = views.page
+    views.open(preview_url(base, "login.json"))
+    page.click("[data-key=email] input")
+    page.type_text("not-an-email")
+    page.click("[data-key=password] input")
+    page.type_text("short")
+    page.wait_for(f"{SETTLED} && {STATE}.data.password === 'short' && !document.querySelector('[data-key=signIn] button').disabled", "Sign in to be enabled")
+    for attempt in ("first", "second"):
+        page.evaluate("document.activeElement && document.activeElement.blur(); window.formworkPreview.announced.length = 0")
+        page.click("[data-key=signIn] button")
+        page.wait_for(f"{SETTLED} && document.querySelector('[data-key=email]').classList.contains('fw-invalid')", "the email field to show its error")
+        engine = page.evaluate(f"{STATE}.page.announcements.filter(a => a.kind === 'validation').map(a => a.message)")
+        check(engine, f"the engine should announce the failed validation ({attempt} try), but its announcements are "
+              + json.dumps(page.evaluate(f"{STATE}.page.announcements")))
+        said = page.wait_for(f"""(() => {{
+            const region = document.getElementById('announce-assertive').textContent || document.getElementById('announce-polite').textContent;
+            return region.includes({json.dumps(engine[-1])}) && region;
+        }})()""", f"the live region to say {engine[-1]!r}", timeout=30)
+        focused = page.wait_for("document.activeElement && document.activeElement.closest('[data-key]') && document.activeElement.closest('[data-key]').dataset.key",
+                                "focus to move to a field")
+        check(focused == "email", f"after a failed validate ({attempt} try) focus should be on the first invalid field, email, not {focused!r}")
+        field = page.evaluate("""(() => {
+            const input = document.activeElement;
+            const described = (input.getAttribute('aria-describedby') || '').split(' ').filter(Boolean).map(id => document.getElementById(id).textContent);
+            return {invalid: input.getAttribute('aria-invalid'), described};
+        })()""")
+        error = page.evaluate(f"{STATE}.page.components.flatMap(c => [c, ...c.children]).find(c => c.key === 'email').error")
+        check(field["invalid"] == "true" and error in field["described"],
+              f"the focused email field should be aria-invalid and described by its error {error!r}, not {field}")
+    print(f"a11y test: a failed validate moved focus to the email field and the live region said {said!r}")
+    views.check_view("login failed validation")
+
+    page.click("[data-key=email] input")
+    page.evaluate("document.querySelector('[data-key=email] input').select()")
+    page.type_text("li@shop.example")
+    page.click("[data-key=password] input")
+    page.type_text("long enough")
+    page.click("[data-key=signIn] button")
+    said = page.wait_for("""(() => {
+        const text = document.getElementById('announce-polite').textContent;
+        return text.includes('Welcome back') && text;
+    })()""", "the welcome toast to be announced", timeout=60)
+    print(f"a11y test: the sign-in toast was announced: {said!r}")
+
+
 def pages_listed(base):
     with urllib.request.urlopen(base + "api/pages", timeout=60) as response:
         return [page["file"] for page in json.load(response)["pages"]]
@@ -203,6 +268,8 @@ def check_examples(args, source, results):
             if "zh-Hans" in locales:
                 views.switch_locale("zh-Hans")
                 views.check_view(f"{file} zh-Hans")
+        check_dialog_and_inspector(views, base)
+        check_failed_validation(views, base)
     finally:
         if page:
             page.close()
