@@ -314,6 +314,49 @@ def check_right_to_left(args, source, results):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def check_editor(args, source, results):
+    """`formwork design` on a page with a text field that has no name: the problems list shows
+    check's accessibility problem; the author gives it an accessibility label in the properties
+    panel (typing, as a person does) and the problem goes; the editor itself passes axe-core."""
+    folder = tempfile.mkdtemp(prefix="formwork-a11y-design-")
+    with open(os.path.join(folder, "note.json"), "w", encoding="utf-8") as file:
+        json.dump({"page": "note", "title": "Note", "data": {"note": ""},
+                   "components": [{"id": "text-field", "key": "note", "attributes": {"value": {"expr": "$data.note"}}}]}, file)
+    design, base, _ = serve.start([args.formwork, "design", folder, "--port", "0"])
+    browser = page = None
+    try:
+        browser = Chromium.launch(base + "design/note.json", tempfile.mkdtemp(prefix="formwork-chromium-"))
+        page = browser.page()
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        page.wait_for("window.formworkDesign && window.formworkDesign.state.doc && document.querySelector('#tree [data-kind=page]')", "the editor")
+        rule = page.wait_for("""[...document.querySelectorAll('#problems .problem')].map(p => p.textContent).find(t => /components\\[0\\]/.test(t) && /name/.test(t))""",
+                             "check's accessibility problem about the nameless field in the problems list", timeout=60)
+        print(f"a11y test: the editor lists check's accessibility problem: {rule!r}")
+        page.click('#tree [data-path="components[0]"]')
+        page.wait_for("document.querySelector('#properties section.accessibility')", "the accessibility fields of the text field")
+        page.screenshot(os.path.join(args.out, "design-accessibility.png"))
+        page.click('[data-attribute="accessibility.label"] input')
+        page.type_text("Note for the kitchen")
+        written = page.wait_for("(() => { const a = window.formworkDesign.state.doc.components[0].attributes.accessibility; "
+                                "return a && a.label === 'Note for the kitchen' && JSON.stringify(a); })()", "the label written into the page")
+        check(json.loads(written) == {"label": "Note for the kitchen"}, f"the page should say accessibility {{label}}, not {written}")
+        page.wait_for("![...document.querySelectorAll('#problems .problem')].some(p => /components\\[0\\]/.test(p.textContent) && /name/.test(p.textContent))",
+                      "the accessibility problem to go once the field has a label", timeout=60)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        violations = axe.run(page, source)
+        if violations:
+            results["failures"].append("the editor (formwork design): axe-core found violations of WCAG 2.2 AA:\n" + axe.describe(violations))
+        results["checked"].append("editor")
+    finally:
+        if page:
+            page.close()
+        if browser:
+            browser.close()
+        stop(design)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--formwork", required=True)
@@ -329,6 +372,7 @@ def main():
         print(f"a11y test: axe-core {version}, rules tagged {', '.join(axe.TAGS)}")
         check_examples(args, source, results)
         check_right_to_left(args, source, results)
+        check_editor(args, source, results)
     except (AssertionError, CDPError) as error:
         results["failures"].append(str(error))
     failures, checked = results["failures"], results["checked"]
