@@ -22,6 +22,8 @@ struct PageChecker {
     private var blockDepth = 0
     /// The `$data` paths the page provides, to warn about reads of others (outside blocks).
     private let dataPaths: DataPathCheck
+    /// Whether components have `accessibility` at the registry's behaviour level (2 on).
+    private let hasAccessibility: Bool
 
     private enum RowContext {
         case writable
@@ -36,6 +38,7 @@ struct PageChecker {
         declaredParams = Set(document.params.map(\.name))
         declaredComputed = document.computed.map(\.name)
         dataPaths = DataPathCheck(document: document, registry: registry)
+        hasAccessibility = registry.hasCommonAttribute("accessibility", kind: ComponentType.kindName)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String) {
@@ -72,6 +75,11 @@ struct PageChecker {
             checkComponent(node)
         }
         diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
+        if hasAccessibility {
+            var accessibility = AccessibilityCheck(registry: registry, document: document)
+            accessibility.run()
+            diagnostics += accessibility.diagnostics
+        }
     }
 
     // MARK: - Computed values
@@ -154,7 +162,10 @@ struct PageChecker {
         }
         noteChoices(registry.components, type, node.attributes, path: node.path)
         let start = diagnostics.count
-        checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
+        // NB: a common attribute a later behaviour level brings is no attribute at this app's level.
+        let specs = hasAccessibility || !type.engineReads("accessibility")
+            ? type.attributes : type.attributes.filter { $0.name != "accessibility" }
+        checkAttributes(node.attributes, specs: specs, owner: "the component '\(type.id)'", path: node.path)
         diagnostics.explainReplaced(from: start, owner: node.path, type: type, what: "the component '\(type.id)'", common: ComponentType.commonAttributes)
         checkRowEdits(node, type: type)
         for validation in node.validations {

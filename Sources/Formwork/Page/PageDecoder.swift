@@ -6,7 +6,7 @@ struct PageDecoder {
     let registry: Registry
     let limits: PageLimits
     /// What constant folding may spend, for the whole page.
-    private let folding: FoldingBudget
+    let folding: FoldingBudget
     var diagnostics: [PageDiagnostic] = []
     /// The libraries a page's `"libraries"` are resolved against.
     let catalog: BlockCatalog
@@ -349,6 +349,10 @@ struct PageDecoder {
         if type == .string, PageDecoder.isLocalized(raw) {
             guard let source = localizedSource(raw, path: path()) else { return AttributeNode(name: name, type: type, mode: .expression, content: .invalid, path: path()) }
             return decodeValue(name: name, raw: .string(source), type: type, mode: .expression, path: path())
+        }
+        // NB: the type first: only an object attribute pays for comparing the name.
+        if type == .object, name == "accessibility", case .object(let object) = raw, PageDecoder.computesAccessibility(raw) {
+            return decodeAccessibility(name: name, object: object, path: path())
         }
         if case .object(let object) = raw, object.count == 1 {
             if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, path: path("expr")) }

@@ -48,6 +48,10 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "PageHost's languages default to the person's preferred languages (Locale.preferredLanguages), not none"),
         BehaviorChange(.behavior("$page.busy"), level: .v2,
                        summary: "$page.busy stays on from an edit that sets watchers off until all their chains ran, not off and on between them"),
+        BehaviorChange(.commonAttribute(kind: "component", name: "accessibility"), level: .v2,
+                       summary: "every component has an `accessibility` attribute (label, hint, role, value, hidden, group, decorative, heading) that the engine reads"),
+        BehaviorChange(.behavior("check: accessibility"), level: .v2,
+                       summary: "check reports accessibility problems: an input, image or button with no name, the same name twice in a section, a heading that skips a level, a name that may be empty"),
     ]
 
     /// "level 2: what changes".

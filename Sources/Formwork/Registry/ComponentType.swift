@@ -13,7 +13,8 @@
 public struct ComponentType: RegisteredType {
     /// "component", in messages.
     public static let kindName = "component"
-    /// Attributes every component has, added to each type: `hidden`, `enabled`, `validateOn`. A
+    /// Attributes every component has, added to each type: `hidden`, `enabled`, `validateOn`,
+    /// `accessibility` (from behaviour level 2). A
     /// type that declares one of these names itself keeps its own, and the engine's feature of
     /// that name is off for it (`replacedCommonAttributes`): a type owning `hidden` is never
     /// hidden by the engine, its `hidden` is the type's to read.
@@ -22,6 +23,8 @@ public struct ComponentType: RegisteredType {
         AttributeSpec("enabled", .bool, default: true, summary: "whether the person can edit or tap it"),
         AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action",
                       values: ["submit", "change"]),
+        AttributeSpec("accessibility", .object, summary: "how assistive technology announces it: label, hint, role, value, hidden, group, decorative, heading",
+                      check: AccessibilityAttribute.problem),
     ]
 
     /// The id pages use, like `text-field`.
@@ -41,6 +44,12 @@ public struct ComponentType: RegisteredType {
     /// The common attributes (`hidden`, `enabled`, `validateOn`) this type declares itself; the
     /// engine doesn't read them.
     public var replacedCommonAttributes: [String] { storage.replaced }
+    /// How its components are announced unless a page says otherwise: the role and naming
+    /// attribute it was registered with, or, when it states none, ones derived from its
+    /// declaration (see `AccessibilityDefaults`).
+    public var accessibility: AccessibilityDefaults { storage.accessibility ?? AccessibilityDefaults.derived(for: self) }
+    /// The accessibility defaults it was registered with; nil when it states none.
+    public var statedAccessibility: AccessibilityDefaults? { storage.accessibility }
 
     /// NB: every live component keeps its type, so the declaration lives in one shared,
     /// immutable box and a copy is a single reference.
@@ -53,8 +62,11 @@ public struct ComponentType: RegisteredType {
         let eventHandlers: [String: ComponentEventHandler]
         let summary: String
         let replaced: [String]
+        let accessibility: AccessibilityDefaults?
 
-        init(id: String, attributes: [AttributeSpec], replaced: [String], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String) {
+        init(id: String, attributes: [AttributeSpec], replaced: [String], events: [String], layout: ComponentLayout, valueAttribute: String?, eventHandlers: [String: ComponentEventHandler], summary: String,
+             accessibility: AccessibilityDefaults?) {
+            self.accessibility = accessibility
             self.replaced = replaced
             self.id = id
             self.attributes = attributes
@@ -68,15 +80,24 @@ public struct ComponentType: RegisteredType {
 
     private let storage: Storage
 
-    /// A component type; see the example above.
+    /// A component type; see the example above. `accessibility` states its role and the attribute
+    /// that names it; leave it out to have them derived from the declaration.
     public init(
         _ id: String, attributes: [AttributeSpec], events: [String] = [], layout: ComponentLayout = .leaf,
-        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = ""
+        valueAttribute: String? = nil, eventHandlers: [String: ComponentEventHandler] = [:], summary: String = "",
+        accessibility: AccessibilityDefaults? = nil
     ) {
         let merged = CommonAttributes.merge(attributes, common: ComponentType.commonAttributes)
         storage = Storage(
             id: id, attributes: merged.attributes, replaced: merged.replaced, events: events,
-            layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary)
+            layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary,
+            accessibility: accessibility)
+    }
+
+    /// The same type, stating `accessibility` (nil: keeps what it states).
+    func stating(_ accessibility: AccessibilityDefaults?) -> ComponentType {
+        guard let accessibility else { return self }
+        return ComponentType(id, attributes: attributes, events: events, layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary, accessibility: accessibility)
     }
 }
 

@@ -38,6 +38,13 @@ public final class PageSession: Identifiable {
         reportWatcher?(report)
     }
 
+    /// The latest announcements made on the page (a failed `validate`, a toast, a `status` turning
+    /// to loading or error), oldest first; the last 100 are kept.
+    public internal(set) var announcements: [PageAnnouncement] = []
+    /// The component assistive technology's focus was last moved to (the first invalid field
+    /// after a failed `validate`); nil before any move, or once it is gone.
+    public internal(set) weak var focusedComponent: PageComponent?
+
     /// Called for each trace event (actions, requests, navigation, writes).
     public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
     /// The latest trace events, oldest first, at most `traceLimit` of them.
@@ -317,6 +324,7 @@ public final class PageSession: Identifiable {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
             update.childrenChanged.insert(ObjectIdentifier(component))
+            announceState(of: component)
         }
         update.notify()
         runWatchers(after: paths)

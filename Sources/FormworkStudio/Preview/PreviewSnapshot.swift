@@ -7,7 +7,10 @@ enum PreviewSnapshot {
     /// A component with its resolved attributes, its state as the person sees it, and its children.
     ///
     /// `{"id": 4, "type": "text-field", "key": "name", "hidden": false, "enabled": true,
-    ///   "editable": true, "error": null, "attributes": {"title": "Name", "value": "Tofu", …}, "children": []}`
+    ///   "editable": true, "error": null, "attributes": {"title": "Name", "value": "Tofu", …}, "children": [],
+    ///   "accessibility": {"name": "Name", "role": "textField", "value": "Tofu", …}}`
+    ///
+    /// `"accessibility"` is `AccessibilityDescription.jsonValue`, as `formwork render --format json` writes it.
     ///
     /// An input also has `"text"`: its value as the field shows it in the page's locale (`1234,5`
     /// for 1234.5 in `de`), which the browser puts in the field and sends back typed (`"type"`).
@@ -28,6 +31,7 @@ enum PreviewSnapshot {
             ("events", .array(component.type.events.map { .string($0) })),
             ("attributes", .object(attributes)),
             ("text", component.type.valueAttribute == nil ? .null : .string(page.textForValue(in: component))),
+            ("accessibility", component.accessibility.jsonValue),
             ("children", .array(component.children.map { self.component($0, ids: ids, page: page) })),
         ]))
     }

@@ -89,6 +89,7 @@ enum PageTextRenderer {
         .object(PageObject([
             ("page", .string(session.document.id)), ("title", .string(session.title)),
             ("data", session.data), ("components", .array(session.components.map(json))),
+            ("announcements", .array(session.announcements.map(\.jsonValue))),
         ]))
     }
 
@@ -103,6 +104,7 @@ enum PageTextRenderer {
         object["hidden"] = .bool(component.isHidden)
         object["enabled"] = .bool(component.isEnabled)
         if let error = component.validationError { object["error"] = .string(error) }
+        object["accessibility"] = component.accessibility.jsonValue
         if !component.children.isEmpty { object["components"] = .array(component.children.map(json)) }
         return .object(object)
     }

@@ -8,7 +8,10 @@ enum BuiltInComponents {
                       events: ["onChange"] + events, valueAttribute: "value", eventHandlers: handlers, summary: summary)
     }
 
-    static let all: [ComponentType] = [
+    /// The built-ins with how each is announced (`BuiltInComponents+Accessibility.swift`).
+    static let all: [ComponentType] = declared.map { $0.stating(accessibility[$0.id]) }
+
+    static let declared: [ComponentType] = [
         ComponentType("section", attributes: [AttributeSpec("header", .string), AttributeSpec("footer", .string)], layout: .container, summary: "a titled group of rows"),
         ComponentType("group", attributes: [AttributeSpec("title", .string)], layout: .container, summary: "groups components without visual chrome"),
         ComponentType("status", attributes: [
