@@ -184,6 +184,8 @@ def check_failed_validation(views, base):
     Then a good sign-in: its toast is announced."""
     page = views.page
     views.open(preview_url(base, "login.json"))
+    if page.evaluate(f"{STATE}.locale") != "en":
+        views.switch_locale("en")
     page.click("[data-key=email] input")
     page.type_text("not-an-email")
     page.click("[data-key=password] input")
@@ -215,15 +217,19 @@ def check_failed_validation(views, base):
     views.check_view("login failed validation")
 
     page.click("[data-key=email] input")
-    page.evaluate("document.querySelector('[data-key=email] input').select()")
+    page.press("Ctrl+a")
     page.type_text("li@shop.example")
     page.click("[data-key=password] input")
     page.type_text("long enough")
     page.click("[data-key=signIn] button")
-    said = page.wait_for("""(() => {
+    shown = page.wait_for("window.formworkPreview.log.messages.filter(m => m.kind === 'toast').map(m => m.message).pop()", "the welcome toast", timeout=60)
+    check(shown.startswith("Welcome back"), f"signing in should show the welcome toast, not {shown!r}")
+    said = page.wait_for(f"""(() => {{
         const text = document.getElementById('announce-polite').textContent;
-        return text.includes('Welcome back') && text;
-    })()""", "the welcome toast to be announced", timeout=60)
+        return text.includes({json.dumps(shown)}) && text;
+    }})()""", "the welcome toast to be announced", timeout=30)
+    check(page.evaluate("[...document.querySelectorAll('#toasts .toast')].every(t => t.getAttribute('aria-hidden') === 'true')"),
+          "the drawn toast should be hidden from screen readers: the live region says it, once")
     print(f"a11y test: the sign-in toast was announced: {said!r}")
 
 

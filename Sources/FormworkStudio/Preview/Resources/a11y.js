@@ -61,6 +61,7 @@ function idOf(element, prefix, view) {
   return element.id;
 }
 
+
 /// Writes `node.accessibility` onto the view's elements as ARIA.
 export function applyAccessibility(view, node) {
   const description = node.accessibility;
@@ -78,15 +79,15 @@ export function applyAccessibility(view, node) {
     target.alt = role === "presentation" ? "" : description.name;
   }
 
-  // Name: the visible label when it says the same (a <label for>, or aria-labelledby where a label
-  // can't point), else aria-label.
+  // Name: the field's <label for> when it says the same, or the element's own text (a button's);
+  // else aria-label, the engine's words (a header drawn in capitals is still read as written).
   const label = parts.label || null;
   const named = role !== null && role !== "presentation" && target.localName !== "img";
   if (named) {
-    const shown = label ? squash(label.textContent) : parts.nameFromContent ? squash(target.textContent) : null;
+    const labelPoints = label && label.localName === "label" && target.id !== "" && label.htmlFor === target.id;
+    const shown = labelPoints ? squash(label.textContent) : parts.nameFromContent ? squash(target.textContent) : null;
     const sameAsShown = shown !== null && shown === squash(description.name);
-    const labelPoints = label && label.localName === "label" && label.htmlFor === target.id;
-    setAttribute(target, "aria-labelledby", sameAsShown && label && !labelPoints ? idOf(label, "name", view) : null);
+    setAttribute(target, "aria-labelledby", null);
     setAttribute(target, "aria-label", !sameAsShown && description.name ? description.name : null);
   }
 
@@ -96,6 +97,7 @@ export function applyAccessibility(view, node) {
     const level = description.headingLevel;
     setAttribute(heading, "role", level ? "heading" : null);
     setAttribute(heading, "aria-level", level || null);
+    if (heading !== target) setAttribute(heading, "aria-label", level && description.name ? description.name : null);
   }
 
   // Hint and error: read after the name.
@@ -105,6 +107,9 @@ export function applyAccessibility(view, node) {
   setAttribute(target, "aria-invalid", description.error ? "true" : null);
   setAttribute(target, "aria-required", description.required && requirable.has(role) ? "true" : null);
   setAttribute(target, "aria-disabled", !description.enabled && !("disabled" in target) ? "true" : null);
+  // A picker opens the engine's question as a dialog of its own; it is never expanded in place.
+  setAttribute(target, "aria-expanded", role === "combobox" ? "false" : null);
+  setAttribute(target, "aria-haspopup", role === "combobox" ? "dialog" : null);
 
   // Read as one element with its children (accessibility.group): a row of a label and its value.
   if (target !== view.root) setAttribute(view.root, "role", description.group ? "group" : null);

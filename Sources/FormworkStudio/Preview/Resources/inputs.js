@@ -206,6 +206,7 @@ export const inputBuilders = {
     const row = field(node, holder, "fw-stepper");
     row.wrapper.prepend(value);
     row.title.id = "fw-name-" + node.id;
+    // NB: named by its title until the engine's description says otherwise (a11y.js).
     value.setAttribute("aria-labelledby", row.title.id);
     const step = (direction) => {
       const attributes = view.node.attributes;

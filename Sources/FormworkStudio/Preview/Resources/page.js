@@ -140,7 +140,7 @@ function applyLog(delta) {
   // What happened just now pops up; a view that (re)connects doesn't replay the past.
   if (!delta.reset) {
     for (const message of delta.messages) {
-      if (message.kind === "toast") toast(message.message);
+      if (message.kind === "toast") toast(message.message, undefined, true);
       if (message.kind === "route") toast(`${message.title}: ${message.message}`, "note");
       if (message.kind === "announcement") announce(message.message, message.title);
       if (message.kind === "focus") moveFocus(message.component);
