@@ -221,8 +221,11 @@ def check_failed_validation(views, base):
     page.type_text("li@shop.example")
     page.click("[data-key=password] input")
     page.type_text("long enough")
+    page.wait_for(f"{SETTLED} && {STATE}.data.email === 'li@shop.example'", "the new email")
+    toasts = "window.formworkPreview.log.messages.filter(m => m.kind === 'toast')"
+    before = page.evaluate(f"{toasts}.length")
     page.click("[data-key=signIn] button")
-    shown = page.wait_for("window.formworkPreview.log.messages.filter(m => m.kind === 'toast').map(m => m.message).pop()", "the welcome toast", timeout=60)
+    shown = page.wait_for(f"{toasts}.length > {before} && {toasts}[{before}].message", "the welcome toast", timeout=60)
     check(shown.startswith("Welcome back"), f"signing in should show the welcome toast, not {shown!r}")
     said = page.wait_for(f"""(() => {{
         const text = document.getElementById('announce-polite').textContent;
