@@ -35,6 +35,8 @@ let package = Package(
             .embedInCode("Preview/Resources/choices.js"),
             .embedInCode("Preview/Resources/dialogs.js"),
             .embedInCode("Preview/Resources/inspector.js"),
+            .embedInCode("Preview/Resources/a11y.js"),
+            .embedInCode("Preview/Resources/announcer.js"),
             // formwork design (Design/Resources): one file per panel.
             .embedInCode("Design/Resources/design.html"),
             .embedInCode("Design/Resources/design.css"),
@@ -49,6 +51,7 @@ let package = Package(
             .embedInCode("Design/Resources/pages.js"),
             .embedInCode("Design/Resources/palette.js"),
             .embedInCode("Design/Resources/problems.js"),
+            .embedInCode("Design/Resources/a11yfields.js"),
             .embedInCode("Design/Resources/properties.js"),
             .embedInCode("Design/Resources/publish.js"),
             .embedInCode("Design/Resources/raw.js"),

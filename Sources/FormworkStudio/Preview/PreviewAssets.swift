@@ -19,6 +19,8 @@ package enum PreviewAssets {
         "choices.js": (PackageResources.choices_js, "text/javascript; charset=utf-8"),
         "dialogs.js": (PackageResources.dialogs_js, "text/javascript; charset=utf-8"),
         "inspector.js": (PackageResources.inspector_js, "text/javascript; charset=utf-8"),
+        "a11y.js": (PackageResources.a11y_js, "text/javascript; charset=utf-8"),
+        "announcer.js": (PackageResources.announcer_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

@@ -9,11 +9,14 @@ function field(node, control, extraClass) {
   const id = "fw-input-" + node.id;
   control.id = id;
   const title = el("label", { for: id });
-  const error = el("div", { class: "fw-error", role: "alert" });
+  // NB: no live region here: the engine announces a failed validate, and one the person is typing
+  // into is read with the field (aria-describedby, a11y.js).
+  const error = el("div", { class: "fw-error" });
   const wrapper = el("div", { class: "fw-control" }, control);
   const root = el("div", { class: "fw-row fw-field " + (extraClass || "") }, title, wrapper, error);
   return {
     root, title, wrapper, error,
+    a11y: { target: control, label: title, error },
     showCommon(node) {
       title.textContent = text(node.attributes.title);
       error.textContent = node.error || "";
@@ -110,6 +113,7 @@ export const inputBuilders = {
     input.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         const keyboard = keyboards[node.attributes.keyboard] || keyboards.default;
         const type = node.attributes.secure ? "password" : keyboard.type;
@@ -142,6 +146,7 @@ export const inputBuilders = {
     area.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         area.placeholder = text(node.attributes.placeholder);
         if (node.attributes.maxLength) area.maxLength = node.attributes.maxLength; else area.removeAttribute("maxlength");
@@ -165,6 +170,7 @@ export const inputBuilders = {
     input.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         input.placeholder = text(node.attributes.placeholder);
         unit.textContent = text(node.attributes.unit);
@@ -185,6 +191,7 @@ export const inputBuilders = {
     box.addEventListener("change", () => send({ do: "edit", component: view.node.id, value: box.checked }));
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         row.showCommon(node);
         box.disabled = !node.enabled || !node.editable;
@@ -200,6 +207,7 @@ export const inputBuilders = {
     button.addEventListener("click", () => send({ do: "tap", component: view.node.id }));
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         const options = Array.isArray(node.attributes.options) ? node.attributes.options : [];
         const chosen = options.find((option) => sameValue(optionValue(option), node.attributes.value));
@@ -221,6 +229,7 @@ export const inputBuilders = {
     input.addEventListener("blur", () => view.sync());
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         input.placeholder = text(node.attributes.min || node.attributes.max ? `${text(node.attributes.min)} – ${text(node.attributes.max)}` : "");
         input.readOnly = !node.editable;
@@ -236,10 +245,14 @@ export const inputBuilders = {
   stepper(node) {
     const minus = el("button", { type: "button", "aria-label": "less", text: "−" });
     const plus = el("button", { type: "button", "aria-label": "more", text: "+" });
-    const value = el("output", { class: "fw-stepper-value" });
+    // The value is the spinbutton assistive technology reads and a keyboard changes (arrow keys).
+    const value = el("output", { class: "fw-stepper-value", role: "spinbutton", tabindex: "0" });
     const holder = el("span", { class: "fw-stepper-buttons" }, minus, plus);
     const row = field(node, holder, "fw-stepper");
     row.wrapper.prepend(value);
+    row.title.id = "fw-name-" + node.id;
+    // NB: named by its title until the engine's description says otherwise (a11y.js).
+    value.setAttribute("aria-labelledby", row.title.id);
     const step = (direction) => {
       const attributes = view.node.attributes;
       const current = typeof attributes.value === "number" ? attributes.value : attributes.min ?? 0;
@@ -250,12 +263,22 @@ export const inputBuilders = {
     };
     minus.addEventListener("click", () => step(-1));
     plus.addEventListener("click", () => step(1));
+    value.addEventListener("keydown", (event) => {
+      const direction = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 }[event.key];
+      if (!direction || !view.node.enabled || !view.node.editable) return;
+      event.preventDefault();
+      step(direction);
+    });
     const view = {
       root: row.root,
+      a11y: { ...row.a11y, target: value },
       update(node) {
         row.showCommon(node);
         const attributes = node.attributes;
         value.textContent = text(attributes.value);
+        for (const [name, number] of [["aria-valuenow", attributes.value], ["aria-valuemin", attributes.min], ["aria-valuemax", attributes.max]]) {
+          if (typeof number === "number") value.setAttribute(name, String(number)); else value.removeAttribute(name);
+        }
         const off = !node.enabled || !node.editable;
         minus.disabled = off || (typeof attributes.min === "number" && attributes.value <= attributes.min);
         plus.disabled = off || (typeof attributes.max === "number" && attributes.value >= attributes.max);
