@@ -32,6 +32,7 @@ let package = Package(
             .embedInCode("Preview/Resources/actions.js"),
             .embedInCode("Preview/Resources/components.js"),
             .embedInCode("Preview/Resources/inputs.js"),
+            .embedInCode("Preview/Resources/files.js"),
             .embedInCode("Preview/Resources/dialogs.js"),
             .embedInCode("Preview/Resources/inspector.js"),
             // formwork design (Design/Resources): one file per panel.

@@ -35,6 +35,11 @@ public final class PageHarness {
     public let presenter: ScriptedPresenter
     /// The stack of open pages and every navigation.
     public let navigator: RecordingNavigator
+    /// Answers `file` inputs' pickers with the files `attach` names; the engine's `filePicker`.
+    public let filePicker: FolderFilePicker
+    /// Where `attach` finds files named by a relative path: the flow file's folder in
+    /// `formwork test`, the current folder otherwise.
+    public var fileFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// What ran, by JSON path, for `formwork test --coverage`.
     public let coverage: CoverageProbe
     /// The registry pages are decoded with (the engine runs an instrumented copy).
@@ -98,6 +103,8 @@ public final class PageHarness {
         let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
         engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits, drafts: drafts)
         engine.host.report = { [weak self] report in self?.receive(report) }
+        filePicker = FolderFilePicker(folder: URL(fileURLWithPath: "/"))
+        engine.host.filePicker = filePicker
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
             self?.adopt(session)

@@ -48,6 +48,12 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "PageHost's languages default to the person's preferred languages (Locale.preferredLanguages), not none"),
         BehaviorChange(.behavior("$page.busy"), level: .v2,
                        summary: "$page.busy stays on from an edit that sets watchers off until all their chains ran, not off and on between them"),
+        BehaviorChange(.builtIn(kind: "component", id: "file"), level: .v2,
+                       summary: "the built-in component 'file': attached files or photos, picked with PageHost.filePicker"),
+        BehaviorChange(.builtIn(kind: "action", id: "upload"), level: .v2,
+                       summary: "the built-in action 'upload': sends attachments as multipart/form-data, streamed from disk"),
+        BehaviorChange(.builtIn(kind: "validation", id: "attachments"), level: .v2,
+                       summary: "the built-in validation 'attachments': a file input's count, sizes and types"),
     ]
 
     /// "level 2: what changes".

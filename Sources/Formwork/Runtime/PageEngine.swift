@@ -37,6 +37,15 @@ public final class PageEngine {
     var draftKeepers: [WeakDraftKeeper] = []
     /// What repositories made by `pageRepository(…)` reported, for the app's closure.
     let deliveryReports = DeliveryReports()
+    /// The files behind the attachments pages hold (`file` inputs), by id; nil until the first.
+    private(set) var attachmentTable: AttachmentTable?
+    /// `attachmentTable`, made on first use.
+    var attachments: AttachmentTable {
+        if let attachmentTable { return attachmentTable }
+        let table = AttachmentTable()
+        attachmentTable = table
+        return table
+    }
 
     /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
     ///

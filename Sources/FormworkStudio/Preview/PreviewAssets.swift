@@ -16,6 +16,7 @@ package enum PreviewAssets {
         "actions.js": (PackageResources.actions_js, "text/javascript; charset=utf-8"),
         "components.js": (PackageResources.components_js, "text/javascript; charset=utf-8"),
         "inputs.js": (PackageResources.inputs_js, "text/javascript; charset=utf-8"),
+        "files.js": (PackageResources.files_js, "text/javascript; charset=utf-8"),
         "dialogs.js": (PackageResources.dialogs_js, "text/javascript; charset=utf-8"),
         "inspector.js": (PackageResources.inspector_js, "text/javascript; charset=utf-8"),
     ]

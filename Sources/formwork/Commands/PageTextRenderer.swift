@@ -65,9 +65,12 @@ enum PageTextRenderer {
                     value = options.first { $0.value == (component.value ?? .null) }?.title ?? value
                     value += " ▸"
                 case "text-field" where a["secure"]?.isTruthy == true: value = String(repeating: "•", count: value.count)
+                case "file": value = attachments(component.value)
                 default: break
                 }
-                if text(component.value).isEmpty, component.type.id != "switch" {
+                if component.type.id == "file", value.isEmpty {
+                    value = "(no file) 📎"
+                } else if text(component.value).isEmpty, component.type.id != "switch" {
                     value = text(a["placeholder"]).isEmpty ? "(empty)" : "(\(text(a["placeholder"])))" + (component.type.id == "select" ? " ▸" : "")
                 }
                 lines.append(pad + (text(a["title"]).isEmpty ? component.type.id : text(a["title"])) + key + ": " + value + disabled)
@@ -82,6 +85,16 @@ enum PageTextRenderer {
         if let error = component.validationError {
             lines.append(pad + "  ! " + error)
         }
+    }
+
+    /// A file input's attachments: `receipt.jpg (image/jpeg, 48 KiB), notes.pdf (application/pdf, 3 KiB) 📎`.
+    static func attachments(_ value: PageValue?) -> String {
+        let files = value?.arrayValue ?? []
+        guard !files.isEmpty else { return "" }
+        return files.map { file in
+            let size = file["size"]?.intValue.map { PageLimits.describe(bytes: Int(clamping: $0)) } ?? "?"
+            return text(file["name"]) + " (" + text(file["type"]) + ", " + size + ")"
+        }.joined(separator: ", ") + " 📎"
     }
 
     /// The component tree as JSON, for snapshots and tools.

@@ -18,6 +18,7 @@ struct RunCommand: CLICommand {
           set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
           tap KEY           tap a button, a select, a list
           trigger NAME      run a page interaction (an optional JSON event may follow)
+          attach KEY FILE   attach a file (a path) to a file input, as its picker would
           pick N|TITLE      answer the open picker (N from 0); 'pick cancel' cancels it
           confirm yes|no    answer the open confirmation
           back              leave the current page (a pushed page returns to its opener)

@@ -9,7 +9,7 @@ import FormworkTesting
 final class RunConsole {
     enum Next { case next, quit }
 
-    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "data", "globals", "show", "help", "quit", "exit"]
+    static let commands = ["set", "tap", "trigger", "attach", "pick", "confirm", "back", "reopen", "background", "data", "globals", "show", "help", "quit", "exit"]
 
     let harness: PageHarness
     let recorder: FlowRecorder?
@@ -99,6 +99,10 @@ final class RunConsole {
                 do { event = try PageValue(json: parts[1]) } catch { throw UsageError("the event after 'trigger \(parts[0])' must be JSON: \(error)") }
             }
             return .trigger(parts[0], event: event)
+        case "attach":
+            let parts = try argument("attach KEY FILE").split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("attach needs a file input's key and a file: attach \(parts[0]) receipt.jpg") }
+            return .attach(key: parts[0], files: [parts[1].trimmingCharacters(in: .whitespaces)])
         case "pick":
             let choice = try argument("pick N, pick TITLE or pick cancel")
             if choice == "cancel" { return .pick(.cancel) }
@@ -159,6 +163,7 @@ final class RunConsole {
         set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
         tap KEY           tap a button, a select, a list
         trigger NAME      run a page interaction (an optional JSON event may follow)
+        attach KEY FILE   attach a file (a path) to a file input, as its picker would
         pick N|TITLE      answer the open picker (N from 0); pick cancel cancels it
         confirm yes|no    answer the open confirmation
         back              leave the current page

@@ -3,6 +3,7 @@
 import { el, text } from "./dom.js";
 import { send, pageFile } from "./actions.js";
 import { inputBuilders } from "./inputs.js";
+import { fileInputBuilders } from "./files.js";
 
 /// Component id → its view: `{root, type, node, update(node), sync?()}`.
 export const views = new Map();
@@ -121,6 +122,7 @@ const builders = {
   },
 
   ...inputBuilders,
+  ...fileInputBuilders,
 
   button(node) {
     const button = el("button", { type: "button" });
