@@ -100,11 +100,11 @@ public final class PageHarness {
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
-        let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
+        filePicker = FolderFilePicker(folder: URL(fileURLWithPath: "/"))
+        var host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
+        host.filePicker = filePicker
         engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits, drafts: drafts)
         engine.host.report = { [weak self] report in self?.receive(report) }
-        filePicker = FolderFilePicker(folder: URL(fileURLWithPath: "/"))
-        engine.host.filePicker = filePicker
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
             self?.adopt(session)

@@ -64,14 +64,14 @@ public final class LoopbackServer: Sendable {
     /// keeping it: `Request.body` holds its first 64 KiB, `bodyBytesReceived(from:)` counts it all.
     /// For uploads too large to hold, so the server's memory stays out of a client's measurements.
     public func sink(_ method: String, _ path: String, _ response: Response) {
-        core.state.withLock { $0.sinks.insert(Core.key(method, path)) }
+        core.state.withLock { _ = $0.sinks.insert(Core.key(method, path)) }
         route(method, path, response)
     }
 
     /// Requests to `path` are recorded and then neither read nor answered until the server stops:
     /// a server that stalls.
     public func stall(_ method: String, _ path: String) {
-        core.state.withLock { $0.stalls.insert(Core.key(method, path)) }
+        core.state.withLock { _ = $0.stalls.insert(Core.key(method, path)) }
     }
 
     /// How many bytes of request body the server has read from requests to `path` (a sink's included).
