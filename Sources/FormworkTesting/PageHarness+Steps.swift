@@ -1,4 +1,5 @@
 import Foundation
+
 /// What a person does: edit, tap, trigger, answer a picker or a confirmation, go back. Each step
 /// waits until the pages settle and returns the outcome of the chain it started (nil while that
 /// chain waits for the person). Doing something a person couldn't throws `PageHarnessError`.

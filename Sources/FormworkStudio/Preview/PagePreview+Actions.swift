@@ -151,10 +151,8 @@ extension PagePreview {
         let current = component.value?.arrayValue ?? []
         do {
             return describe(try await page.edit(component, to: .array(current + [attachment.pageValue])))
-        } catch let error as PageError {
-            return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
         } catch {
-            return "error: \(error)"
+            return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
         }
     }
 

@@ -14,7 +14,7 @@ struct AttachmentFolder {
     @discardableResult
     func file(_ name: String, size: Int) throws -> URL {
         let file = url.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         let chunk = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
