@@ -61,6 +61,8 @@ enum UploadAction {
         let reporter = ProgressReporter(session: session, path: progressPath, total: size)
         if progressPath != nil { reporter.write(sent: 0) }
         let response: TransportResponse
+        // NB: progress reported after the transport returned (it hops to the main actor) is dropped.
+        defer { reporter.finished = true }
         do {
             response = try await session.sendingRequest {
                 try await transport.upload(request, bodyFile: temporary) { sent, _ in
@@ -148,6 +150,8 @@ private final class ProgressReporter {
     let path: StorePath?
     let total: Int64
     private var lastPercent = -1
+    /// Set once the transport has returned: later reports are stale.
+    var finished = false
     private var latest: Int64 = 0
 
     init(session: PageSession, path: StorePath?, total: Int64) {
@@ -157,7 +161,7 @@ private final class ProgressReporter {
     }
 
     func report(sent: Int64) {
-        guard sent >= latest else { return }   // reports may arrive out of order
+        guard !finished, sent >= latest else { return }   // reports may arrive out of order
         latest = sent
         let percent = total > 0 ? Int(sent * 100 / total) : 100
         guard percent != lastPercent else { return }
