@@ -1,12 +1,12 @@
 """Uploads a file through `formwork preview`'s real <input type=file> in headless Chromium.
 
-Opens the expense-receipt page, types an amount, chooses pages/fixtures/receipt.jpg in the
+Opens the expense-receipt page, types an amount, chooses examples/files/fixtures/receipt.jpg in the
 receipt input (the DevTools protocol's DOM.setFileInputFiles: what the browser's file dialog
 does), checks that the preview server kept it as the page's attachment, taps Submit, and checks
 the multipart upload the stub server answered: the amount field and the receipt file, with its
 name, media type and size. Screenshots go to --out.
 
-    python3 Tests/Browser/files_test.py --formwork .build/debug/formwork --pages pages \
+    python3 Tests/Browser/files_test.py --formwork .build/debug/formwork --pages examples/files \
         --stubs Tests/Browser/stubs.json --out .build/browser-test/files
 """
 
@@ -88,7 +88,7 @@ def run(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--formwork", required=True)
-    parser.add_argument("--pages", default="pages")
+    parser.add_argument("--pages", default="examples/files")
     parser.add_argument("--stubs", default="Tests/Browser/stubs.json")
     parser.add_argument("--out", default=".build/browser-test/files")
     run(parser.parse_args())

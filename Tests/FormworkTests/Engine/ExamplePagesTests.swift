@@ -33,10 +33,8 @@ struct ExamplePagesTests {
     func decodesAndChecksWithoutErrorsOrWarnings(_ file: String) throws {
         let url = EnginePages.examples.appendingPathComponent(file)
         let known = Set(EnginePages.exampleFiles.map { $0.deletingPathExtension().lastPathComponent })
-        // NB: level 2, as `formwork test pages` reads them: expense-receipt uses `file` and `upload`.
-        let registry = Registry.standard(behavior: .v2)
-        let (document, decoded) = PageDocument.decode(Array(try Data(contentsOf: url)), registry: registry, libraries: EnginePages.libraries, file: file)
-        let diagnostics = decoded + (document?.check(registry: registry, knownPages: known) ?? [])
+        let (document, decoded) = PageDocument.decode(Array(try Data(contentsOf: url)), registry: .standard, libraries: EnginePages.libraries, file: file)
+        let diagnostics = decoded + (document?.check(registry: .standard, knownPages: known) ?? [])
 
         #expect(diagnostics.map(\.rendered) == [])
         #expect(document?.id == url.deletingPathExtension().lastPathComponent)
