@@ -33,6 +33,7 @@ let package = Package(
             .embedInCode("Preview/Resources/components.js"),
             .embedInCode("Preview/Resources/inputs.js"),
             .embedInCode("Preview/Resources/choices.js"),
+            .embedInCode("Preview/Resources/files.js"),
             .embedInCode("Preview/Resources/dialogs.js"),
             .embedInCode("Preview/Resources/inspector.js"),
             .embedInCode("Preview/Resources/a11y.js"),

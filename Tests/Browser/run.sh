@@ -40,3 +40,4 @@ python3 Tests/Browser/design_fields_test.py --formwork "$bin" --pages pages --ou
 python3 Tests/Browser/masks_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/masks"
 python3 Tests/Browser/choices_test.py --formwork "$bin" --pages pages --out "$out/choices"
 python3 Tests/Browser/a11y_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/a11y"
+python3 Tests/Browser/files_test.py --formwork "$bin" --pages examples/files --stubs Tests/Browser/stubs.json --out "$out/files"

@@ -3,10 +3,12 @@ enum BuiltIns {
     static func register(in registry: inout Registry) {
         for type in BuiltInComponents.all { registry.register(type) }
         for type in ChoiceComponents.all { registry.register(type) }
-        for type in StoreActions.all + RequestActions.all + PresentationActions.all + NavigationActions.all + FlowActions.all + BlockActions.all + DraftActions.all {
+        registry.register(FileInput.type)
+        for type in StoreActions.all + RequestActions.all + UploadAction.all + PresentationActions.all + NavigationActions.all + FlowActions.all + BlockActions.all + DraftActions.all {
             registry.register(type)
         }
         for type in BuiltInValidations.all + ChecksumValidations.all + ChoiceValidations.all { registry.register(type) }
+        registry.register(AttachmentValidation.type)
         for type in BuiltInErrorHandlers.all { registry.register(type) }
     }
 }

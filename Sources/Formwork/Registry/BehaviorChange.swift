@@ -64,6 +64,12 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
         BehaviorChange(.builtIn(kind: "component", id: "checkboxes"), level: .v2, summary: "the built-in component checkboxes: any number of options, as an array"),
         BehaviorChange(.builtIn(kind: "component", id: "slider"), level: .v2, summary: "the built-in component slider: a number from min to max in steps"),
         BehaviorChange(.builtIn(kind: "validation", id: "count"), level: .v2, summary: "the built-in validation count: how many elements an array has"),
+        BehaviorChange(.builtIn(kind: "component", id: "file"), level: .v2,
+                       summary: "the built-in component 'file': attached files or photos, picked with PageHost.filePicker"),
+        BehaviorChange(.builtIn(kind: "action", id: "upload"), level: .v2,
+                       summary: "the built-in action 'upload': sends attachments as multipart/form-data, streamed from disk"),
+        BehaviorChange(.builtIn(kind: "validation", id: "attachments"), level: .v2,
+                       summary: "the built-in validation 'attachments': a file input's count, sizes and types"),
     ]
 
     /// "level 2: what changes".

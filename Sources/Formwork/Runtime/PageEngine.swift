@@ -42,6 +42,15 @@ public final class PageEngine {
     /// Where `api` actions with `"offline": "queue"` keep requests to send later; nil keeps none
     /// (such an action then fails, saying so). Send what waits with `networkIsBack()`.
     public var outbox: Outbox?
+    /// The files behind the attachments pages hold (`file` inputs), by id; nil until the first.
+    private(set) var attachmentTable: AttachmentTable?
+    /// `attachmentTable`, made on first use.
+    var attachments: AttachmentTable {
+        if let attachmentTable { return attachmentTable }
+        let table = AttachmentTable()
+        attachmentTable = table
+        return table
+    }
 
     /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
     ///

@@ -1,3 +1,4 @@
+import Foundation
 import Formwork
 
 /// The actions the browser sends to `POST /api/preview/FILE/actions`, as JSON:
@@ -12,6 +13,7 @@ import Formwork
 /// {"do": "answer", "question": 2, "option": 1}              (a picker; "option": null cancels)
 /// {"do": "answer", "question": 3, "yes": true}               (a confirmation)
 /// {"do": "answer", "question": 4, "dismiss": true}           (an alert)
+/// {"do": "attach", "component": 6, "name": "receipt.jpg", "type": "image/jpeg", "data": "BASE64"}  (a file input)
 /// {"do": "back"}
 /// {"do": "restart"}
 /// {"do": "locale", "locale": "zh-Hans"}                     (null: the --locale given to preview)
@@ -23,7 +25,7 @@ extension PreviewRoutes {
         init(_ message: String) { self.message = message }
     }
 
-    static let actionNames = ["edit", "type", "mask", "tap", "trigger", "answer", "back", "restart", "locale"]
+    static let actionNames = ["edit", "type", "mask", "tap", "trigger", "answer", "attach", "back", "restart", "locale"]
 
     static func decodeAction(_ value: PageValue) throws(BadAction) -> PagePreview.Action {
         guard case .object(let object) = value else { throw BadAction("an action is a JSON object like {\"do\": \"tap\", \"component\": 4}") }
@@ -62,6 +64,12 @@ extension PreviewRoutes {
             if let yes = object["yes"]?.boolValue { return .answer(question: id, .confirm(yes)) }
             if object["dismiss"]?.boolValue == true { return .answer(question: id, .dismiss) }
             throw BadAction("an answer needs \"option\" (a picker), \"yes\" (a confirmation) or \"dismiss\": true (an alert)")
+        case "attach":
+            guard let name = object["name"]?.stringValue, !name.isEmpty else { throw BadAction("attaching needs the file's \"name\"") }
+            guard let encoded = object["data"]?.stringValue, let bytes = Data(base64Encoded: encoded) else {
+                throw BadAction("attaching needs the file's bytes as base64 in \"data\"")
+            }
+            return .attach(try component(object), name: name, type: object["type"]?.stringValue ?? "", bytes: Array(bytes))
         case "back":
             return .back
         case "restart":

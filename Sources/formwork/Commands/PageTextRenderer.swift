@@ -67,10 +67,13 @@ enum PageTextRenderer {
                     value = options.first { $0.value == (component.value ?? .null) }?.title ?? value
                     value += " ▸"
                 case "text-field" where a["secure"]?.isTruthy == true: value = String(repeating: "•", count: value.count)
+                case "file": value = attachments(component.value)
                 default:
                     if let choice = choiceText(component, session.engine.registry) { value = choice }
                 }
-                if text(component.value).isEmpty, component.type.id != "switch", choiceText(component, session.engine.registry) == nil {
+                if component.type.id == "file", value.isEmpty {
+                    value = "(no file) 📎"
+                } else if text(component.value).isEmpty, component.type.id != "switch", choiceText(component, session.engine.registry) == nil {
                     value = text(a["placeholder"]).isEmpty ? "(empty)" : "(\(text(a["placeholder"])))" + (component.type.id == "select" ? " ▸" : "")
                 }
                 lines.append(pad + (text(a["title"]).isEmpty ? component.type.id : text(a["title"])) + key + ": " + value + disabled)
@@ -120,6 +123,16 @@ enum PageTextRenderer {
             let label = text(a["valueLabel"]).isEmpty ? (value.isNull ? "(empty)" : value.displayText) : text(a["valueLabel"])
             return "\(PageValue.format(low)) ├\(track)┤ \(PageValue.format(high))  \(label)"
         }
+    }
+
+    /// A file input's attachments: `receipt.jpg (image/jpeg, 48 KiB), notes.pdf (application/pdf, 3 KiB) 📎`.
+    static func attachments(_ value: PageValue?) -> String {
+        let files = value?.arrayValue ?? []
+        guard !files.isEmpty else { return "" }
+        return files.map { file in
+            let size = file["size"]?.intValue.map { PageLimits.describe(bytes: Int(clamping: $0)) } ?? "?"
+            return text(file["name"]) + " (" + text(file["type"]) + ", " + size + ")"
+        }.joined(separator: ", ") + " 📎"
     }
 
     /// The component tree as JSON, for snapshots and tools.

@@ -20,6 +20,7 @@ struct RunCommand: CLICommand {
                             with one option ticks or unticks it: set liked Food)
           tap KEY           tap a button, a select, a list
           trigger NAME      run a page interaction (an optional JSON event may follow)
+          attach KEY FILE   attach a file (a path) to a file input, as its picker would
           pick N|TITLE      answer the open picker (N from 0); 'pick cancel' cancels it
           confirm yes|no    answer the open confirmation
           back              leave the current page (a pushed page returns to its opener)

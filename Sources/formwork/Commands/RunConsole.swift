@@ -9,7 +9,7 @@ import FormworkTesting
 final class RunConsole {
     enum Next { case next, quit }
 
-    static let commands = ["set", "type", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "offline", "online", "outbox", "data", "globals", "show", "help", "quit", "exit"]
+    static let commands = ["set", "type", "tap", "trigger", "attach", "pick", "confirm", "back", "reopen", "background", "offline", "online", "outbox", "data", "globals", "show", "help", "quit", "exit"]
 
     let harness: PageHarness
     let recorder: FlowRecorder?
@@ -116,6 +116,10 @@ final class RunConsole {
                 do { event = try PageValue(json: parts[1]) } catch { throw UsageError("the event after 'trigger \(parts[0])' must be JSON: \(error)") }
             }
             return .trigger(parts[0], event: event)
+        case "attach":
+            let parts = try argument("attach KEY FILE").split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("attach needs a file input's key and a file: attach \(parts[0]) receipt.jpg") }
+            return .attach(key: parts[0], files: [parts[1].trimmingCharacters(in: .whitespaces)])
         case "pick":
             let choice = try argument("pick N, pick TITLE or pick cancel")
             if choice == "cancel" { return .pick(.cancel) }
@@ -179,6 +183,7 @@ final class RunConsole {
         type KEY TEXT     type into an input as a person does (through its mask, in the page's locale)
         tap KEY           tap a button, a select, a list
         trigger NAME      run a page interaction (an optional JSON event may follow)
+        attach KEY FILE   attach a file (a path) to a file input, as its picker would
         pick N|TITLE      answer the open picker (N from 0); pick cancel cancels it
         confirm yes|no    answer the open confirmation
         back              leave the current page

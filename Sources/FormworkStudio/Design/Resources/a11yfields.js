@@ -1,4 +1,4 @@
-// formwork design — a component's `accessibility` attribute (Grammar.md 2.19) as one field per
+// formwork design — a component's `accessibility` attribute (Grammar.md 2.21) as one field per
 // member: how assistive technology announces it where the defaults (its title, its role) are
 // wrong. Each change is one command; typing in one field is one undo step per visit. A member
 // written as an expression, a template or a text of the page's strings is shown, not edited here

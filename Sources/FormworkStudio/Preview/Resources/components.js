@@ -5,6 +5,7 @@ import { send, pageFile } from "./actions.js";
 import { inputBuilders } from "./inputs.js";
 import { choiceBuilders } from "./choices.js";
 import { applyAccessibility } from "./a11y.js";
+import { fileInputBuilders } from "./files.js";
 
 /// Component id → its view: `{root, type, node, update(node), sync?()}`.
 export const views = new Map();
@@ -153,6 +154,7 @@ const builders = {
 
   ...inputBuilders,
   ...choiceBuilders,
+  ...fileInputBuilders,
 
   button(node) {
     const button = el("button", { type: "button" });
