@@ -385,7 +385,7 @@ struct PageDecoder {
         }
         // NB: the type first: only an object attribute pays for comparing the name.
         if type == .object, name == "accessibility", case .object(let object) = raw, PageDecoder.computesAccessibility(raw) {
-            return decodeAccessibility(name: name, object: object, path: path())
+            return decodeAccessibility(name: name, object: object, path: path().text(name: name))
         }
         if case .object(let object) = raw, object.count == 1 {
             if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, location: path(.expr)) }
