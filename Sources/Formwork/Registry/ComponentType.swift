@@ -37,6 +37,8 @@ public struct ComponentType: RegisteredType {
     public var layout: ComponentLayout { storage.layout }
     /// The attribute holding the input's value: what validations see as `$value`, what `set` edits.
     public var valueAttribute: String? { storage.valueAttribute }
+    /// Where `valueAttribute` is among `attributes`, so a scope reads `$value` without a search.
+    var valuePosition: Int? { storage.valuePosition }
     /// Built-in behaviour that runs when the event fires, before the page's chain for it.
     public var eventHandlers: [String: ComponentEventHandler] { storage.eventHandlers }
     /// One line for generated docs.
@@ -63,6 +65,7 @@ public struct ComponentType: RegisteredType {
         let events: [String]
         let layout: ComponentLayout
         let valueAttribute: String?
+        let valuePosition: Int?
         let eventHandlers: [String: ComponentEventHandler]
         let summary: String
         let replaced: [String]
@@ -79,6 +82,7 @@ public struct ComponentType: RegisteredType {
             self.events = events
             self.layout = layout
             self.valueAttribute = valueAttribute
+            valuePosition = valueAttribute.flatMap { name in attributes.firstIndex { $0.name == name } }
             self.eventHandlers = eventHandlers
             self.summary = summary
         }

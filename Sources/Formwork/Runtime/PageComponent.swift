@@ -129,6 +129,12 @@ public final class PageComponent: Identifiable, Hashable {
     /// The input's value (`value` for the built-in inputs), when the type has one.
     public var value: PageValue? { type.valueAttribute.flatMap { attributes[$0] } }
 
+    /// `$value` in the scope of its expressions: `value`, or null (read by position, not by name).
+    var scopeValue: PageValue {
+        guard let position = type.valuePosition else { return .null }
+        return attributes[position: position]
+    }
+
     /// This component and every component below it, depth first.
     public var allComponents: [PageComponent] {
         var found: [PageComponent] = []

@@ -196,16 +196,15 @@ public final class PageSession: Identifiable {
     /// The scope, with `$state` gathered only when `blockState` (an expression that doesn't read
     /// it needn't pay for walking up to the instances around its component).
     func scope(for component: PageComponent?, blockState: Bool) -> ExpressionScope {
-        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, settings: scopeSettings)
-        scope.computed = computedValues.value
-        scope.page = stateStore.value
-        if let component {
-            scope.item = component.item
-            scope.index = component.index
-            scope.value = component.value ?? .null
-            if blockState, component.isInBlock { scope.state = component.visibleBlockState }
+        // NB: built in one initializer, not assigned field by field (each assignment copied and
+        // destroyed the whole scope's worth of values again).
+        guard let component else {
+            return ExpressionScope(data: data, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
+                                   item: .null, index: .null, value: .null, state: .null, settings: scopeSettings)
         }
-        return scope
+        return ExpressionScope(data: data, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
+                               item: component.item, index: component.index, value: component.scopeValue,
+                               state: blockState && component.isInBlock ? component.visibleBlockState : .null, settings: scopeSettings)
     }
 
     /// The clock, time zone, budgets and locale every scope of the page shares, built again
@@ -324,10 +323,17 @@ public final class PageSession: Identifiable {
                 onTitleChange?(newTitle)
             }
         }
-        var affected = Set<Int>()
-        for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
+        // NB: the readers in an array, sorted, repeats skipped: an edit has a few, and a set
+        // hashed each one twice (building it, then sorting out of it).
+        var affected: [Int] = []
+        for path in paths { index.collectReaders(affectedBy: path, into: &affected) }
+        affected.sort()
         let update = BindingUpdate(written: paths)
-        for id in affected.sorted() where update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+        var previous = -1
+        for id in affected where id != previous {
+            previous = id
+            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+        }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
