@@ -29,6 +29,9 @@ public enum AccessibilityRole: String, Sendable, Equatable, Hashable, CaseIterab
     case picker
     /// A value changed in steps (`stepper`); its value is the number.
     case adjustable
+    /// A value chosen on a track between a minimum and a maximum (`slider`); its value is the
+    /// number, or the slider's label.
+    case slider
     /// Components read together (`group`; `section` with its header as a heading).
     case group
     /// Rows repeated per item (`list`).
@@ -53,6 +56,7 @@ public enum AccessibilityRole: String, Sendable, Equatable, Hashable, CaseIterab
         case .radioGroup: return "radiogroup"
         case .picker: return "combobox"
         case .adjustable: return "spinbutton"
+        case .slider: return "slider"
         case .group: return "group"
         case .list: return "list"
         case .status: return "status"

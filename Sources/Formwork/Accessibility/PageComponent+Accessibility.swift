@@ -62,20 +62,40 @@ extension PageComponent {
     }
 
     /// Its value as announced for `role`: "On"/"Off" for a switch, the chosen option's title for
-    /// a picker, the text of anything else; nil when it has none (or it is secure text).
+    /// a picker (the chosen titles, for an array of them), "4 of 5" for a number out of a `max`
+    /// with no options (a rating), a slider's `valueLabel`, the names of attached files, the text
+    /// of anything else; nil when it has none (or it is secure text).
     private func announcedValue(role: AccessibilityRole) -> String? {
         guard let value, !value.isNull else { return role == .status ? statusValue : nil }
         switch role {
         case .switch: return value.isTruthy ? "On" : "Off"
         case .checkbox: return value.isTruthy ? "Checked" : "Not checked"
-        case .picker, .radioGroup:
-            let options = (attributes["options"]?.arrayValue ?? []).map(PickerOption.init)
-            return options.first { $0.value == value }?.title ?? nonEmpty(value)
+        case .picker, .radioGroup: return chosenText(value)
+        case .group where attributes["options"] != nil: return chosenText(value)
+        case .slider:
+            return nonEmpty(attributes["valueLabel"]) ?? nonEmpty(value)
+        case .button where value.arrayValue != nil:
+            let names = (value.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            return names.isEmpty ? nil : names.joined(separator: ", ")
         default:
             // NB: a secure field's text is never read out.
             if attributes["secure"]?.isTruthy == true { return nil }
             return nonEmpty(value)
         }
+    }
+
+    /// What is chosen among `options`: the chosen option's title (the titles, for an array of
+    /// values); "4 of 5" for a number out of a `max` with no options (a rating).
+    private func chosenText(_ value: PageValue) -> String? {
+        let options = (attributes["options"]?.arrayValue ?? []).map(PickerOption.init)
+        if let chosen = value.arrayValue {
+            let titles = options.filter { chosen.contains($0.value) }.map(\.title)
+            return titles.isEmpty ? nil : titles.joined(separator: ", ")
+        }
+        if options.isEmpty, let number = value.doubleValue, let max = attributes["max"]?.doubleValue {
+            return "\(PageValue.format(number)) of \(PageValue.format(max))"
+        }
+        return options.first { $0.value == value }?.title ?? nonEmpty(value)
     }
 
     /// A `status`'s state other than `normal` (`loading`, `error`, `empty`).

@@ -43,9 +43,11 @@ enum ProcessMemory {
         #endif
     }
 
-    /// VmRSS (now) or VmHWM (the peak since the last reset), in bytes.
-    static func bytes(_ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    /// VmRSS (now) or VmHWM (the peak since the last reset), in bytes, of this process or of the
+    /// process `pid`.
+    static func bytes(_ field: String, of pid: Int32? = nil) -> Int? {
+        let status = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
+        guard let text = try? String(contentsOfFile: status, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
             let digits = line.split(separator: " ").compactMap { Int($0) }
             return digits.first.map { $0 * 1024 }

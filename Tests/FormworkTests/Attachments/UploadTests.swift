@@ -3,8 +3,8 @@ import LoopbackHTTP
 import Testing
 import Formwork
 
-/// `file` and `upload` against a real server on loopback: the body streams from disk (the
-/// process's memory stays far below the file's size), progress reaches the page, cancellation
+/// `file` and `upload` against a real server on loopback: the whole body arrives as multipart
+/// (that it streams from disk is measured in a process of its own: UploadMemoryTests), progress reaches the page, cancellation
 /// stops the upload, a body over `uploadBytes` never leaves, and a stalled server is cut off at
 /// `uploadSeconds`.
 @Suite("upload: streaming, progress, budgets", .serialized)
@@ -54,7 +54,7 @@ struct UploadTests {
         }
     }
 
-    @Test func twentyMegabytesStreamFromDiskWithProgressAndMemoryStaysBounded() async throws {
+    @Test func twentyMegabytesArriveWholeInOneMultipartBodyWithProgress() async throws {
         defer { server.stop(); folder.remove() }
         let size = 20 << 20
         try folder.file("receipt.jpg", size: size)
@@ -68,10 +68,7 @@ struct UploadTests {
         #expect(value["size"] == .int(Int64(size)))
         #expect(value["thumbnail"]?.stringValue?.hasPrefix("attachment:att-") == true)
 
-        let measured = ProcessMemory.resetPeak()
-        let before = ProcessMemory.bytes("VmRSS") ?? 0
         let outcome = await page.trigger("send")
-        let peak = ProcessMemory.bytes("VmHWM") ?? 0
 
         #expect(outcome.result == .object(PageObject([("id", .int(7))])))
         #expect(page.data["answer"] == .object(PageObject([("id", .int(7))])))
@@ -88,10 +85,6 @@ struct UploadTests {
         #expect(writes.count >= 4, "progress arrived while the body left, not only at its ends: \(writes.count) writes")
         let sent = writes.compactMap { $0["sent"]?.intValue }
         #expect(sent == sent.sorted(), "progress never goes back")
-        if measured {
-            let grown = peak - before
-            #expect(grown < 14 << 20, "the process grew by \(grown >> 20) MiB while sending 20 MiB; the body must stream from disk")
-        }
     }
 
     @Test func closingThePageCancelsAnUploadInFlight() async throws {

@@ -80,11 +80,11 @@ import FormworkTesting
     }
 
     @Test(arguments: [
-        (###"{"id": "text-field", "attributes": {"mask": {"phone": "XX"}}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'text-field': the phone country \"XX\" is not one the engine has a pattern for; it has BY, CA, ES, FR, GB, IN, KZ, PL, RU, UA, US (write a pattern for another)"),
-        (###"{"id": "text-field", "attributes": {"mask": {"pattern": "AA-##", "slots": {"A": "letters"}}}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'text-field': the slot \"A\" takes \"letters\", which is not a slot kind; a slot takes digit, letter or any; did you mean \"letter\"?"),
-        (###"{"id": "number-field", "attributes": {"mask": "##.##"}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'number-field': a number-field's mask is a currency, like {\"currency\": \"EUR\"}; a pattern or a phone mask goes on a text-field"),
-        (###"{"id": "text-field", "attributes": {"mask": {"currency": "EUR"}}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'text-field': a currency mask goes on a number-field, whose value is a number; a text-field takes a pattern or a phone mask"),
-        (###"{"id": "switch", "attributes": {"mask": "##"}}"###, "components[0].attributes.mask: error: the component 'switch' has no attribute 'mask'; it has title, value, hidden, enabled, validateOn; a mask goes on a text-field (a pattern or a phone number) or a number-field (a currency)"),
+        (###"{"id": "text-field", "attributes": {"title": "Phone", "mask": {"phone": "XX"}}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'text-field': the phone country \"XX\" is not one the engine has a pattern for; it has BY, CA, ES, FR, GB, IN, KZ, PL, RU, UA, US (write a pattern for another)"),
+        (###"{"id": "text-field", "attributes": {"title": "Phone", "mask": {"pattern": "AA-##", "slots": {"A": "letters"}}}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'text-field': the slot \"A\" takes \"letters\", which is not a slot kind; a slot takes digit, letter or any; did you mean \"letter\"?"),
+        (###"{"id": "number-field", "attributes": {"title": "Amount", "mask": "##.##"}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'number-field': a number-field's mask is a currency, like {\"currency\": \"EUR\"}; a pattern or a phone mask goes on a text-field"),
+        (###"{"id": "text-field", "attributes": {"title": "Phone", "mask": {"currency": "EUR"}}}"###, "components[0].attributes.mask: error: the attribute 'mask' of the component 'text-field': a currency mask goes on a number-field, whose value is a number; a text-field takes a pattern or a phone mask"),
+        (###"{"id": "switch", "attributes": {"title": "Sure", "mask": "##"}}"###, "components[0].attributes.mask: error: the component 'switch' has no attribute 'mask'; it has title, value, hidden, enabled, validateOn, accessibility; a mask goes on a text-field (a pattern or a phone number) or a number-field (a currency)"),
     ])
     func checkSaysWhereAMaskIsWrong(_ component: String, _ message: String) throws {
         let registry = Registry.standard(behavior: .v2)
@@ -94,7 +94,7 @@ import FormworkTesting
     }
 
     @Test func checkWarnsThatLevelOneDoesNotApplyAMask() throws {
-        let document = try PageDocument.load(Array(###"{"page": "p", "components": [{"id": "text-field", "attributes": {"mask": "##"}}]}"###.utf8), registry: .standard, libraries: .empty)
+        let document = try PageDocument.load(Array(###"{"page": "p", "components": [{"id": "text-field", "attributes": {"title": "Phone", "mask": "##"}}]}"###.utf8), registry: .standard, libraries: .empty)
         #expect(document.check(registry: .standard).map(\.rendered).contains { $0.hasPrefix("components[0].attributes.mask: warning: the engine applies 'mask' from behaviour level 2 on") })
     }
 }

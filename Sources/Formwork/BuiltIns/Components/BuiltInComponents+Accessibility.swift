@@ -16,5 +16,11 @@ extension BuiltInComponents {
         "stepper": AccessibilityDefaults(role: .adjustable, name: "title"),
         "button": AccessibilityDefaults(role: .button, name: "title"),
         "image": AccessibilityDefaults(role: .image, name: "alt"),
+        "rating": AccessibilityDefaults(role: .radioGroup, name: "title"),
+        "radio": AccessibilityDefaults(role: .radioGroup, name: "title"),
+        "segmented": AccessibilityDefaults(role: .radioGroup, name: "title"),
+        "checkboxes": AccessibilityDefaults(role: .group, name: "title"),
+        "slider": AccessibilityDefaults(role: .slider, name: "title"),
+        "file": AccessibilityDefaults(role: .button, name: "title"),
     ]
 }

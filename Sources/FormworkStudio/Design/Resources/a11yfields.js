@@ -11,7 +11,7 @@ import { fieldId } from "./field.js";
 
 // NB: the engine's AccessibilityRole names (what `role` takes); "" keeps the type's own.
 const roles = ["", "button", "heading", "text", "image", "textField", "textArea", "switch", "checkbox", "radioGroup",
-  "picker", "adjustable", "group", "list", "status", "alert", "none"];
+  "picker", "adjustable", "slider", "group", "list", "status", "alert", "none"];
 
 const members = [
   { name: "label", kind: "text", note: "the name read first, when its title isn't the right one" },

@@ -7,7 +7,7 @@
 /// The engine's roles (AccessibilityRole's raw values) → ARIA roles; "text" has none.
 const ariaRoles = {
   button: "button", heading: "heading", text: null, image: "img", textField: "textbox", textArea: "textbox",
-  switch: "switch", checkbox: "checkbox", radioGroup: "radiogroup", picker: "combobox", adjustable: "spinbutton",
+  switch: "switch", checkbox: "checkbox", radioGroup: "radiogroup", picker: "combobox", adjustable: "spinbutton", slider: "slider",
   group: "group", list: "list", status: "status", alert: "alert", none: "presentation",
 };
 
@@ -23,8 +23,11 @@ function nativeRole(element) {
     case "button": return "button";
     case "textarea": return "textbox";
     case "img": return "img";
+    case "fieldset": return "group";
     case "input":
       if (element.type === "checkbox") return "checkbox";
+      if (element.type === "range") return "slider";
+      if (element.type === "file") return "button";
       return ["text", "email", "tel", "url", "search"].includes(element.type) ? "textbox" : null;
     default: return null;
   }

@@ -13,10 +13,12 @@ let groups = 0;
 function group(className, role) {
   const legend = el("legend", { class: "fw-choice-title" });
   const body = el("div", { class: "fw-choice-body" });
-  const error = el("div", { class: "fw-error", role: "alert" });
+  // NB: not role=alert: the engine announces a failed validation (a11y.js links the error).
+  const error = el("div", { class: "fw-error" });
   const root = el("fieldset", { class: "fw-row fw-field fw-choice " + className, role }, legend, body, error);
   return {
     root, body, name: "fw-choice-" + ++groups,
+    a11y: { target: root, label: legend, error },
     showCommon(node) {
       legend.textContent = text(node.attributes.title);
       error.textContent = node.error || "";
@@ -39,6 +41,7 @@ function oneOf(className) {
     let drawn = "";
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         const list = options(node);
         const shape = JSON.stringify(list);
@@ -71,6 +74,7 @@ export const choiceBuilders = {
     const chosen = () => inputs.filter((item) => item.input.checked).map((item) => optionValue(item.option));
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         const list = options(node);
         const shape = JSON.stringify(list);
@@ -100,6 +104,7 @@ export const choiceBuilders = {
     let drawn = "";
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         const max = Math.max(1, Math.min(10, Number.isInteger(node.attributes.max) ? node.attributes.max : 5));
         const half = node.attributes.halfSteps === true;
@@ -135,10 +140,11 @@ export const choiceBuilders = {
     const shown = el("output", { class: "fw-slider-value" });
     const row = group("fw-slider", null);
     row.body.append(range, shown);
-    range.setAttribute("aria-label", text(node.attributes.title) || "value");
+    row.a11y = { ...row.a11y, target: range, label: null };
     range.addEventListener("input", () => send({ do: "edit", component: view.node.id, value: Number(range.value) }));
     const view = {
       root: row.root,
+      a11y: row.a11y,
       update(node) {
         const a = node.attributes;
         range.min = String(typeof a.min === "number" ? a.min : 0);

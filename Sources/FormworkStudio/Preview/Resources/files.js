@@ -27,7 +27,7 @@ export const fileInputBuilders = {
     const input = el("input", { type: "file", id, class: "fw-file-input" });
     const title = el("label", { for: id });
     const list = el("ul", { class: "fw-attachments" });
-    const error = el("div", { class: "fw-error", role: "alert" });
+    const error = el("div", { class: "fw-error" });
     const root = el("div", { class: "fw-row fw-field fw-file" }, title, el("div", { class: "fw-control" }, input, list), error);
     input.addEventListener("change", async () => {
       const files = Array.from(input.files || []);
@@ -39,6 +39,7 @@ export const fileInputBuilders = {
     });
     const view = {
       root,
+      a11y: { target: input, label: title, error },
       update(node) {
         const attributes = node.attributes;
         title.textContent = text(attributes.title);
