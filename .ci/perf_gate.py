@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The instruction-count gate behind .ci/perf-gate (see there and README's "Performance gate").
 
-    perf_gate.py FORMWORK [--update] [--only NAME]
+    perf_gate.py FORMWORK [--update] [--only NAME[,NAME…]]
 
 Each scenario (`FORMWORK bench gate` lists them) runs under callgrind with
 `--collect-atstart=no --toggle-collect=formwork_gate_measured`: only the scenario's work is
@@ -41,6 +41,20 @@ SHOW_MOVED = 12
 def scenarios(formwork):
     out = subprocess.run([formwork, "bench", "gate"], capture_output=True, text=True, check=True).stdout
     return [line.split()[0] for line in out.split("\n")[1:] if line.startswith("  ") and line.split()]
+
+
+def floors(formwork):
+    """(scenario, floor) pairs: `floor open-1000 jsonserialization-1000` lines of `bench gate`."""
+    out = subprocess.run([formwork, "bench", "gate"], capture_output=True, text=True, check=True).stdout
+    return [tuple(line.split()[1:3]) for line in out.split("\n") if line.startswith("floor ") and len(line.split()) == 3]
+
+
+def print_floors(formwork, results):
+    """Each scenario's count divided by its floor's, when both ran (README's opening ratio)."""
+    pairs = [(name, floor) for name, floor in floors(formwork) if name in results and floor in results]
+    for name, floor in pairs:
+        print(f"{name} ÷ {floor}: {results[name][0] / results[floor][0]:.2f}× in instructions "
+              f"({results[name][0]:,} / {results[floor][0]:,})")
 
 
 def environment():
@@ -277,10 +291,12 @@ def main():
     only = rest[rest.index("--only") + 1] if "--only" in rest and rest.index("--only") + 1 < len(rest) else None
     names = scenarios(formwork)
     if only:
-        if only not in names:
-            print(f"error: no gate scenario '{only}'; the scenarios are {', '.join(names)}")
+        # NB: several names, comma-separated, count a scenario with its floor: --only open-1000,jsonserialization-1000
+        unknown = [name for name in only.split(",") if name not in names]
+        if unknown:
+            print(f"error: no gate scenario '{unknown[0]}'; the scenarios are {', '.join(names)}")
             return 64
-        names = [only]
+        names = only.split(",")
     baseline = read_baseline(open(BASELINE).read()) if os.path.exists(BASELINE) else None
     if baseline is None and not update:
         print(f"error: no baseline in this format at {BASELINE}: run .ci/perf-gate --update and commit it")
@@ -330,6 +346,7 @@ def main():
         elif under:
             print(f"  note: {name} counts {percent(total, was):+.1f}% under its baseline: run .ci/perf-gate --update "
                   f"to keep the gain (the next rise would otherwise hide in it)")
+    print_floors(formwork, results)
     if update:
         scenarios_now = dict(old) if only else {}
         scenarios_now.update({name: results[name][0] for name in names})

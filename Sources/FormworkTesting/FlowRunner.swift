@@ -60,6 +60,7 @@ public struct FlowRunner {
         let pagesFolder = flow.pages.map { resolve($0) } ?? (byFile ? pageFile.deletingLastPathComponent() : folder)
         let harness = PageHarness(registry: registry, described: described, globals: flow.globals, pages: DirectoryPageSource(directory: pagesFolder),
                                   clock: FixedClock(milliseconds: flow.clock), timeZone: TimeZone(identifier: flow.timeZone) ?? .current, languages: flow.languages, limits: limits)
+        harness.fileFolder = folder
         harness.stub.advice = { method, path in "add \"\(method) \(path)\" to the flow's \"stubs\"" }
         harness.stub.add(flow.stubs)
         harness.hostStubs.add(flow.hostStubs)
@@ -149,6 +150,7 @@ public struct FlowRunner {
         case .type(let key, let text): try await harness.enterText(text, into: key)
         case .tap(let key, let times): try await harness.tap(key, times: times)
         case .trigger(let name, let event): try await harness.trigger(name, event: event)
+        case .attach(let key, let files): try await harness.attach(files, to: key)
         case .pick(.index(let n)): try await harness.pick(n)
         case .pick(.title(let title)): try await harness.pick(title)
         case .pick(.cancel): try await harness.cancelPicker()

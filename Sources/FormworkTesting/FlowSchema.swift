@@ -23,6 +23,8 @@ public enum FlowSchema {
             step("type", keyOrRow, extra: [("text", string)]),
             step("tap", keyOrRow, extra: [("times", ["type": "integer", "minimum": 1, "maximum": 10, "description": "taps in a row, without waiting between them"])]),
             step("trigger", ["type": "string", "minLength": 1], extra: [("event", anything)]),
+            step("attach", keyOrRow, extra: [("file", ["anyOf": [["type": "string", "minLength": 1], ["type": "array", "minItems": 1, "items": ["type": "string", "minLength": 1]]],
+                                                  "description": "a file to attach, from the flow file's folder, or a list of them"])]),
             step("pick", ["type": ["integer", "string", "null"]]),
             step("confirm", ["anyOf": [["type": "boolean"], ["enum": ["yes", "no"]]]]),
             step("back", ["const": true]),

@@ -24,6 +24,9 @@ public struct FlowStep: Sendable, Equatable {
         case tap(String, times: Int = 1)
         /// Runs the page interaction named as the host would, with `event` as `$event`.
         case trigger(String, event: PageValue)
+        /// Attaches files to a `file` input, as a person choosing them in its picker would: paths
+        /// relative to the flow file (`PageHarness.fileFolder`), or absolute.
+        case attach(key: String, files: [String])
         /// Answers the picker the page shows.
         case pick(Pick)
         /// Answers the page's confirmation: yes (`true`) or no.
@@ -65,7 +68,7 @@ public struct FlowStep: Sendable, Equatable {
     }
 
     /// The step keywords, in the order the docs list them.
-    public static let keywords = ["set", "type", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "expect", "stub"]
+    public static let keywords = ["set", "type", "tap", "trigger", "attach", "pick", "confirm", "back", "reopen", "background", "expect", "stub"]
 
     /// How failures name the step: `set price`, `tap save`, `pick "Mains"`, `expect`.
     public var label: String {
@@ -74,6 +77,7 @@ public struct FlowStep: Sendable, Equatable {
         case .type(let key, let text): return "type \(key) \(PageValue.string(text).jsonText)"
         case .tap(let key, let times): return "tap \(key)" + (times == 1 ? "" : " ×\(times)")
         case .trigger(let name, _): return "trigger \(name)"
+        case .attach(let key, let files): return "attach \(key) " + files.joined(separator: " ")
         case .pick(.index(let n)): return "pick \(n)"
         case .pick(.title(let title)): return "pick \(PageValue.string(title).jsonText)"
         case .pick(.cancel): return "pick cancel"
@@ -102,6 +106,9 @@ public struct FlowStep: Sendable, Equatable {
         case .trigger(let name, let event):
             object["trigger"] = .string(name)
             if !event.isNull { object["event"] = event }
+        case .attach(let key, let files):
+            object["attach"] = .string(key)
+            object["file"] = files.count == 1 ? .string(files[0]) : .array(files.map(PageValue.string))
         case .pick(.index(let n)): object["pick"] = .int(Int64(n))
         case .pick(.title(let title)): object["pick"] = .string(title)
         case .pick(.cancel): object["pick"] = .null
@@ -133,7 +140,7 @@ public struct FlowStep: Sendable, Equatable {
             let guess = object.keys.lazy.compactMap { Suggestions.nearest(to: $0, in: keywords) }.first
             throw .init(path, (object.keys.first.map { "unknown step '\($0)'" } ?? "an empty step") + (guess.map { "; did you mean '\($0)'?" } ?? "; a step has one of " + keywords.joined(separator: ", ")))
         }
-        let extra: [String] = keyword == "set" ? ["value"] : keyword == "type" ? ["text"] : keyword == "trigger" ? ["event"] : keyword == "tap" ? ["times"] : []
+        let extra: [String] = keyword == "set" ? ["value"] : keyword == "type" ? ["text"] : keyword == "trigger" ? ["event"] : keyword == "tap" ? ["times"] : keyword == "attach" ? ["file"] : []
         for key in object.keys where key != keyword && !extra.contains(key) && key != "note" {
             let hint = Suggestions.nearest(to: key, in: extra + ["note"]).map { "; did you mean '\($0)'?" } ?? ""
             throw .init("\(path).\(key)", "'\(keyword)' steps don't take '\(key)'" + hint + (extra.isEmpty ? "" : "; they take " + extra.joined(separator: ", ")))
@@ -166,6 +173,15 @@ public struct FlowStep: Sendable, Equatable {
             }
             action = .tap(try string("the component's key"), times: times)
         case "trigger": action = .trigger(try string("the interaction's name"), event: object["event"] ?? .null)
+        case "attach":
+            let example = "{\"attach\": \"\(argument.stringValue ?? "receipt")\", \"file\": \"fixtures/receipt.jpg\"}"
+            let files: [String]
+            switch object["file"] {
+            case .string(let file)? where !file.isEmpty: files = [file]
+            case .array(let list)? where !list.isEmpty && list.allSatisfy({ !($0.stringValue ?? "").isEmpty }): files = list.compactMap(\.stringValue)
+            default: throw .init(path, "'attach' needs the \"file\" to attach, a path from the flow file's folder (or a list of them): " + example)
+            }
+            action = .attach(key: try string("the file input's key"), files: files)
         case "pick":
             switch argument {
             case .null: action = .pick(.cancel)

@@ -29,6 +29,7 @@ extension PageHarness {
         "data", "computed", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
         "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
         "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace", "host", "draft",
+        "announcement", "announcements", "focus",
     ]
 
     /// Reads any state by a flow path: `data.dish.price`, `component.save.enabled`,
@@ -77,6 +78,9 @@ extension PageHarness {
         case "failures": return below(.array(failures))
         case "diagnostics": return below(.array(diagnostics.map { .string($0.rendered) }))
         case "trace": return below(.array(trace.map { .string($0.description) }))
+        case "announcement": return below(try current.announcements.last?.jsonValue ?? .null)
+        case "announcements": return below(.array(try current.announcements.map(\.jsonValue)))
+        case "focus": return below(try current.focusedComponent.map { .string($0.key ?? $0.node.path) } ?? .null)
         case "draft":
             // NB: the first page's saved draft as the storage holds it, or null.
             guard let id = root?.document.id else { return .null }
@@ -130,7 +134,14 @@ extension PageHarness {
         }
         let (index, tail) = PageHarness.rowIndex(after)
         if tail.first == .key("exists"), tail.count == 1 { return .bool((try? component(key, index: index)) != nil) }
-        return FlowPath.read(tail, in: PageHarness.json(try component(key, index: index)))
+        let found = try component(key, index: index)
+        var json = PageHarness.json(found)
+        // A masked field's text as the person sees it (`component.phone.text`); its value is the raw one.
+        if let page = try? current, page.mask(of: found) != nil, case .object(var object) = json {
+            object["text"] = .string(page.textForValue(in: found))
+            json = .object(object)
+        }
+        return FlowPath.read(tail, in: json)
     }
 
     /// The component key at the start of `segments` and what follows it. Components inside a
@@ -167,7 +178,8 @@ extension PageHarness {
     }
 
     /// A component as flows read it: its resolved attributes, with `hidden` and `enabled` as the
-    /// person sees them (an ancestor's count), plus `visible`, `error`, `type`, `key`, `exists`.
+    /// person sees them (an ancestor's count) and `accessibility` as a screen reader gets it
+    /// (`AccessibilityDescription.jsonValue`), plus `visible`, `error`, `type`, `key`, `exists`.
     static func json(_ component: PageComponent) -> PageValue {
         var object = PageObject()
         for spec in component.type.attributes where !spec.type.holdsNodes {
@@ -177,6 +189,8 @@ extension PageHarness {
         if component.type.engineReads("hidden") { object["hidden"] = .bool(component.isHidden) }
         object["visible"] = .bool(!component.isHidden)
         if component.type.engineReads("enabled") { object["enabled"] = .bool(component.isEnabled) }
+        // NB: likewise, the engine's `accessibility` reads as the description a screen reader gets.
+        if component.type.engineReads("accessibility") { object["accessibility"] = component.accessibility.jsonValue }
         object["error"] = component.validationError.map { .string($0) } ?? .null
         object["type"] = .string(component.type.id)
         object["key"] = component.key.map { .string($0) } ?? .null

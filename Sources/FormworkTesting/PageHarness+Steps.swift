@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a person does: edit, tap, trigger, answer a picker or a confirmation, go back. Each step
 /// waits until the pages settle and returns the outcome of the chain it started (nil while that
 /// chain waits for the person). Doing something a person couldn't throws `PageHarnessError`.
@@ -117,6 +119,28 @@ extension PageHarness {
             throw PageHarnessError("the page '\(page.document.id)' has no interaction '\(name)'" + hint)
         }
         return try await perform(on: page) { await page.trigger(name, event: event) }
+    }
+
+    /// Attaches `files` to the `file` input `key`, as a person tapping it and choosing them would:
+    /// paths relative to `fileFolder`, or absolute. A file that doesn't exist fails the step.
+    @discardableResult
+    public func attach(_ files: [String], to key: String) async throws -> ChainOutcome? {
+        let component = try visible(key, doing: "attach to")
+        guard component.type.id == "file" else {
+            throw PageHarnessError("'\(key)' is a \(component.type.id), not a file input; attach files to a component with id \"file\"")
+        }
+        var paths: [String] = []
+        for file in files {
+            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : fileFolder.appendingPathComponent(file)
+            var folder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &folder), !folder.boolValue else {
+                throw PageHarnessError("there is no file to attach at \(url.path); give a path from \(fileFolder.path), or an absolute one")
+            }
+            paths.append(url.standardizedFileURL.path)
+        }
+        filePicker.answer(paths)
+        let page = try live()
+        return try await perform(on: page) { await page.tap(component) }
     }
 
     /// Chooses option `index` (from 0) in the pending picker.

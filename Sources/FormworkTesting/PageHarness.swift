@@ -35,6 +35,11 @@ public final class PageHarness {
     public let presenter: ScriptedPresenter
     /// The stack of open pages and every navigation.
     public let navigator: RecordingNavigator
+    /// Answers `file` inputs' pickers with the files `attach` names; the engine's `filePicker`.
+    public let filePicker: FolderFilePicker
+    /// Where `attach` finds files named by a relative path: the flow file's folder in
+    /// `formwork test`, the current folder otherwise.
+    public var fileFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// What ran, by JSON path, for `formwork test --coverage`.
     public let coverage: CoverageProbe
     /// The registry pages are decoded with (the engine runs an instrumented copy).
@@ -95,9 +100,13 @@ public final class PageHarness {
         presenter = ScriptedPresenter()
         navigator = RecordingNavigator()
         coverage = CoverageProbe()
-        let host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
+        filePicker = FolderFilePicker(folder: URL(fileURLWithPath: "/"))
+        var host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
+        host.filePicker = filePicker
         engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits, drafts: drafts)
         engine.host.report = { [weak self] report in self?.receive(report) }
+        // NB: in memory, as drafts are: a page's `"offline": "queue"` works in flows, and nothing reaches the disk.
+        engine.outbox = Outbox(storage: MemoryOutboxStorage(), limits: limits)
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
             self?.adopt(session)

@@ -112,6 +112,12 @@ public final class StubTransport: PageTransport {
         return answer.transportResponse
     }
 
+    /// Whether a stub answers `request` (else it goes to `fallback`, or fails).
+    func hasStub(for request: TransportRequest) -> Bool {
+        let sent = SentRequest(request)
+        return stubs.contains { StubTransport.matches($0, sent, url: request.url) }
+    }
+
     /// "no stub for POST /api/dish; add one with on(\"POST\", \"/api/dish\")"
     func unmatchedMessage(_ request: SentRequest) -> String {
         "no stub for \(request.line); " + advice(request.method, request.path)

@@ -96,8 +96,8 @@ def run(args):
         page.press("Enter")
         wait_doc(f"({doc}.components[0].components || []).length === 1", "the text field inside the section")
         field = js(f"{doc}.components[0].components[0]")
-        check(field == {"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$data.textField1"}}},
-              f"a new text field is bound to $data under a unique key: {field}")
+        check(field == {"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$data.textField1"}, "title": "Text field"}},
+              f"a new text field is bound to $data under a unique key, and named (a screen reader reads its title): {field}")
         check(js(f"{doc}.data") == {"textField1": ""}, "its $data member is made with it")
 
         # Duplicate (Ctrl-D): a new key and its own data; undo takes both back, redo brings them.

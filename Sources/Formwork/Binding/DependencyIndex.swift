@@ -8,7 +8,19 @@ struct DependencyIndex {
         var subtreeCount = 0
     }
 
-    private var roots: [StorePath.Root: Node] = [:]
+    /// One trie per store, at `slot(of:)`: found without hashing the root.
+    private var roots: [Node?] = Array(repeating: nil, count: StorePath.Root.allCases.count)
+
+    private static func slot(of root: StorePath.Root) -> Int {
+        switch root {
+        case .data: return 0
+        case .computed: return 1
+        case .global: return 2
+        case .param: return 3
+        case .page: return 4
+        case .state: return 5
+        }
+    }
 
     mutating func add(_ reader: Int, reading path: StorePath) {
         var node = root(path.root)
@@ -23,7 +35,7 @@ struct DependencyIndex {
     }
 
     mutating func remove(_ reader: Int, reading path: StorePath) {
-        guard var node = roots[path.root] else { return }
+        guard var node = roots[DependencyIndex.slot(of: path.root)] else { return }
         var trail = [node]
         for component in path.components {
             guard let next = node.children[component] else { return }
@@ -38,9 +50,28 @@ struct DependencyIndex {
         }
     }
 
+    /// Readers of `path`, of its ancestors and of its descendants, appended to `found` (a reader
+    /// may appear more than once: sort and skip repeats). What an edit uses: no set is built,
+    /// so nothing is hashed.
+    func collectReaders(affectedBy path: StorePath, into found: inout [Int]) {
+        guard var node = roots[DependencyIndex.slot(of: path.root)] else { return }
+        found.append(contentsOf: node.readers)
+        for component in path.components {
+            guard let next = node.children[component] else { return }
+            node = next
+            found.append(contentsOf: node.readers)
+        }
+        guard !node.children.isEmpty else { return }
+        var stack = Array(node.children.values)
+        while let next = stack.popLast() {
+            found.append(contentsOf: next.readers)
+            stack.append(contentsOf: next.children.values)
+        }
+    }
+
     /// Readers of `path`, of its ancestors and of its descendants.
     func readers(affectedBy path: StorePath) -> Set<Int> {
-        guard var node = roots[path.root] else { return [] }
+        guard var node = roots[DependencyIndex.slot(of: path.root)] else { return [] }
         var found = node.readers
         for component in path.components {
             guard let next = node.children[component] else { return found }
@@ -56,9 +87,9 @@ struct DependencyIndex {
     }
 
     private mutating func root(_ root: StorePath.Root) -> Node {
-        if let node = roots[root] { return node }
+        if let node = roots[DependencyIndex.slot(of: root)] { return node }
         let node = Node()
-        roots[root] = node
+        roots[DependencyIndex.slot(of: root)] = node
         return node
     }
 }

@@ -55,7 +55,7 @@ extension BlockLibrary {
         let document = PageDocument(
             id: id, version: version, minEngineVersion: minEngineVersion, title: nil, params: [], data: .object(PageObject()), computed: [], components: [],
             interactions: chains, onError: handlers, watchers: [], queued: [], blocks: [], libraries: [self] + needed, requiredLibraries: requires,
-            blockChecks: components, file: file, source: .null, locations: locations)
+            blockChecks: components, file: file, keptSource: .null, locations: locations)
         return (document, decoder, needed, problems)
     }
 }

@@ -190,7 +190,7 @@ extension PageDecoder {
     mutating func resolveNames(_ node: AttributeNode, role: AttributeRole) -> AttributeNode {
         guard case .literal(let value) = node.content else { return node }
         func replaced(_ value: PageValue) -> AttributeNode {
-            AttributeNode(name: node.name, type: node.type, mode: node.mode, content: .literal(value), path: node.path)
+            node.replacing(content: .literal(value))
         }
         switch role {
         case .storePath:

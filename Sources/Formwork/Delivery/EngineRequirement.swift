@@ -51,9 +51,8 @@ extension PageDocument {
     /// without it shows the fallback.
     public var engineRequirement: EngineRequirement {
         var walker = EngineFeatureWalker()
-        if case .object(let object) = source {
-            for key in object.keys { walker.note(.pageMember, key, at: key) }
-        }
+        // NB: the members as written, kept at decode (`source` would read the page's bytes again).
+        for key in writtenMembers { walker.note(.pageMember, key, at: key) }
         walker.visit(self)
         return EngineRequirement(found: walker.found)
     }

@@ -155,7 +155,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         return Expr(kind: .template(parts), range: SourceRange(start: 0, end: bytes.count))
     }
 
-    private init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
+    init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
         let compiled = Compiler(source: source, folding: folding).compile(tree)
         // NB: a plain path is its own one dependency (and the two share their components).
         let plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)

@@ -4,21 +4,21 @@ extension Compiler {
     /// A pure function whose arguments are all constant is folded.
     func compileCall(_ function: ExpressionFunction, _ arguments: [Expr.Argument], _ range: SourceRange) -> Compiled {
         let source = self.source
-        var valueEvaluators: [Evaluator] = []
-        var lambdas: [Lambda?] = Array(repeating: nil, count: arguments.count)
+        var valueEvaluators: [Stored] = []
+        var lambdas: [StoredLambda?] = Array(repeating: nil, count: arguments.count)
         var allConstant = true
         for (position, argument) in arguments.enumerated() {
             switch argument {
             case .value(let expr):
                 let compiled = compileNode(expr)
                 if compiled.constant == nil { allConstant = false }
-                valueEvaluators.append(compiled.evaluator)
+                valueEvaluators.append(Stored(run: compiled.evaluator))
             case .lambda(let count, let firstSlot, let body):
                 allConstant = false
-                valueEvaluators.append({ _, _ in .null })
+                valueEvaluators.append(Stored(run: { _, _ in .null }))
                 let bodyEval = compileNode(body).evaluator
                 let bodyRange = body.range
-                lambdas[position] = { scope, state, first, second in
+                lambdas[position] = StoredLambda(run: { scope, state, first, second in
                     try Compiler.step(&state, bodyRange, source)
                     // NB: parameters live at fixed slots; trim anything a failed call left behind.
                     if state.locals.count != firstSlot {
@@ -32,7 +32,7 @@ extension Compiler {
                         if count > 1 { state.locals.removeLast() }
                     }
                     return try bodyEval(scope, &state)
-                }
+                })
             }
         }
         let body = function.body
@@ -42,7 +42,7 @@ extension Compiler {
         let evaluator: Evaluator = { scope, state in
             var values: [PageValue] = []
             values.reserveCapacity(argumentEvaluators.count)
-            for evaluator in argumentEvaluators { values.append(try evaluator(scope, &state)) }
+            for evaluator in argumentEvaluators { values.append(try evaluator.run(scope, &state)) }
             // A call is a step, and reading text takes time in proportion to its length.
             var textBytes = 0
             for value in values { if case .string(let text) = value { textBytes &+= text.utf8.count } }

@@ -6,6 +6,20 @@ struct Compiler {
     /// A compiled lambda: scope, state, and up to two arguments.
     typealias Lambda = @Sendable (ExpressionScope, inout EvaluationState, PageValue, PageValue) throws -> PageValue
 
+    /// An evaluator kept in an array (a call's arguments, a template's parts, an array's items).
+    ///
+    /// NB: a struct around the closure, not the closure itself: an array holds a bare closure in
+    /// its most general form (every argument passed in memory), so each call went through a
+    /// thunk that copied the whole scope into memory first. A struct's closure keeps its own form.
+    struct Stored: Sendable {
+        let run: Evaluator
+    }
+
+    /// A compiled lambda, kept in a call's list of arguments (a struct for the same reason as `Stored`).
+    struct StoredLambda: Sendable {
+        let run: Lambda
+    }
+
     struct Compiled {
         let evaluator: Evaluator
         /// Set when the node's value is known at compile time.
@@ -186,7 +200,7 @@ struct Compiler {
         case .array(let items):
             let compiled = items.map(compileNode)
             if compiled.allSatisfy({ $0.constant != nil }) { return constant(.array(compiled.compactMap(\.constant))) }
-            let evaluators = compiled.map(\.evaluator)
+            let evaluators = compiled.map { Stored(run: $0.evaluator) }
             let count = evaluators.count
             return Compiled(evaluator: { scope, state in
                 do {
@@ -195,7 +209,7 @@ struct Compiler {
                 } catch { throw Compiler.convert(error, range, source) }
                 var values: [PageValue] = []
                 values.reserveCapacity(count)
-                for evaluator in evaluators { values.append(try evaluator(scope, &state)) }
+                for evaluator in evaluators { values.append(try evaluator.run(scope, &state)) }
                 return .array(values)
             }, constant: nil)
 
@@ -204,14 +218,14 @@ struct Compiler {
             if compiled.allSatisfy({ $0.value.constant != nil }) {
                 return constant(.object(PageObject(compiled.map { ($0.key, $0.value.constant ?? .null) })))
             }
-            let keys = compiled.map(\.key), evaluators = compiled.map(\.value.evaluator)
+            let keys = compiled.map(\.key), evaluators = compiled.map { Stored(run: $0.value.evaluator) }
             return Compiled(evaluator: { scope, state in
                 do {
                     try state.step()
                     try state.charge(elements: keys.count)
                 } catch { throw Compiler.convert(error, range, source) }
                 var object = PageObject()
-                for i in keys.indices { object[keys[i]] = try evaluators[i](scope, &state) }
+                for i in keys.indices { object[keys[i]] = try evaluators[i].run(scope, &state) }
                 return .object(object)
             }, constant: nil)
 
@@ -220,12 +234,12 @@ struct Compiler {
             if compiled.allSatisfy({ $0.constant != nil }) {
                 return constant(.string(compiled.map { ($0.constant ?? .null).displayText }.joined()))
             }
-            let evaluators = compiled.map(\.evaluator)
+            let evaluators = compiled.map { Stored(run: $0.evaluator) }
             return Compiled(evaluator: { scope, state in
                 try Compiler.step(&state, range, source)
                 var text = ""
                 for evaluator in evaluators {
-                    let value = try evaluator(scope, &state)
+                    let value = try evaluator.run(scope, &state)
                     do {
                         let part = try state.text(value)
                         try state.charge(bytes: part.utf8.count)

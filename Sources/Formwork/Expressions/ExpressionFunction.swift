@@ -137,7 +137,7 @@ public struct FunctionInvocation {
     public let scope: ExpressionScope
     /// By argument position; nil where the argument is a value. NB: an array, not a dictionary:
     /// `call` runs once per element of a `map`, and hashing the position showed in profiles.
-    let lambdas: [Compiler.Lambda?]
+    let lambdas: [Compiler.StoredLambda?]
     /// The evaluation's lambda parameters and budgets, lent to the call.
     var state: EvaluationState
 
@@ -147,7 +147,7 @@ public struct FunctionInvocation {
         guard lambdas.indices.contains(position), let lambda = lambdas[position] else {
             throw FunctionFailure("argument \(position + 1) must be a lambda such as x => x * 2", kind: .type)
         }
-        return try lambda(scope, &state, first, second)
+        return try lambda.run(scope, &state, first, second)
     }
 
     /// Counts work the function is about to do against the evaluation's budgets: `steps` (one per

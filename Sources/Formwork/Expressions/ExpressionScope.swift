@@ -97,6 +97,22 @@ public struct ExpressionScope: Sendable {
         self.settings = settings
     }
 
+    /// A scope with every variable given, built at once (what a page builds for each evaluation).
+    @inline(__always)
+    init(data: PageValue, global: PageValue, param: PageValue, computed: PageValue, page: PageValue,
+         item: PageValue, index: PageValue, value: PageValue, state: PageValue, settings: ScopeSettings) {
+        self.data = data
+        self.global = global
+        self.param = param
+        self.computed = computed
+        self.page = page
+        self.item = item
+        self.index = index
+        self.value = value
+        self.state = state
+        self.settings = settings
+    }
+
     /// The value of a `$name` variable.
     @inline(__always)
     func read(_ variable: ScopeVariable) -> PageValue {

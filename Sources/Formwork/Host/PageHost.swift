@@ -34,6 +34,13 @@ public struct PageHost {
     /// `$error.message` (true by default). Set it to false when the app shows such failures itself
     /// from `report`.
     public var alertsUnhandledFailures: Bool
+    /// Where new `Idempotency-Key`s come from (random UUIDs unless set): one per submission of an
+    /// `api` write, sent again with each retry of it (Grammar.md, 2.19).
+    public var idempotencyKeys: IdempotencyKeySource = .uuid
+    /// Presents the picker of a `file` input (camera, photo library, files) and hands the chosen
+    /// files back by URL. Nil (the default): tapping a `file` input picks nothing. Set it after
+    /// `init` (`host.filePicker = FolderFilePicker(folder: fixtures)` in a headless host).
+    public var filePicker: (any PageFilePicker)? = nil
 
     /// A host; leave out what the pages don't use: with no navigator `push` fails, with no
     /// transport `api` fails, with no router `route` fails, and the silent presenter cancels

@@ -9,6 +9,22 @@ public protocol PagePresenter: AnyObject {
     func alert(title: String, message: String) async
     /// Show a short message that goes away by itself.
     func toast(_ message: String)
+    /// Have assistive technology say `announcement` (a failed `validate`, a toast, a `status`
+    /// turning to loading or error): `UIAccessibility.post(notification: .announcement, …)`, an
+    /// ARIA live region. Does nothing unless the presenter implements it.
+    func announce(_ announcement: PageAnnouncement)
+    /// Move assistive technology's focus to `component` (the first invalid field after a failed
+    /// `validate`): `UIAccessibility.post(notification: .layoutChanged, argument: view)`,
+    /// `@AccessibilityFocusState`, `element.focus()`. Does nothing unless the presenter
+    /// implements it.
+    func moveFocus(to component: PageComponent)
+}
+
+extension PagePresenter {
+    /// Says nothing: a presenter that doesn't implement `announce(_:)`.
+    public func announce(_ announcement: PageAnnouncement) {}
+    /// Moves nothing: a presenter that doesn't implement `moveFocus(to:)`.
+    public func moveFocus(to component: PageComponent) {}
 }
 
 /// What a `picker` (or a `select` being tapped) asks the person.

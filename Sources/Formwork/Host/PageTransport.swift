@@ -87,6 +87,27 @@ public protocol PageTransport: Sendable {
     ///   or request, an answer over its size or time budget, a network failure, or cancellation of
     ///   the calling task.
     func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// Sends `request` with its body read from `bodyFile` as it goes (an `upload`'s
+    /// multipart/form-data body), never whole in memory, calling `progress` with the bytes sent so
+    /// far and the body's size as they leave. `request.body` is nil; its `Content-Type` is set.
+    ///
+    /// The same rules hold as for `send`: allowed hosts, `HTTPRequestRules`, `request.timeout`
+    /// (the upload's `uploadSeconds`) and `request.maxResponseBytes` for the answer.
+    /// `URLSessionTransport` does all of it. The default refuses: a transport of the app's own
+    /// sends no files until it implements this.
+    ///
+    /// - Throws: `TransportError`, as `send` does.
+    func upload(_ request: TransportRequest, bodyFile: URL,
+                progress: @escaping @Sendable (_ sent: Int64, _ total: Int64) -> Void) async throws -> TransportResponse
+}
+
+extension PageTransport {
+    /// Refuses: this transport can't send files. Implement it to let pages `upload`.
+    public func upload(_ request: TransportRequest, bodyFile: URL,
+                       progress: @escaping @Sendable (_ sent: Int64, _ total: Int64) -> Void) async throws -> TransportResponse {
+        throw TransportError.invalidRequest("this app's transport can't send files (its type doesn't implement PageTransport.upload)")
+    }
 }
 
 // MARK: - Errors

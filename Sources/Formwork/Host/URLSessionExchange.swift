@@ -27,6 +27,8 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let hosts: HostPolicy
     private let maxBytes: Int
     private let seconds: TimeInterval
+    /// Told the bytes of the request's body sent so far, and its size (an upload's).
+    private let progress: (@Sendable (Int64, Int64) -> Void)?
 
     // Guarded by `lock`.
     private let lock = NSLock()
@@ -39,7 +41,8 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
     private var body = Data()
     private var blockedHost: String?
 
-    init(url: URL, hosts: HostPolicy, maxBytes: Int, seconds: TimeInterval) {
+    init(url: URL, hosts: HostPolicy, maxBytes: Int, seconds: TimeInterval, progress: (@Sendable (Int64, Int64) -> Void)? = nil) {
+        self.progress = progress
         self.url = url
         self.hosts = hosts
         self.maxBytes = max(0, maxBytes)
@@ -160,6 +163,14 @@ final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unchecked Sen
         } else {
             finish(.failure(.network("the server sent no response")))
         }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        lock.lock()
+        let decided = outcome != nil
+        lock.unlock()
+        if !decided { progress?(totalBytesSent, totalBytesExpectedToSend) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

@@ -79,6 +79,18 @@ public struct URLSessionTransport: PageTransport {
     /// Sends `request` and reads the whole answer within its budgets; throws `TransportError` for
     /// a host not allowed, an answer too large or too slow, or a network failure.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await perform(request, bodyFile: nil, progress: nil)
+    }
+
+    /// Sends `request` with its body streamed from `bodyFile` (URLSession reads it as it sends),
+    /// telling `progress` as the bytes leave; the same rules and budgets as `send`.
+    public func upload(_ request: TransportRequest, bodyFile: URL,
+                       progress: @escaping @Sendable (_ sent: Int64, _ total: Int64) -> Void) async throws -> TransportResponse {
+        try await perform(request, bodyFile: bodyFile, progress: progress)
+    }
+
+    private func perform(_ request: TransportRequest, bodyFile: URL?,
+                         progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?) async throws -> TransportResponse {
         let url = try resolvedURL(request.url)
         let hosts = HostPolicy(baseURL: baseURL, allowedHosts: allowedHosts)
         if let refused = hosts.refusal(for: url) { throw TransportError.hostNotAllowed(refused) }
@@ -91,19 +103,23 @@ public struct URLSessionTransport: PageTransport {
         urlRequest.httpMethod = request.method.uppercased()
         urlRequest.setValue(userAgentHeader, forHTTPHeaderField: "User-Agent")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.httpBody = request.body
+        if bodyFile == nil { urlRequest.httpBody = request.body }
         if Task.isCancelled { throw TransportError.cancelled }
 
         // NB: one session per request, with the exchange as its delegate. swift-corelibs-foundation
         // ignores a task's own delegate for body data, and a session's delegate is the only way to
         // see the body while it arrives (a completion handler gets it all at once, however large).
         let exchange = URLSessionExchange(url: url, hosts: hosts, maxBytes: request.maxResponseBytes ?? limits.apiResponseBytes,
-                                          seconds: seconds)
+                                          seconds: seconds, progress: progress)
         let session = URLSession(configuration: Self.configuration, delegate: exchange, delegateQueue: exchange.queue)
         defer { session.finishTasksAndInvalidate() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                exchange.start(continuation: continuation) { [urlRequest] in session.dataTask(with: urlRequest) }
+                exchange.start(continuation: continuation) { [urlRequest] in
+                    // An upload task reads the file as it sends: the body is never whole in memory.
+                    if let bodyFile { return session.uploadTask(with: urlRequest, fromFile: bodyFile) }
+                    return session.dataTask(with: urlRequest)
+                }
             }
         } onCancel: {
             exchange.finish(.failure(.cancelled))

@@ -103,6 +103,22 @@ public struct PageLimits: Sendable, Equatable {
     public var requestSeconds = 30.0
     /// The longest one `sync` may take, in seconds.
     public var syncSeconds = 300.0
+    /// The largest body one `upload` sends (its files and fields as multipart/form-data), in
+    /// bytes; a larger one is refused before anything is sent.
+    public var uploadBytes = 50 << 20
+    /// The longest one `upload` may take from start to the last byte of the answer, in seconds.
+    public var uploadSeconds = 300.0
+
+    // MARK: - Outbox
+
+    /// The most requests the outbox keeps to send later (`"offline": "queue"`); one more is refused.
+    public var outboxRequests = 100
+    /// The most bytes the requests the outbox keeps may take (URLs, headers and bodies); a request
+    /// that doesn't fit is refused.
+    public var outboxBytes = 1 << 20
+    /// The longest a request may wait in the outbox, in seconds (7 days); then it is given up and
+    /// the host told.
+    public var outboxSeconds = 604_800.0
 
     // MARK: - Preview server
 
@@ -169,6 +185,11 @@ extension PageLimits {
             Row(name: "apiResponseBytes", value: bytes(apiResponseBytes), bounds: "an `api` answer, after decompression"),
             Row(name: "requestSeconds", value: seconds(requestSeconds), bounds: "one request, first byte to last"),
             Row(name: "syncSeconds", value: seconds(syncSeconds), bounds: "one whole sync"),
+            Row(name: "outboxRequests", value: grouped(outboxRequests), bounds: "requests kept in the outbox to send later"),
+            Row(name: "outboxBytes", value: bytes(outboxBytes), bounds: "what the outbox keeps: URLs, headers and bodies"),
+            Row(name: "outboxSeconds", value: seconds(outboxSeconds), bounds: "how long a request waits in the outbox before it is given up"),
+            Row(name: "uploadBytes", value: bytes(uploadBytes), bounds: "the body one `upload` sends, refused before sending"),
+            Row(name: "uploadSeconds", value: seconds(uploadSeconds), bounds: "one `upload`, first byte to last"),
             Row(name: "previewHeadBytes", value: bytes(previewHeadBytes), bounds: "a request line and headers sent to `formwork preview`"),
             Row(name: "previewBodyBytes", value: bytes(previewBodyBytes), bounds: "a request body sent to `formwork preview`"),
             Row(name: "previewConnections", value: grouped(previewConnections), bounds: "connections `formwork preview` keeps open at once"),

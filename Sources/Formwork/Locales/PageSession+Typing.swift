@@ -28,6 +28,7 @@ extension PageSession {
     ///   - component: the input typed into.
     /// - Returns: the value to store, or the problem to show under the field.
     public func valueForText(_ text: String, in component: PageComponent) -> Result<PageValue, InputProblem> {
+        if let mask = mask(of: component) { return .success(mask.apply(.replacingAll(of: "", with: text)).raw) }
         switch typedKind(of: component) {
         case .number: return NumberInput.parse(text, locale: pageLocale.locale)
         case .date: return DateInput.parse(text, locale: pageLocale.locale)
@@ -53,6 +54,7 @@ extension PageSession {
     /// - Returns: the text to put in the field; empty when there is no value.
     public func textForValue(in component: PageComponent) -> String {
         let value = component.value ?? .null
+        if let mask = mask(of: component) { return maskedText(of: component, value: value, mask: mask) }
         switch typedKind(of: component) {
         case .number: return NumberInput.text(value, locale: pageLocale.locale)
         case .date: return DateInput.text(value, locale: pageLocale.locale)
@@ -88,6 +90,7 @@ extension PageSession {
             if component.isEnabled, component.type.valueAttribute != nil { component.showError(problem.message, fromServer: false) }
             return .ignored(problem.message)
         case .success(let value):
+            if let mask = mask(of: component) { maskedTexts[ObjectIdentifier(component)] = mask.apply(.replacingAll(of: "", with: text)).text }
             if let shown = component.validationError, problems.contains(shown) { component.showError(nil, fromServer: false) }
             return try await edit(component, to: value)
         }

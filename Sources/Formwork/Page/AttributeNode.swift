@@ -9,15 +9,26 @@ public struct AttributeNode: Sendable {
     /// The literal value or the compiled expression.
     public let content: AttributeContent
     /// JSON path of the attribute's value, for diagnostics.
-    public let path: String
+    public var path: String { location.text(name: name) }
+    /// Where the value is; its text is written only when asked for (see `AttributePath`).
+    let location: AttributePath
 
     /// An attribute called `name` of `type`, written in `mode` as `content`, at the JSON path `path`.
     public init(name: String, type: AttributeType, mode: AttributeMode, content: AttributeContent, path: String) {
+        self.init(name: name, type: type, mode: mode, content: content, location: AttributePath(path))
+    }
+
+    init(name: String, type: AttributeType, mode: AttributeMode, content: AttributeContent, location: AttributePath) {
         self.name = name
         self.type = type
         self.mode = mode
         self.content = content
-        self.path = path
+        self.location = location
+    }
+
+    /// The same attribute holding `content`.
+    func replacing(content: AttributeContent) -> AttributeNode {
+        AttributeNode(name: name, type: type, mode: mode, content: content, location: location)
     }
 
     /// The compiled expression or template, when there is one.
@@ -25,6 +36,56 @@ public struct AttributeNode: Sendable {
         switch content {
         case .expression(let e), .template(let e): return e
         default: return nil
+        }
+    }
+}
+
+/// The JSON path of an attribute's value: `components[12].attributes.text.template`, kept for
+/// messages.
+///
+/// NB: most are never read (a page without problems prints none), so a compact attribute's path
+/// is kept as its owner's path (shared with the owner, not copied) and the member its value is
+/// in, and written out when read; building the text for each of a page's attributes at decode
+/// was one allocation each, and a tenth of decoding.
+struct AttributePath: Sendable {
+    /// Where the value is below `owner.attributes.NAME`.
+    enum Member: UInt8, Sendable {
+        /// The whole path is `base`.
+        case whole
+        /// `base.attributes.NAME`: a literal.
+        case attribute
+        /// `base.attributes.NAME.expr`.
+        case expr
+        /// `base.attributes.NAME.template`.
+        case template
+        /// `base.attributes.NAME.value`: the canonical `{ "mode", "value" }` object.
+        case value
+    }
+
+    /// The whole path, or the owner's path for a member below it.
+    let base: String
+    let member: Member
+
+    /// A path written out already.
+    init(_ whole: String) {
+        base = whole
+        member = .whole
+    }
+
+    /// The path of the attribute `NAME` of the node at `owner`, at `member`.
+    init(owner: String, member: Member) {
+        base = owner
+        self.member = member
+    }
+
+    /// The path as text, for the attribute called `name`.
+    func text(name: String) -> String {
+        switch member {
+        case .whole: return base
+        case .attribute: return PageDecoder.join(base, "attributes", name, nil)
+        case .expr: return PageDecoder.join(base, "attributes", name, "expr")
+        case .template: return PageDecoder.join(base, "attributes", name, "template")
+        case .value: return PageDecoder.join(base, "attributes", name, "value")
         }
     }
 }

@@ -22,6 +22,8 @@ struct PageChecker {
     private var blockDepth = 0
     /// The `$data` paths the page provides, to warn about reads of others (outside blocks).
     private let dataPaths: DataPathCheck
+    /// Whether components have `accessibility` at the registry's behaviour level (2 on).
+    private let hasAccessibility: Bool
 
     private enum RowContext {
         case writable
@@ -36,6 +38,7 @@ struct PageChecker {
         declaredParams = Set(document.params.map(\.name))
         declaredComputed = document.computed.map(\.name)
         dataPaths = DataPathCheck(document: document, registry: registry)
+        hasAccessibility = registry.hasCommonAttribute("accessibility", kind: ComponentType.kindName)
     }
 
     private mutating func error(_ code: String, _ path: String, _ message: String) {
@@ -47,7 +50,7 @@ struct PageChecker {
             error("engine", "minEngineVersion", "the page needs engine version \(document.minEngineVersion), but this engine is version \(FormworkEngine.version); lower minEngineVersion or update Formwork")
         }
         // NB: only a stated one; left out, pack works it out (a library's is checked by BlockLibrary.check).
-        if case .object(let page) = document.source, page["minEngineVersion"] != nil {
+        if document.writtenMembers.contains("minEngineVersion") {
             let required = document.engineRequirement
             if document.minEngineVersion < required.version {
                 error("engine", "minEngineVersion", EngineRequirement.tooLow(what: "page", stated: document.minEngineVersion, required: required))
@@ -72,6 +75,11 @@ struct PageChecker {
             checkComponent(node)
         }
         diagnostics += LoopCheck(registry: registry, document: document, limits: limits).warnings()
+        if hasAccessibility {
+            var accessibility = AccessibilityCheck(registry: registry, document: document)
+            accessibility.run()
+            diagnostics += accessibility.diagnostics
+        }
     }
 
     // MARK: - Computed values
@@ -92,7 +100,7 @@ struct PageChecker {
 
     /// Every name under `whileRunning` is a page interaction or `KEY.EVENT` of a component here.
     private mutating func checkWhileRunning() {
-        guard case .object(let object)? = document.source["whileRunning"] else { return }
+        guard case .object(let object)? = document.writtenWhileRunning else { return }
         var names = Array(document.interactions.keys)
         func collect(_ nodes: [ComponentNode]) {
             for node in nodes {
@@ -154,9 +162,15 @@ struct PageChecker {
         }
         noteChoices(registry.components, type, node.attributes, path: node.path)
         let start = diagnostics.count
-        checkAttributes(node.attributes, specs: type.attributes, owner: "the component '\(type.id)'", path: node.path)
+        // NB: a common attribute a later behaviour level brings is no attribute at this app's level.
+        let specs = hasAccessibility || !type.engineReads("accessibility")
+            ? type.attributes : type.attributes.filter { $0.name != "accessibility" }
+        checkAttributes(node.attributes, specs: specs, owner: "the component '\(type.id)'", path: node.path)
         diagnostics.explainReplaced(from: start, owner: node.path, type: type, what: "the component '\(type.id)'", common: ComponentType.commonAttributes)
         checkRowEdits(node, type: type)
+        if registry.behavior < .v2, !registry.components.isApps(type.id), let mask = node.attributes.items.first(where: { $0.name == "mask" }) {
+            diagnostics.append(.warning("behavior", mask.path, MaskCheck.belowLevel))
+        }
         for validation in node.validations {
             guard let validationType = registry.validations[validation.typeID] else {
                 error("unknown-id", validation.path + ".id", registry.unknownMessage(registry.validations, validation.typeID))
@@ -269,7 +283,7 @@ struct PageChecker {
             guard let spec = specs.first(where: { $0.name == attribute.name }) else {
                 let names = specs.map(\.name)
                 let hint = Suggestions.nearest(to: attribute.name, in: names).map { "; did you mean '\($0)'?" } ?? "; it has " + names.joined(separator: ", ")
-                error("unknown-attribute", attribute.path, "\(owner) has no attribute '\(attribute.name)'" + hint)
+                error("unknown-attribute", attribute.path, "\(owner) has no attribute '\(attribute.name)'" + hint + (attribute.name == "mask" ? MaskCheck.elsewhere : ""))
                 continue
             }
             let compatible = spec.type == .any || attribute.type == spec.type || (spec.type == .number && attribute.type == .int) || (attribute.type == .any && !spec.type.holdsNodes)

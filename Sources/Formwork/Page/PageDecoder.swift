@@ -6,7 +6,7 @@ struct PageDecoder {
     let registry: Registry
     let limits: PageLimits
     /// What constant folding may spend, for the whole page.
-    private let folding: FoldingBudget
+    let folding: FoldingBudget
     var diagnostics: [PageDiagnostic] = []
     /// The libraries a page's `"libraries"` are resolved against.
     let catalog: BlockCatalog
@@ -63,10 +63,18 @@ struct PageDecoder {
     /// Complains about members that aren't part of the format, suggesting the near one.
     mutating func checkMembers(_ object: PageObject, allowed: [String], path: String, what: String) {
         for (key, _) in object where !allowed.contains(key) {
-            let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have: " + allowed.joined(separator: ", ")
-            error("structure", PageDecoder.join(path, key), "unknown member '\(key)' in \(what)" + hint)
+            unknownMember(key, allowed: allowed, path: path, what: what)
         }
     }
+
+    /// The complaint of `checkMembers` about one member.
+    mutating func unknownMember(_ key: String, allowed: [String], path: String, what: String) {
+        let hint = Suggestions.nearest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? "; \(what) may have: " + allowed.joined(separator: ", ")
+        error("structure", PageDecoder.join(path, key), "unknown member '\(key)' in \(what)" + hint)
+    }
+
+    /// The members a component may have (`decodeComponent` reads each in one walk).
+    static let componentMembers = ["id", "key", "attributes", "validations", "interactions", "components", "fallback", "description"]
 
     // MARK: - Page
 
@@ -106,9 +114,11 @@ struct PageDecoder {
         var document = PageDocument(
             id: id, version: version, minEngineVersion: minEngine, title: title, params: params, data: data, computed: computed, components: components,
             interactions: interactions, onError: onError, watchers: watchers, queued: queued, blocks: own.blocks.values.sorted { $0.id < $1.id },
-            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, source: root, locations: locations,
+            libraries: libraries, requiredLibraries: requiredLibraries, blockChecks: blockChecks, file: file, keptSource: locations == nil ? Optional.some(root) : Optional.none, locations: locations,
             strings: texts.table, texts: texts.uses)
         document.draft = decodeDraft(page["draft"])
+        document.writtenMembers = Array(page.keys)
+        document.writtenWhileRunning = page["whileRunning"]
         return document
     }
 
@@ -157,7 +167,21 @@ struct PageDecoder {
             error("type", path, "a component must be an object like { \"id\": \"label\", \"attributes\": … }")
             return nil
         }
-        checkMembers(object, allowed: ["id", "key", "attributes", "validations", "interactions", "components", "fallback", "description"], path: path, what: "a component")
+        // NB: one walk over the members finds each one and complains about unknown ones (looking
+        // each up by name searched the members seven times per component).
+        var rawKey, rawAttributes, rawValidations, rawInteractions, rawChildren, rawFallback: PageValue?
+        for (member, raw) in object {
+            switch member {
+            case "id", "description": break
+            case "key": rawKey = raw
+            case "attributes": rawAttributes = raw
+            case "validations": rawValidations = raw
+            case "interactions": rawInteractions = raw
+            case "components": rawChildren = raw
+            case "fallback": rawFallback = raw
+            default: unknownMember(member, allowed: PageDecoder.componentMembers, path: path, what: "a component")
+            }
+        }
         guard let typeID = readTypeID(object, path: path, kind: "component") else { return nil }
         guard countBlockComponent(at: path) else { return nil }
         if registry.components[typeID] == nil {
@@ -170,17 +194,17 @@ struct PageDecoder {
             }
         }
         var key: String?
-        if let rawKey = object["key"] {
+        if let rawKey {
             if case .string(let s) = rawKey, !s.isEmpty { key = blocks.context.map { "\($0.instance).\(s)" } ?? s } else { error("type", PageDecoder.join(path, "key"), "\"key\" must be a non-empty string naming this component") }
         }
         let type = registry.components[typeID]
         // NB: a member's path is built only when the member is there (most components have no
         // interactions, validations or children): paths are strings, and there is one per node.
         let start = diagnostics.count
-        let attributes = object["attributes"] == nil ? AttributeList([]) : decodeAttributes(object["attributes"], owner: path) { type?.attribute($0) }
+        let attributes = rawAttributes == nil ? AttributeList([]) : decodeAttributes(rawAttributes, owner: path) { type?.attribute($0) }
         diagnostics.explainReplaced(from: start, owner: path, type: type, what: "the component '\(typeID)'", common: ComponentType.commonAttributes)
         var validations: [ValidationNode] = []
-        if let raw = object["validations"] {
+        if let raw = rawValidations {
             let validationsPath = PageDecoder.join(path, "validations")
             if case .array(let items) = raw {
                 for (index, item) in items.enumerated() {
@@ -197,14 +221,14 @@ struct PageDecoder {
                 error("type", validationsPath, "\"validations\" must be an array")
             }
         }
-        let interactions = object["interactions"] == nil ? [:] : decodeInteractions(object["interactions"], path: PageDecoder.join(path, "interactions"))
+        let interactions = rawInteractions == nil ? [:] : decodeInteractions(rawInteractions, path: PageDecoder.join(path, "interactions"))
         // NB: inside a block, a list's rows have their own $item (see BlockExpressionScope.insideOwnRows).
         var repeats = false
         if blocks.context != nil, case .repeated? = type?.layout { repeats = true }
         if repeats { blocks.rowDepth += 1 }
-        let children = object["components"] == nil ? [] : decodeComponents(object["components"], path: PageDecoder.join(path, "components"))
+        let children = rawChildren == nil ? [] : decodeComponents(rawChildren, path: PageDecoder.join(path, "components"))
         if repeats { blocks.rowDepth -= 1 }
-        let fallback = object["fallback"].flatMap { decodeComponent($0, path: PageDecoder.join(path, "fallback")) }
+        let fallback = rawFallback.flatMap { decodeComponent($0, path: PageDecoder.join(path, "fallback")) }
         return ComponentNode(typeID: typeID, key: key, attributes: attributes, validations: validations, interactions: interactions, children: children, fallback: fallback, path: path)
     }
 
@@ -323,7 +347,7 @@ struct PageDecoder {
                     error("structure", itemPath, "the attribute '\(name)' has no \"value\"")
                     continue
                 }
-                nodes.append(resolveNames(decodeValue(name: name, raw: raw, type: type, mode: mode, path: PageDecoder.join(itemPath, "value")), role: spec(name)?.role ?? .value))
+                nodes.append(resolveNames(decodeValue(name: name, raw: raw, type: type, mode: mode, location: AttributePath(PageDecoder.join(itemPath, "value"))), role: spec(name)?.role ?? .value))
             }
         case .object(let object):
             nodes.reserveCapacity(object.count)
@@ -341,35 +365,50 @@ struct PageDecoder {
     /// accepts a canonical `{ "type", "mode", "value" }` object. The attribute's path is
     /// `owner.attributes.name`, or just `name` for a page's own (`title`).
     mutating func decodeLooseAttribute(name: String, raw: PageValue, type: AttributeType, owner: String?) -> AttributeNode? {
-        func path(_ member: String? = nil) -> String {
-            guard let owner else { return member.map { PageDecoder.join(name, $0) } ?? name }
-            return PageDecoder.join(owner, "attributes", name, member)
+        // NB: the path is kept as the owner's and written out only when read (`AttributePath`).
+        func path(_ member: AttributePath.Member = .attribute) -> AttributePath {
+            guard let owner else {
+                let suffix: String? = switch member {
+                case .whole, .attribute: nil
+                case .expr: "expr"
+                case .template: "template"
+                case .value: "value"
+                }
+                return AttributePath(suffix.map { PageDecoder.join(name, $0) } ?? name)
+            }
+            return AttributePath(owner: owner, member: member)
         }
         // A localized value (`{"text": …, "args": …}`) is read as the `text()` call it stands for.
         if type == .string, PageDecoder.isLocalized(raw) {
-            guard let source = localizedSource(raw, path: path()) else { return AttributeNode(name: name, type: type, mode: .expression, content: .invalid, path: path()) }
-            return decodeValue(name: name, raw: .string(source), type: type, mode: .expression, path: path())
+            guard let source = localizedSource(raw, path: path().text(name: name)) else { return AttributeNode(name: name, type: type, mode: .expression, content: .invalid, location: path()) }
+            return decodeValue(name: name, raw: .string(source), type: type, mode: .expression, location: path())
+        }
+        // NB: the type first: only an object attribute pays for comparing the name.
+        if type == .object, name == "accessibility", case .object(let object) = raw, PageDecoder.computesAccessibility(raw) {
+            return decodeAccessibility(name: name, object: object, path: path().text(name: name))
         }
         if case .object(let object) = raw, object.count == 1 {
-            if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, path: path("expr")) }
-            if let template = object["template"] { return decodeValue(name: name, raw: template, type: type, mode: .template, path: path("template")) }
+            if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, location: path(.expr)) }
+            if let template = object["template"] { return decodeValue(name: name, raw: template, type: type, mode: .template, location: path(.template)) }
         }
         if case .object(let object) = raw, object["mode"] != nil, let value = object["value"] {
             var declared = type
             if let parsed = object["type"]?.stringValue.flatMap(AttributeType.init(rawValue:)) { declared = parsed }
             guard let mode = object["mode"]?.stringValue.flatMap(AttributeMode.init(rawValue:)) else {
-                error("type", path("mode"), "unknown mode; use literal, expression or template")
+                error("type", owner.map { PageDecoder.join($0, "attributes", name, "mode") } ?? PageDecoder.join(name, "mode"), "unknown mode; use literal, expression or template")
                 return nil
             }
-            return decodeValue(name: name, raw: value, type: declared, mode: mode, path: path("value"))
+            return decodeValue(name: name, raw: value, type: declared, mode: mode, location: path(.value))
         }
-        return decodeValue(name: name, raw: raw, type: type, mode: .literal, path: path())
+        return decodeValue(name: name, raw: raw, type: type, mode: .literal, location: path())
     }
 
-    private mutating func decodeValue(name: String, raw: PageValue, type: AttributeType, mode: AttributeMode, path: String) -> AttributeNode {
+    private mutating func decodeValue(name: String, raw: PageValue, type: AttributeType, mode: AttributeMode, location: AttributePath) -> AttributeNode {
         func node(_ content: AttributeContent) -> AttributeNode {
-            AttributeNode(name: name, type: type, mode: mode, content: content, path: path)
+            AttributeNode(name: name, type: type, mode: mode, content: content, location: location)
         }
+        // NB: written out only for a message or for nodes nested below it.
+        var path: String { location.text(name: name) }
         if type.holdsNodes {
             guard mode == .literal else {
                 error("type", path, "the attribute '\(name)' holds \(type.rawValue) and must be literal, not \(mode.rawValue)")

@@ -31,7 +31,9 @@ extension PageDocument {
         var decoder = PageDecoder(registry: registry, limits: limits, libraries: libraries)
         // NB: a registry with a clash (`Registry.clashes`) is refused with every page it reads.
         decoder.diagnostics += registry.clashes.map { PageDiagnostic.error("registry", "", $0.message) }
-        let document = decoder.decodePage(parsed.value, file: file, locations: parsed)
+        // NB: the document keeps the bytes (for line and column), not the parsed tree: that goes
+        // when this returns, so the tree and the live page aren't both in memory for the page's life.
+        let document = decoder.decodePage(parsed.value, file: file, locations: parsed.forgettingValue())
         let used = Array(decoder.blocks.used.values)
         // NB: a block used twice reports a problem inside it once.
         var seen = Set<String>()

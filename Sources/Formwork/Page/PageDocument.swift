@@ -39,7 +39,12 @@ public struct PageDocument: Sendable {
     /// The file it was read from, when known.
     public let file: String?
     /// The JSON as written.
-    public let source: PageValue
+    ///
+    /// NB: a page decoded from bytes doesn't keep it in memory (most of a page's JSON is no
+    /// longer needed once it is decoded): the first read reads the bytes again, and keeps it.
+    public var source: PageValue { keptSource ?? locations?.value ?? .null }
+    /// The JSON as written, when it isn't read from `locations` on demand.
+    let keptSource: PageValue?
     /// Where each node starts in the file, for diagnostics with line and column.
     let locations: JSONReader.Document?
     /// The texts the page can show, by locale and key: its `"strings"`, its libraries', and the
@@ -49,6 +54,10 @@ public struct PageDocument: Sendable {
     public internal(set) var texts: [TextUse] = []
     /// What the page asks of drafts (`"draft"`); nil when it keeps none.
     public internal(set) var draft: DraftPolicy? = nil
+    /// What `check` and `engineRequirement` read of the JSON as written, kept so they needn't
+    /// read `source` again: the page's members, in the order written, and its `"whileRunning"`.
+    var writtenMembers: [String] = []
+    var writtenWhileRunning: PageValue? = Optional.none
 
     /// Interactions the engine triggers by itself.
     public static let lifecycleInteractions = ["loaded", "appear", "disappear"]

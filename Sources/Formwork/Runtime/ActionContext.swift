@@ -32,7 +32,7 @@ public struct ActionContext {
     /// The app around the page. Calls to its navigator, presenter and router count as waiting for
     /// the person or the app (the page is idle meanwhile, see `PageEngine.isIdle`); nothing else
     /// is needed for that.
-    public var host: PageHost { session.engine.host.parking(in: session.engine.activity) }
+    public var host: PageHost { session.engine.host.parking(in: session.engine.activity, for: session) }
 
     /// The scope attribute expressions are evaluated in.
     public var scope: ExpressionScope {

@@ -18,6 +18,9 @@ public struct ActionFailure: Error, Sendable, CustomStringConvertible {
     public var body: PageValue
     /// More members for `$error`, like `errors` from `validate`.
     public var details: PageObject
+    /// Whether the request got no answer (no network, or over its time budget): an `api` with
+    /// `"offline": "queue"` keeps such a request for later. Not part of `$error`.
+    var unanswered = false
 
     /// A failure of `kind` saying `message`.
     public init(kind: String, message: String, status: Int? = nil, code: PageValue = .null, body: PageValue = .null, details: PageObject = PageObject()) {

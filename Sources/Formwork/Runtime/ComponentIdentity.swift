@@ -47,9 +47,13 @@ extension PageSession {
             }
             current = ancestor.parent
         }
-        let incarnation = (identitiesBuilt[path] ?? 0) + 1
-        identitiesBuilt[path] = incarnation
-        return ComponentIdentity(path, incarnation: incarnation)
+        // NB: one lookup (the default subscript's modify), not a read and a write: the path is hashed once.
+        return ComponentIdentity(path, incarnation: Self.countOneMore(&identitiesBuilt[path, default: 0]))
+    }
+
+    private static func countOneMore(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 
     /// The live component with this identity, if it is still on the page.

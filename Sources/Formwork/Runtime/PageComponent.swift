@@ -129,9 +129,31 @@ public final class PageComponent: Identifiable, Hashable {
     /// The input's value (`value` for the built-in inputs), when the type has one.
     public var value: PageValue? { type.valueAttribute.flatMap { attributes[$0] } }
 
+    /// `$value` in the scope of its expressions: `value`, or null (read by position, not by name).
+    var scopeValue: PageValue {
+        guard let position = type.valuePosition else { return .null }
+        return attributes[position: position]
+    }
+
     /// This component and every component below it, depth first.
     public var allComponents: [PageComponent] {
-        [self] + children.flatMap(\.allComponents)
+        var found: [PageComponent] = []
+        appendAll(to: &found)
+        return found
+    }
+
+    /// Appends this component and every component below it, depth first, to `found`.
+    /// NB: one array for the whole walk, not one per component (`[self] + children.flatMap`
+    /// built and copied an array at every level).
+    func appendAll(to found: inout [PageComponent]) {
+        found.append(self)
+        for child in children { child.appendAll(to: &found) }
+    }
+
+    /// Calls `body` with this component and every component below it, depth first, building no array.
+    func forEachComponent(_ body: (PageComponent) -> Void) {
+        body(self)
+        for child in children { child.forEachComponent(body) }
     }
 
     // MARK: - Identity

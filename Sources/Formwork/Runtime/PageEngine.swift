@@ -37,6 +37,20 @@ public final class PageEngine {
     var draftKeepers: [WeakDraftKeeper] = []
     /// What repositories made by `pageRepository(…)` reported, for the app's closure.
     let deliveryReports = DeliveryReports()
+    /// The `Idempotency-Key`s of `api` writes not yet settled (made on the first write).
+    lazy var submissions = SubmissionKeys()
+    /// Where `api` actions with `"offline": "queue"` keep requests to send later; nil keeps none
+    /// (such an action then fails, saying so). Send what waits with `networkIsBack()`.
+    public var outbox: Outbox?
+    /// The files behind the attachments pages hold (`file` inputs), by id; nil until the first.
+    private(set) var attachmentTable: AttachmentTable?
+    /// `attachmentTable`, made on first use.
+    var attachments: AttachmentTable {
+        if let attachmentTable { return attachmentTable }
+        let table = AttachmentTable()
+        attachmentTable = table
+        return table
+    }
 
     /// An engine opening pages with `registry`'s types, in `host`, sharing `globals`, finding pushed pages in `pages`, within `limits`.
     ///
@@ -139,5 +153,36 @@ public final class PageEngine {
     /// Opens the page with this id from `pages`.
     public func open(pageID: String, params: PageValue = .null, opener: PageSession? = nil) throws(PageError) -> PageSession {
         try open(try document(pageID), params: params, opener: opener)
+    }
+}
+
+// MARK: - Outbox
+
+extension PageEngine {
+    /// Tells the engine the network is back (or the app has just launched): marks the outbox
+    /// online and sends what waits in it that is due, oldest first, through the host's transport.
+    /// Returns what became of each request tried; the outbox's `onOutcome` hears them too.
+    @discardableResult
+    public func networkIsBack() async -> [OutboxOutcome] {
+        guard let outbox else { return [] }
+        outbox.networkIsAvailable = true
+        guard let transport = host.transport else { return [] }
+        let clock = host.clock
+        return await activity.entering { await outbox.send(through: transport, clock: clock, ignoringBackoff: true) }
+    }
+
+    /// Sends what waits in the outbox that is due by its backoff: for a timer the app sets at
+    /// `outbox.nextAttemptAt`. Returns what became of each request tried.
+    @discardableResult
+    public func sendOutbox() async -> [OutboxOutcome] {
+        guard let outbox, outbox.networkIsAvailable, let transport = host.transport else { return [] }
+        let clock = host.clock
+        return await activity.entering { await outbox.send(through: transport, clock: clock) }
+    }
+
+    /// Tells the engine the network is gone: `api` actions with `"offline": "queue"` queue their
+    /// requests without trying to send them, until `networkIsBack()`.
+    public func networkIsGone() {
+        outbox?.networkIsAvailable = false
     }
 }

@@ -39,7 +39,11 @@ extension PageSession {
         let keeper = DraftKeeper(storage: storage, pageID: document.id, pageVersion: document.version, omitted: opened.omitted, clock: engine.host.clock,
                                  current: { [unowned self] in self.data }, note: { [weak self] event in self?.noteDraft(event) })
         keeper.restore = opened.restore
-        if case .restored(let draft) = opened.restore { keeper.restoredFrom(draft) }
+        keeper.attachments = { [weak engine] in engine?.attachmentTable }
+        if case .restored(let draft) = opened.restore {
+            keeper.restoredFrom(draft)
+            restoreAttachments(of: draft, from: storage, into: keeper)
+        }
         draftKeeper = keeper
         engine.keepDraft(keeper)
         switch opened.restore {
@@ -48,6 +52,28 @@ extension PageSession {
         case .dropped(let reason): record(.store, "draft dropped: \(reason)")
         }
         refresh(stateStore.draftOpened(opened.restore.name))
+    }
+
+    /// The attachments a restored draft holds, found again in the storage's copies. One kept by
+    /// none (the storage keeps no copies, or lost it) stays in `$data`; `upload` says to attach it again.
+    private func restoreAttachments(of draft: PageDraft, from storage: any DraftStorage, into keeper: DraftKeeper) {
+        var kept: Set<String> = []
+        func walk(_ value: PageValue) {
+            if let id = Attachment.id(of: value) {
+                guard let file = storage.keptAttachment(id: id, pageID: draft.pageID),
+                      let name = value["name"]?.stringValue, let type = value["type"]?.stringValue, let size = value["size"]?.intValue else { return }
+                engine.attachments.keep(Attachment(id: id, name: name, type: type, size: size, file: file))
+                kept.insert(id)
+                return
+            }
+            switch value {
+            case .array(let items): items.forEach(walk)
+            case .object(let object): for (_, member) in object { walk(member) }
+            default: break
+            }
+        }
+        walk(draft.data)
+        keeper.restoredAttachments(kept)
     }
 
     /// The person edited or tapped something: from now on, changes to `$data` are their draft.

@@ -114,7 +114,14 @@ extension PageSession {
         }
         if !component.isEnabled { throw PageError(.error("edit", component.node.path, "\(label) is disabled, so it can't be edited")) }
         let oldValue = component.attributes[name] ?? .null
-        let newValue = spec.type.coerce(value)
+        var newValue = spec.type.coerce(value)
+        if let coercion = component.type.valueCoercion, name == component.type.valueAttribute {
+            do throws(ComponentValueRefusal) {
+                newValue = try coercion(newValue, component.attributes)
+            } catch {
+                throw PageError(.error("edit", component.node.path, "\(label) \(error.message)"))
+            }
+        }
         if !spec.type.accepts(newValue) {
             throw PageError(.error("edit", component.node.path, "\(label) takes \(Wording.withArticle(spec.type.rawValue)), not \(newValue.typeName) \(newValue.preview())"))
         }

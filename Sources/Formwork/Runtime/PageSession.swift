@@ -38,6 +38,13 @@ public final class PageSession: Identifiable {
         reportWatcher?(report)
     }
 
+    /// The latest announcements made on the page (a failed `validate`, a toast, a `status` turning
+    /// to loading or error), oldest first; the last 100 are kept.
+    public internal(set) var announcements: [PageAnnouncement] = []
+    /// The component assistive technology's focus was last moved to (the first invalid field
+    /// after a failed `validate`); nil before any move, or once it is gone.
+    public internal(set) weak var focusedComponent: PageComponent?
+
     /// Called for each trace event (actions, requests, navigation, writes).
     public var onTrace: (@MainActor (PageTraceEvent) -> Void)?
     /// The latest trace events, oldest first, at most `traceLimit` of them.
@@ -98,6 +105,9 @@ public final class PageSession: Identifiable {
     /// How many components were built at each identity path (`ComponentIdentity`), so none is
     /// given twice. NB: grows by one entry per path ever built (a list's distinct item keys).
     var identitiesBuilt: [String: Int] = [:]
+    /// The text a masked field shows, by component, where it says more than its value (a currency
+    /// field's `12,` while the person types decimals); see `PageSession+Masks`.
+    var maskedTexts: [ObjectIdentifier: String] = [:]
 
     struct Binding {
         unowned let component: PageComponent
@@ -167,7 +177,11 @@ public final class PageSession: Identifiable {
     // MARK: - Finding components
 
     /// Every component currently built, depth first.
-    public var allComponents: [PageComponent] { components.flatMap(\.allComponents) }
+    public var allComponents: [PageComponent] {
+        var found: [PageComponent] = []
+        for component in components { component.appendAll(to: &found) }
+        return found
+    }
 
     /// The first component with this key.
     public func component(_ key: String) -> PageComponent? {
@@ -182,16 +196,15 @@ public final class PageSession: Identifiable {
     /// The scope, with `$state` gathered only when `blockState` (an expression that doesn't read
     /// it needn't pay for walking up to the instances around its component).
     func scope(for component: PageComponent?, blockState: Bool) -> ExpressionScope {
-        var scope = ExpressionScope(data: data, global: engine.globals.value, param: params, settings: scopeSettings)
-        scope.computed = computedValues.value
-        scope.page = stateStore.value
-        if let component {
-            scope.item = component.item
-            scope.index = component.index
-            scope.value = component.value ?? .null
-            if blockState, component.isInBlock { scope.state = component.visibleBlockState }
+        // NB: built in one initializer, not assigned field by field (each assignment copied and
+        // destroyed the whole scope's worth of values again).
+        guard let component else {
+            return ExpressionScope(data: data, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
+                                   item: .null, index: .null, value: .null, state: .null, settings: scopeSettings)
         }
-        return scope
+        return ExpressionScope(data: data, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
+                               item: component.item, index: component.index, value: component.scopeValue,
+                               state: blockState && component.isInBlock ? component.visibleBlockState : .null, settings: scopeSettings)
     }
 
     /// The clock, time zone, budgets and locale every scope of the page shares, built again
@@ -242,7 +255,8 @@ public final class PageSession: Identifiable {
                 }
                 component.bindingIDs.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
-                component.attributes[position: position] = evaluate(binding, path: attribute.path)
+                // NB: a failure names the attribute's path, written out only then (AttributePath).
+                component.attributes[position: position] = evaluate(binding)
             case .actions, .chains, .components, .invalid:
                 break
             }
@@ -284,11 +298,11 @@ public final class PageSession: Identifiable {
         for child in component.children { dispose(child) }
     }
 
-    func evaluate(_ binding: Binding, path: String? = nil) -> PageValue {
+    func evaluate(_ binding: Binding) -> PageValue {
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component, blockState: binding.expression.readsBlockState)))
         } catch {
-            let where_ = path ?? binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
+            let where_ = binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
             send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
             return .null
         }
@@ -309,14 +323,22 @@ public final class PageSession: Identifiable {
                 onTitleChange?(newTitle)
             }
         }
-        var affected = Set<Int>()
-        for path in paths { affected.formUnion(index.readers(affectedBy: path)) }
+        // NB: the readers in an array, sorted, repeats skipped: an edit has a few, and a set
+        // hashed each one twice (building it, then sorting out of it).
+        var affected: [Int] = []
+        for path in paths { index.collectReaders(affectedBy: path, into: &affected) }
+        affected.sort()
         let update = BindingUpdate(written: paths)
-        for id in affected.sorted() where update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+        var previous = -1
+        for id in affected where id != previous {
+            previous = id
+            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+        }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
             update.childrenChanged.insert(ObjectIdentifier(component))
+            announceState(of: component)
         }
         update.notify()
         runWatchers(after: paths)
@@ -499,7 +521,7 @@ public final class PageSession: Identifiable {
             engine.activity.wake(waiter.park)
             waiter.continuation.resume(throwing: ChainCancelled())
         }
-        for component in allComponents { component.finishChanges() }
+        for component in components { component.forEachComponent { $0.finishChanges() } }
         record(.navigation, "closed")
     }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// parks the calling chain until it returns; toasts don't wait. The transport is the engine's own
 /// work and is passed through as it is.
 extension PageHost {
-    func parking(in activity: PageActivity) -> PageHost {
+    func parking(in activity: PageActivity, for session: PageSession? = nil) -> PageHost {
         var host = self
-        host.presenter = ParkingPresenter(presenter, activity: activity)
+        host.presenter = ParkingPresenter(presenter, activity: activity, session: session)
         host.navigator = navigator.map { ParkingNavigator($0, activity: activity) }
         host.router = router.map { ParkingRouter($0, activity: activity) }
         return host
@@ -21,16 +21,24 @@ extension PageHost {
 private final class ParkingPresenter: PagePresenter {
     let base: any PagePresenter
     let activity: PageActivity
+    /// The page whose actions present: a toast is announced on it (`PageSession.announcements`).
+    weak var session: PageSession?
 
-    init(_ base: any PagePresenter, activity: PageActivity) {
+    init(_ base: any PagePresenter, activity: PageActivity, session: PageSession?) {
         self.base = base
         self.activity = activity
+        self.session = session
     }
 
     func pick(_ request: PickerRequest) async -> Int? { await activity.parked { await base.pick(request) } }
     func confirm(title: String, message: String) async -> Bool { await activity.parked { await base.confirm(title: title, message: message) } }
     func alert(title: String, message: String) async { await activity.parked { await base.alert(title: title, message: message) } }
-    func toast(_ message: String) { base.toast(message) }
+    func toast(_ message: String) {
+        base.toast(message)
+        if let session, !message.isEmpty { session.announce(PageAnnouncement(message, kind: .toast, politeness: .polite)) }
+    }
+    func announce(_ announcement: PageAnnouncement) { base.announce(announcement) }
+    func moveFocus(to component: PageComponent) { base.moveFocus(to: component) }
 }
 
 @MainActor

@@ -42,7 +42,7 @@ public struct ComponentEventContext {
     public let event: String
 
     /// The app around the page; calls to its presenter count as waiting for the person.
-    public var host: PageHost { session.engine.host.parking(in: session.engine.activity) }
+    public var host: PageHost { session.engine.host.parking(in: session.engine.activity, for: session) }
 
     /// Asks the person to pick; nil when they cancel. The page counts as idle while waiting.
     public func pick(_ request: PickerRequest) async -> Int? {

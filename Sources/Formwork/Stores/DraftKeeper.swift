@@ -30,6 +30,10 @@ final class DraftKeeper {
     private(set) var saves = 0
     /// What became of the saved draft when the page opened.
     var restore: DraftRestore = .none
+    /// The engine's attachments, when it has any: what a draft's attachment ids name. Nil: none.
+    var attachments: (@MainActor () -> AttachmentTable?)?
+    /// The attachments whose copies the storage keeps for this draft.
+    private var keptAttachments: Set<String> = []
     /// Whoever waits for the pending changes to be written (`PageSession.waitUntilDraftSaved`).
     private var saveWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -132,6 +136,7 @@ final class DraftKeeper {
         guard data != lastSaved else { return }
         let draft = PageDraft(pageID: pageID, pageVersion: pageVersion, savedAt: now, data: data)
         do {
+            try keepAttachments(of: data)
             try storage.save(draft)
             lastSaved = data
             saves += 1
@@ -142,6 +147,26 @@ final class DraftKeeper {
             note(.failed("the draft of '\(pageID)' could not be saved: \(error)"))
         }
     }
+
+    /// Copies the attachments `data` holds into the storage before the draft naming them is
+    /// written, and drops the copies it no longer names. Nothing to do on an engine without any.
+    private func keepAttachments(of data: PageValue) throws {
+        guard let table = attachments?(), !table.isEmpty || !keptAttachments.isEmpty else { return }
+        let ids = Set(Attachment.ids(in: data))
+        for id in ids where !keptAttachments.contains(id) {
+            guard let attachment = table[id] else { continue }
+            // NB: the page goes on reading the picked file; the copy is for a page opened later.
+            _ = try storage.keepAttachment(attachment, pageID: pageID)
+            keptAttachments.insert(id)
+        }
+        if keptAttachments != ids {
+            keptAttachments.formIntersection(ids)
+            storage.dropAttachments(of: pageID, except: ids)
+        }
+    }
+
+    /// The draft restored names these attachments, kept by the storage.
+    func restoredAttachments(_ ids: Set<String>) { keptAttachments = ids }
 
     private func wakeSaveWaiters() {
         let waiters = saveWaiters

@@ -21,6 +21,24 @@ public protocol DraftStorage: Sendable {
     func save(_ draft: PageDraft) throws
     /// Removes the draft of `pageID`; nothing happens when there is none.
     func remove(pageID: String) throws
+
+    /// Keeps a copy of `attachment`'s file with the draft of `pageID` and returns where it is,
+    /// so the draft's attachments outlive the files the picker handed over. The default keeps no
+    /// copy and returns the file as it is.
+    func keepAttachment(_ attachment: Attachment, pageID: String) throws -> URL
+    /// The copy of the attachment `id` kept with `pageID`'s draft, or nil (the default: none).
+    func keptAttachment(id: String, pageID: String) -> URL?
+    /// Removes the copies kept with `pageID`'s draft but those in `ids` (the default: nothing kept).
+    func dropAttachments(of pageID: String, except ids: Set<String>)
+}
+
+extension DraftStorage {
+    /// Keeps no copy: returns `attachment.file`.
+    public func keepAttachment(_ attachment: Attachment, pageID: String) throws -> URL { attachment.file }
+    /// None kept: nil.
+    public func keptAttachment(id: String, pageID: String) -> URL? { nil }
+    /// Nothing kept, nothing to drop.
+    public func dropAttachments(of pageID: String, except ids: Set<String>) {}
 }
 
 /// A page's saved `$data`, with what the engine needs to decide whether it still fits the page.

@@ -89,13 +89,71 @@ public struct FileDraftStorage: DraftStorage {
         }
     }
 
-    /// Removes `pageID`'s draft, if there is one.
+    /// Removes `pageID`'s draft, if there is one, with its attachments.
     public func remove(pageID: String) throws {
         let url = try file(for: pageID)
+        let attachments = directory.appendingPathComponent(pageID + ".attachments")
+        if FileManager.default.fileExists(atPath: attachments.path) { try FileManager.default.removeItem(at: attachments) }
         do {
             try FileManager.default.removeItem(at: url)
         } catch where !FileManager.default.fileExists(atPath: url.path) {
             return
+        }
+    }
+}
+
+// MARK: - Attachments
+
+extension FileDraftStorage {
+    /// The folder of `pageID`'s draft attachments: `<page id>.attachments/`, owner-only.
+    func attachmentFolder(for pageID: String) throws -> URL {
+        _ = try file(for: pageID)
+        return directory.appendingPathComponent(pageID + ".attachments")
+    }
+
+    /// Whether `id` may name a file: an attachment id of letters, digits and '-' only.
+    static func isSafe(_ id: String) -> Bool {
+        id.hasPrefix(Attachment.idPrefix) && id.count <= 100
+            && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// Copies the attachment's file into `<page id>.attachments/<id>` (0600), through a temporary
+    /// name renamed into place, so a copy is whole or absent. A copy already kept is kept.
+    public func keepAttachment(_ attachment: Attachment, pageID: String) throws -> URL {
+        guard FileDraftStorage.isSafe(attachment.id) else {
+            throw DraftLoadFailure(pageID: pageID, file: attachment.file.path, reason: "'\(attachment.id)' is not an attachment id")
+        }
+        let folder = try attachmentFolder(for: pageID)
+        let target = folder.appendingPathComponent(attachment.id)
+        let manager = FileManager.default
+        if manager.fileExists(atPath: target.path) { return target }
+        try OwnerOnlyFolder.create(at: directory)
+        try OwnerOnlyFolder.create(at: folder)
+        let temporary = folder.appendingPathComponent(AtomicFile.temporaryPrefix + UUID().uuidString + "-" + attachment.id)
+        do {
+            try manager.copyItem(at: attachment.file, to: temporary)
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary.path)
+            try manager.moveItem(at: temporary, to: target)
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw error
+        }
+        return target
+    }
+
+    /// The kept copy of the attachment `id`, nil when there is none.
+    public func keptAttachment(id: String, pageID: String) -> URL? {
+        guard FileDraftStorage.isSafe(id), let folder = try? attachmentFolder(for: pageID) else { return nil }
+        let url = folder.appendingPathComponent(id)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Removes the kept copies (and unfinished ones) but those in `ids`.
+    public func dropAttachments(of pageID: String, except ids: Set<String>) {
+        guard let folder = try? attachmentFolder(for: pageID),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where !ids.contains(name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 }

@@ -60,10 +60,11 @@ public struct JSONReader {
 
     /// Where each node of a well-formed document starts, in file order, and for each node the
     /// number of the first node after everything inside it.
-    static func positions(in bytes: [UInt8], maximumDepth: Int) -> (starts: [Int], ends: [Int]) {
+    /// Its value too (null when the bytes aren't a well-formed document).
+    static func positions(in bytes: [UInt8], maximumDepth: Int) -> (starts: [Int], ends: [Int], value: PageValue) {
         var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth, recordsPositions: true)
-        _ = try? reader.parseDocument()
-        return (reader.starts, reader.ends)
+        let value = (try? reader.parseDocument()) ?? .null
+        return (reader.starts, reader.ends, value)
     }
 
     // MARK: - Implementation

@@ -22,6 +22,7 @@ package enum DesignAssets {
         "pages.js": (PackageResources.pages_js, "text/javascript; charset=utf-8"),
         "palette.js": (PackageResources.palette_js, "text/javascript; charset=utf-8"),
         "problems.js": (PackageResources.problems_js, "text/javascript; charset=utf-8"),
+        "a11yfields.js": (PackageResources.a11yfields_js, "text/javascript; charset=utf-8"),
         "properties.js": (PackageResources.properties_js, "text/javascript; charset=utf-8"),
         "publish.js": (PackageResources.publish_js, "text/javascript; charset=utf-8"),
         "raw.js": (PackageResources.raw_js, "text/javascript; charset=utf-8"),

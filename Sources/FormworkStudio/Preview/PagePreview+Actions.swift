@@ -1,3 +1,4 @@
+import Foundation
 import Formwork
 
 /// What a person does in the browser, done on the page: each action runs as a step, and the
@@ -9,6 +10,8 @@ extension PagePreview {
         case edit(ComponentRef, PageValue)
         /// Typed text into an input, read in the page's locale (`1.234,5` in `de`).
         case type(ComponentRef, String)
+        /// Edited a masked field: the engine's mask says what it shows, where the caret goes and what is stored.
+        case mask(ComponentRef, MaskEdit)
         /// Tapped a button, a select, a list row.
         case tap(ComponentRef)
         /// Ran a page interaction (a nav-bar button's `onSave`).
@@ -21,6 +24,8 @@ extension PagePreview {
         case restart
         /// Shows the page in another language (nil: the `--locale` the preview was given).
         case locale(String?)
+        /// Chose a file in a `file` input's `<input type=file>`: its name, media type and bytes.
+        case attach(ComponentRef, name: String, type: String, bytes: [UInt8])
     }
 
     /// A component named by the number the browser got, or by its key (the first one).
@@ -35,6 +40,8 @@ extension PagePreview {
         let revision: Int
         let note: String?
         let failed: Bool
+        /// What a masked field shows after a `mask` action, where its caret goes and what was stored.
+        var masked: MaskedText? = nil
     }
 
     /// One piece of work in flight on a page.
@@ -82,7 +89,7 @@ extension PagePreview {
                 note = reason.message
                 failed = true
             }
-        case .tap(let ref), .edit(let ref, _), .type(let ref, _):
+        case .tap(let ref), .edit(let ref, _), .type(let ref, _), .mask(let ref, _), .attach(let ref, _, _, _):
             let page: PageSession
             switch live() {
             case .success(let open): page = open
@@ -106,6 +113,22 @@ extension PagePreview {
                         return "error: \(error)"
                     }
                 }
+            } else if case .mask(_, let edit) = action {
+                var shown: MaskedText?
+                note = await run(on: page) {
+                    do {
+                        shown = try await page.editText(edit, in: component)
+                        return nil
+                    } catch let error as PageError {
+                        return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
+                    } catch {
+                        return "error: \(error)"
+                    }
+                }
+                failed = note?.hasPrefix("error: ") ?? false
+                return ActionResult(revision: publish(), note: note, failed: failed, masked: shown)
+            } else if case .attach(_, let name, let type, let bytes) = action {
+                note = await run(on: page) { await PagePreview.attach(bytes, name: name, type: type, to: component, on: page) }
             } else if case .type(_, let text) = action {
                 note = await run(on: page) {
                     do {
@@ -125,6 +148,30 @@ extension PagePreview {
             failed = note?.hasPrefix("error: ") ?? false
         }
         return ActionResult(revision: publish(), note: note, failed: failed)
+    }
+
+    /// Keeps the browser's file as the host's picker would hand it over (a file of its own, owner-only,
+    /// in the preview's temporary folder) and adds it to the input's value, as choosing it does.
+    static func attach(_ bytes: [UInt8], name: String, type: String, to component: PageComponent, on page: PageSession) async -> String? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formwork-preview-attachments-\(ProcessInfo.processInfo.processIdentifier)")
+        let file = folder.appendingPathComponent(UUID().uuidString.lowercased())
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: file.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+                return "error: the file couldn't be kept in \(folder.path)"
+            }
+        } catch {
+            return "error: the file couldn't be kept: \(error.localizedDescription)"
+        }
+        guard let attachment = page.engine.attach(PickedFile(file: file, name: name, type: type.isEmpty ? nil : type)) else {
+            return "error: the file couldn't be read back"
+        }
+        let current = component.value?.arrayValue ?? []
+        do {
+            return describe(try await page.edit(component, to: .array(current + [attachment.pageValue])))
+        } catch {
+            return "error: " + error.diagnostics.map(\.message).joined(separator: "; ")
+        }
     }
 
     /// Why a person can't act on the page now.

@@ -93,6 +93,10 @@ extension PagePreview {
                 ("closed", .bool(page.isClosed)),
                 ("interactions", .array(interactions.map { .string($0) })),
                 ("components", .array(page.components.map { PreviewSnapshot.component($0, ids: ids, page: page) })),
+                // Accessibility: what the page announced (oldest first), and the component focus
+                // was last moved to (its "id" among the components), for live regions and focus.
+                ("announcements", .array(page.announcements.map(\.jsonValue))),
+                ("focused", page.focusedComponent.map { .int(Int64(ids.id(for: $0))) } ?? .null),
             ]))
             ids.prune(keeping: page.allComponents)
             object["data"] = page.data

@@ -227,6 +227,7 @@ package final class PagePreview {
             self?.scheduleUpdate()
         }
         host.onMessage = { [weak self] message in self?.feed.add(message) }
+        host.componentNumber = { [weak self] component in self?.ids.id(for: component) }
         host.onShow = { [weak self] session, covered in
             guard let self else { return }
             self.adopt(session)

@@ -16,8 +16,12 @@ package enum PreviewAssets {
         "actions.js": (PackageResources.actions_js, "text/javascript; charset=utf-8"),
         "components.js": (PackageResources.components_js, "text/javascript; charset=utf-8"),
         "inputs.js": (PackageResources.inputs_js, "text/javascript; charset=utf-8"),
+        "choices.js": (PackageResources.choices_js, "text/javascript; charset=utf-8"),
+        "files.js": (PackageResources.files_js, "text/javascript; charset=utf-8"),
         "dialogs.js": (PackageResources.dialogs_js, "text/javascript; charset=utf-8"),
         "inspector.js": (PackageResources.inspector_js, "text/javascript; charset=utf-8"),
+        "a11y.js": (PackageResources.a11y_js, "text/javascript; charset=utf-8"),
+        "announcer.js": (PackageResources.announcer_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

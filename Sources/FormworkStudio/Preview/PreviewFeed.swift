@@ -105,6 +105,8 @@ struct PreviewFeed {
     }
 
     private static func json(_ message: PreviewHost.Message) -> PageValue {
-        .object(PageObject([("kind", .string(message.kind)), ("title", .string(message.title)), ("message", .string(message.text)), ("page", .string(message.page))]))
+        var object = PageObject([("kind", .string(message.kind)), ("title", .string(message.title)), ("message", .string(message.text)), ("page", .string(message.page))])
+        if let component = message.component { object["component"] = .int(Int64(component)) }
+        return .object(object)
     }
 }

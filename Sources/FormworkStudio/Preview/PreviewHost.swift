@@ -35,6 +35,8 @@ final class PreviewHost: PageNavigator, PagePresenter, PageRouter {
         let title: String
         let text: String
         let page: String
+        /// The component it is about (its number in the snapshot), for a focus move.
+        var component: Int? = nil
     }
 
     /// Open pages, the first at the bottom.
@@ -48,6 +50,8 @@ final class PreviewHost: PageNavigator, PagePresenter, PageRouter {
     var onChange: @MainActor () -> Void = {}
     /// Called with each thing shown.
     var onMessage: @MainActor (Message) -> Void = { _ in }
+    /// Numbers a component for the browser (the preview's `ComponentIdentities`), for focus moves.
+    var componentNumber: @MainActor (PageComponent) -> Int? = { _ in nil }
     /// Called when a page is shown (pushed, or the first one), and when one is on top again.
     var onShow: @MainActor (_ session: PageSession, _ covers: PageSession?) -> Void = { _, _ in }
     var onReveal: @MainActor (PageSession) -> Void = { _ in }
@@ -133,6 +137,20 @@ final class PreviewHost: PageNavigator, PagePresenter, PageRouter {
 
     func toast(_ message: String) {
         record("toast", title: "", text: message)
+        onChange()
+    }
+
+    /// An announcement goes to the browser's live region for its politeness (announcer.js).
+    func announce(_ announcement: PageAnnouncement) {
+        record("announcement", title: announcement.politeness.rawValue, text: announcement.message)
+        onChange()
+    }
+
+    /// The browser moves focus to the component's element (page.js); a message so that a move to
+    /// the same field again (a second failed validate) moves it again.
+    func moveFocus(to component: PageComponent) {
+        guard let number = componentNumber(component) else { return }
+        onMessage(Message(kind: "focus", title: component.key ?? component.type.id, text: "moved focus here", page: top?.document.id ?? "", component: number))
         onChange()
     }
 

@@ -121,6 +121,9 @@ package struct PreviewRoutes: Sendable {
         let result = await preview.perform(action)
         var answer = PageObject([("revision", .int(Int64(result.revision)))])
         if let note = result.note { answer[result.failed ? "error" : "note"] = .string(note.hasPrefix("error: ") ? String(note.dropFirst(7)) : note) }
+        if let masked = result.masked {
+            answer["masked"] = .object(PageObject([("text", .string(masked.text)), ("caret", .int(Int64(masked.caret))), ("raw", masked.raw)]))
+        }
         return .json(PageValue.object(answer).jsonText, status: result.failed ? 409 : 200)
     }
 

@@ -7,17 +7,23 @@ enum PreviewSnapshot {
     /// A component with its resolved attributes, its state as the person sees it, and its children.
     ///
     /// `{"id": 4, "type": "text-field", "key": "name", "hidden": false, "enabled": true,
-    ///   "editable": true, "error": null, "attributes": {"title": "Name", "value": "Tofu", …}, "children": []}`
+    ///   "editable": true, "error": null, "attributes": {"title": "Name", "value": "Tofu", …}, "children": [],
+    ///   "accessibility": {"name": "Name", "role": "textField", "value": "Tofu", …}}`
+    ///
+    /// `"accessibility"` is `AccessibilityDescription.jsonValue`, as `formwork render --format json` writes it.
     ///
     /// An input also has `"text"`: its value as the field shows it in the page's locale (`1234,5`
     /// for 1234.5 in `de`), which the browser puts in the field and sends back typed (`"type"`).
+    ///
+    /// A field the engine masks also has `"masked": true`: the browser sends each of its edits
+    /// (`"mask"`) and shows what the engine answers.
     @MainActor
     static func component(_ component: PageComponent, ids: ComponentIdentities, page: PageSession) -> PageValue {
         var attributes = PageObject()
         for spec in component.type.attributes where !spec.type.holdsNodes {
             attributes[spec.name] = component.attributes[spec.name] ?? .null
         }
-        return .object(PageObject([
+        var described = PageObject([
             ("id", .int(Int64(ids.id(for: component)))),
             ("type", .string(component.type.id)),
             ("key", component.key.map { .string($0) } ?? .null),
@@ -28,8 +34,11 @@ enum PreviewSnapshot {
             ("events", .array(component.type.events.map { .string($0) })),
             ("attributes", .object(attributes)),
             ("text", component.type.valueAttribute == nil ? .null : .string(page.textForValue(in: component))),
+            ("accessibility", component.accessibility.jsonValue),
             ("children", .array(component.children.map { self.component($0, ids: ids, page: page) })),
-        ]))
+        ])
+        if page.mask(of: component) != nil { described["masked"] = .bool(true) }
+        return .object(described)
     }
 
     /// Whether a person can change the component's value: it has a two-way value that is a literal

@@ -25,6 +25,9 @@ enum GateScenarios {
         /// Prepares the inputs (files, if any, in the temporary folder given, which is removed
         /// afterwards) and returns the work to count.
         let prepare: @MainActor (_ temp: URL) throws -> @MainActor () throws -> Void
+        /// The scenario that does the same work without the engine, when there is one: the gate
+        /// prints this one's count divided by the floor's (`open-1000` ÷ `jsonserialization-1000`).
+        var floor: String? = nil
     }
 
     /// The fixed pages (copies, so editing `pages/` doesn't move the gate).
@@ -32,7 +35,10 @@ enum GateScenarios {
 
     static let all: [Scenario] = [
         Scenario(name: "real-page", summary: "decode (every check) and open perf/pages/cashier-settings.json with its block library", prepare: realPage),
-        Scenario(name: "open-1000", summary: "load and open a generated page of 1,000 components (bench open's page)", prepare: open1000),
+        Scenario(name: "open-1000", summary: "load and open a generated page of 1,000 components (bench open's page)", prepare: { _ in try open(1_000) }, floor: "jsonserialization-1000"),
+        Scenario(name: "open-10000", summary: "load and open a generated page of 10,000 components (bench open's page)", prepare: { _ in try open(10_000) }, floor: "jsonserialization-10000"),
+        Scenario(name: "jsonserialization-1000", summary: "floor: JSONSerialization.jsonObject of open-1000's bytes", prepare: { _ in jsonSerialization(1_000) }),
+        Scenario(name: "jsonserialization-10000", summary: "floor: JSONSerialization.jsonObject of open-10000's bytes", prepare: { _ in jsonSerialization(10_000) }),
         Scenario(name: "edit-10000", summary: "\(edits) edits of random values on an open page of 10,000 components (bench edits' page)", prepare: edit10000),
         Scenario(name: "expressions", summary: "each of bench expressions' expressions evaluated \(evaluations) times, each in a new scope", prepare: expressions),
         Scenario(name: "blocks", summary: "load and open a page using a block \(blockUses) times (bench blocks' page)", prepare: blocks),
@@ -64,11 +70,14 @@ enum GateScenarios {
         return "\(scenario.name): \(scenario.summary)"
     }
 
-    /// The scenarios, one a line, for `formwork bench gate` with none named.
+    /// The scenarios, one a line, for `formwork bench gate` with none named; then the floors,
+    /// as `floor SCENARIO FLOOR` lines (`.ci/perf_gate.py` prints each ratio).
     static var list: String {
         let width = all.map(\.name.count).max() ?? 0
         return "The gate's scenarios (formwork bench gate NAME does one, for callgrind; .ci/perf-gate runs them all):\n"
             + all.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "   " + $0.summary }.joined(separator: "\n")
+            + "\n\nFloors (the same work without the engine; .ci/perf-gate prints the ratio):\n"
+            + all.compactMap { scenario in scenario.floor.map { "floor \(scenario.name) \($0)" } }.joined(separator: "\n")
     }
 
     // MARK: - The scenarios
@@ -99,10 +108,18 @@ enum GateScenarios {
         }
     }
 
-    private static func open1000(_ temp: URL) throws -> @MainActor () throws -> Void {
-        let bytes = Array(EditBenchmark.page(components: 1_000).utf8)
+    /// Reading and opening bench open's page, as a host does: `load` + `open`, then `close`
+    /// and freeing it all.
+    private static func open(_ components: Int) throws -> @MainActor () throws -> Void {
+        let bytes = Array(EditBenchmark.page(components: components).utf8)
         let engine = PageEngine(registry: .standard)
         return { try engine.open(try PageDocument.load(bytes, registry: .standard, libraries: .empty)).close() }
+    }
+
+    /// The floor of `open(_:)`: Foundation parsing the same bytes into its objects, and freeing them.
+    private static func jsonSerialization(_ components: Int) -> @MainActor () throws -> Void {
+        let data = Data(EditBenchmark.page(components: components).utf8)
+        return { blackHole(try JSONSerialization.jsonObject(with: data)) }
     }
 
     private static func edit10000(_ temp: URL) throws -> @MainActor () throws -> Void {

@@ -1,12 +1,12 @@
 import Foundation
 import Formwork
 
-/// `formwork render PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--format text|json]`
+/// `formwork render PAGE.json [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--format text|json] [--a11y]`
 struct RenderCommand: CLICommand {
     static let name = "render"
     static let abstract = "Print a page's component tree after `loaded`, for snapshots."
     static let help = """
-        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--locale TAG] [--pages DIR] [--registry FILE] [--format text|json]
+        USAGE: formwork render PAGE.json [--param KEY=VALUE]... [--params FILE] [--global FILE] [--locale TAG] [--pages DIR] [--registry FILE] [--format text|json] [--a11y]
 
         Opens the page headlessly (no network: requests fail, pickers are cancelled), runs
         `loaded`, and prints the form as text or the component tree as JSON. The app's own
@@ -21,6 +21,8 @@ struct RenderCommand: CLICommand {
         \(PageOptions.localeHelp)
           --pages DIR         where pushed page ids are found (default: the page's folder)
           --format text|json  text (default) draws the form; json prints the tree
+          --a11y              prints the page as a screen reader reads it: one line per
+                              element in reading order (role, name, value, state, hint, error)
         \(RegistryOption.help)
         """
 
@@ -28,6 +30,7 @@ struct RenderCommand: CLICommand {
     let options: PageOptions
     let pagesDirectory: String?
     let json: Bool
+    let a11y: Bool
     let registryOption: RegistryOption
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
@@ -37,6 +40,8 @@ struct RenderCommand: CLICommand {
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
         json = format == "json"
+        a11y = arguments.flag("a11y")
+        if a11y, json { throw UsageError("--a11y prints text; leave out --format json (its tree has each component's \"accessibility\")") }
         let positionals = arguments.positionals()
         guard positionals.count == 1, let file = positionals.first else { throw UsageError("give one page file to render") }
         self.file = file
@@ -55,7 +60,7 @@ struct RenderCommand: CLICommand {
             let engine = PageEngine(registry: registry, host: host, globals: GlobalStore(globals), pages: DirectoryPageSource(directory: directory), limits: CLILimits.standard)
             let session = try engine.open(document, params: params)
             await session.waitUntilIdle()
-            Console.out(json ? PageTextRenderer.json(session).prettyJSONText : PageTextRenderer.render(session))
+            Console.out(json ? PageTextRenderer.json(session).prettyJSONText : a11y ? PageA11yRenderer.render(session) : PageTextRenderer.render(session))
             session.close()
             return ExitCode.success
         } catch let error as CLIFailure {

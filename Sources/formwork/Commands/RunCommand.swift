@@ -2,27 +2,33 @@ import Foundation
 import Formwork
 import FormworkTesting
 
-/// `formwork run PAGE.json|PAGE_ID [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--cache DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]`
+/// `formwork run PAGE.json|PAGE_ID [--param k=v]… [--params FILE] [--global FILE] [--pages DIR] [--cache DIR] [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR] [--outbox DIR]`
 struct RunCommand: CLICommand {
     static let name = "run"
     static let abstract = "Open a page and drive it from the terminal, a script or a pipe."
     static let help = """
         USAGE: formwork run PAGE.json|PAGE_ID [--param KEY=VALUE]... [--params FILE] [--global FILE] [--pages DIR] [--cache DIR]
                                       [--api-base URL] [--api-stub FILE] [--script FILE] [--record FILE.flow.json] [--drafts DIR]
-                                      [--registry FILE]
+                                      [--outbox DIR] [--registry FILE]
 
         Opens the page, runs `loaded` and draws the form as text. Then reads commands, from the
         terminal (redrawing the form after each), or from --script or a pipe (printing a trace of
         each action, request, navigation and store change):
 
           set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
+                            (a choice takes an option's value or title; set on checkboxes
+                            with one option ticks or unticks it: set liked Food)
           tap KEY           tap a button, a select, a list
           trigger NAME      run a page interaction (an optional JSON event may follow)
+          attach KEY FILE   attach a file (a path) to a file input, as its picker would
           pick N|TITLE      answer the open picker (N from 0); 'pick cancel' cancels it
           confirm yes|no    answer the open confirmation
           back              leave the current page (a pushed page returns to its opener)
           reopen            close the page and open it again (a page with "draft" finds its draft)
           background        the app goes to the background: drafts are written at once
+          offline, online   the network goes away (requests with "offline": "queue" are kept in the
+                            outbox) or comes back (what waits is sent, in order)
+          outbox            print what waits in the outbox as one line of JSON
           data, globals     print $data or $global as one line of JSON
           show              draw the form again
           help, quit
@@ -52,6 +58,9 @@ struct RunCommand: CLICommand {
           --drafts DIR        keep the drafts of pages with "draft" in DIR (FileDraftStorage): what
                               was typed is restored when the page is run again; without it, drafts
                               live in memory until the command ends
+          --outbox DIR        keep the requests of api actions with "offline": "queue" in DIR
+                              (FileOutboxStorage); at launch what waits there is sent, in order.
+                              Without it, the outbox lives in memory until the command ends
         \(RegistryOption.help)
 
         EXAMPLE:
@@ -65,6 +74,7 @@ struct RunCommand: CLICommand {
     let script: String?
     let record: String?
     let drafts: String?
+    let outbox: String?
     let registryOption: RegistryOption
     let cache: String?
 
@@ -76,6 +86,7 @@ struct RunCommand: CLICommand {
         script = try arguments.option("script")
         record = try arguments.option("record")
         drafts = try arguments.option("drafts")
+        outbox = try arguments.option("outbox")
         cache = try arguments.option("cache")
         if let record, !record.hasSuffix(".json") { throw UsageError("--record writes a flow file; name it like dish-edit.flow.json (got '\(record)')") }
         let positionals = arguments.positionals()
@@ -140,9 +151,10 @@ struct RunCommand: CLICommand {
         let folder = pagesDirectory ?? URL(fileURLWithPath: file).deletingLastPathComponent().path
         let clock = SystemClock().nowMilliseconds()
         let draftStorage: any DraftStorage = try drafts.map { (path) throws(CLIFailure) in try TestDraftWriter.storage(directory: path) } ?? MemoryDraftStorage()
-        // NB: with --drafts the clock runs, so drafts are saved every 500 ms as in an app.
+        // NB: with --drafts (or --outbox) the clock runs, so drafts are saved every 500 ms and the
+        // outbox backs off as in an app.
         let harness = PageHarness(described: described, globals: globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: folder)),
-                                  clock: drafts == nil ? FixedClock(milliseconds: clock) : SystemClock(), timeZone: .current, languages: options.languages,
+                                  clock: drafts == nil && outbox == nil ? FixedClock(milliseconds: clock) : SystemClock(), timeZone: .current, languages: options.languages,
                                   limits: CLILimits.standard, drafts: draftStorage)
         // NB: decoded with the harness's registry, whose host functions answer from its stubs.
         var opening: CachedOpening?
@@ -153,6 +165,13 @@ struct RunCommand: CLICommand {
         try api.configure(harness.stub, hostStubs: harness.hostStubs)
         // NB: an unanswered request is the server being offline, so a recorded session replays as it ran.
         harness.stub.unmatchedIsOffline = true
+        let storage: any OutboxStorage = try outbox.map { (path) throws(CLIFailure) in try TestDraftWriter.outboxStorage(directory: path) } ?? MemoryOutboxStorage()
+        harness.engine.outbox = Outbox(storage: storage, limits: harness.limits) { outcome in Console.out("  outbox: \(outcome)") }
+        if outbox != nil {
+            // As an app does at launch: send what waits, before the page does anything.
+            await harness.engine.networkIsBack()
+            Console.out("  outbox: \(harness.engine.outbox?.entries.count ?? 0) waiting")
+        }
         var recorder: FlowRecorder?
         if let record {
             let flowFolder = URL(fileURLWithPath: record).deletingLastPathComponent().path

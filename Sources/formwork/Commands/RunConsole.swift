@@ -9,7 +9,7 @@ import FormworkTesting
 final class RunConsole {
     enum Next { case next, quit }
 
-    static let commands = ["set", "tap", "trigger", "pick", "confirm", "back", "reopen", "background", "data", "globals", "show", "help", "quit", "exit"]
+    static let commands = ["set", "type", "tap", "trigger", "attach", "pick", "confirm", "back", "reopen", "background", "offline", "online", "outbox", "data", "globals", "show", "help", "quit", "exit"]
 
     let harness: PageHarness
     let recorder: FlowRecorder?
@@ -52,6 +52,18 @@ final class RunConsole {
         case "globals":
             Console.out(harness.globals.jsonText)
             return .next
+        case "outbox":
+            Console.out(harness.engine.outbox?.jsonValue.jsonText ?? "[]")
+            return .next
+        case "offline":
+            harness.engine.networkIsGone()
+            Console.out("  network: offline")
+            return .next
+        case "online":
+            Console.out("  network: online")
+            await harness.engine.networkIsBack()
+            Console.out("  outbox: \(harness.engine.outbox?.entries.count ?? 0) waiting")
+            return .next
         default:
             break
         }
@@ -90,6 +102,11 @@ final class RunConsole {
             let parts = try argument("set KEY VALUE").split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw UsageError("set needs a key and a value: set \(parts[0]) VALUE (use \"\" for empty text)") }
             return .set(key: parts[0], value: PageOptions.looseValue(parts[1].trimmingCharacters(in: .whitespaces)))
+        case "type":
+            // NB: typed text goes through the field's reading (a mask, the locale's numbers), as a person's does.
+            let parts = try argument("type KEY TEXT").split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("type needs a key and the text: type \(parts[0]) TEXT") }
+            return .type(key: parts[0], text: parts[1].trimmingCharacters(in: .whitespaces))
         case "tap":
             return .tap(try argument("tap KEY"))
         case "trigger":
@@ -99,6 +116,10 @@ final class RunConsole {
                 do { event = try PageValue(json: parts[1]) } catch { throw UsageError("the event after 'trigger \(parts[0])' must be JSON: \(error)") }
             }
             return .trigger(parts[0], event: event)
+        case "attach":
+            let parts = try argument("attach KEY FILE").split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw UsageError("attach needs a file input's key and a file: attach \(parts[0]) receipt.jpg") }
+            return .attach(key: parts[0], files: [parts[1].trimmingCharacters(in: .whitespaces)])
         case "pick":
             let choice = try argument("pick N, pick TITLE or pick cancel")
             if choice == "cancel" { return .pick(.cancel) }
@@ -157,13 +178,19 @@ final class RunConsole {
 
     static let helpText = """
         set KEY VALUE     edit an input; VALUE is JSON when it parses, else plain text
+                          (a choice takes an option's value or title; set on checkboxes
+                          with one option ticks or unticks it: set liked Food)
+        type KEY TEXT     type into an input as a person does (through its mask, in the page's locale)
         tap KEY           tap a button, a select, a list
         trigger NAME      run a page interaction (an optional JSON event may follow)
+        attach KEY FILE   attach a file (a path) to a file input, as its picker would
         pick N|TITLE      answer the open picker (N from 0); pick cancel cancels it
         confirm yes|no    answer the open confirmation
         back              leave the current page
         reopen            close the page and open it again (a page with "draft" finds its draft)
         background        the app goes to the background (drafts are written at once)
+        offline, online   the network goes away (requests that may be queued are) or comes back (they are sent)
+        outbox            print what waits in the outbox as one line of JSON
         data, globals     print $data or $global as one line of JSON
         show              draw the form again
         help, quit

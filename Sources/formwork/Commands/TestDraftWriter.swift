@@ -21,16 +21,29 @@ enum TestDraftWriter {
     /// The drafts storage for `directory`: an app's, unless the setting asks for another writer.
     static func storage(directory: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIFailure) -> FileDraftStorage {
         let url = URL(fileURLWithPath: directory)
-        guard let setting = environment[variable] else { return FileDraftStorage(directory: url) }
+        guard let writer = try writer(what: "draft", environment: environment) else { return FileDraftStorage(directory: url) }
+        return FileDraftStorage(directory: url, writer: writer)
+    }
+
+    /// The outbox storage for `directory` (`run --outbox`), written the same way; with the
+    /// setting, `run` prints `[test] outbox write started` / `… finished` around each write.
+    static func outboxStorage(directory: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CLIFailure) -> FileOutboxStorage {
+        let url = URL(fileURLWithPath: directory)
+        guard let writer = try writer(what: "outbox", environment: environment) else { return FileOutboxStorage(directory: url) }
+        return FileOutboxStorage(directory: url, writer: writer)
+    }
+
+    /// The writer the setting asks for, printing `[test] WHAT write started/finished`; nil when unset.
+    private static func writer(what: String, environment: [String: String]) throws(CLIFailure) -> DraftFileWriter? {
+        guard let setting = environment[variable] else { return nil }
         let parts = setting.split(separator: ":", maxSplits: 1).map(String.init)
         guard let first = parts.first, let method = DraftFileWriter.Method(rawValue: first),
               let milliseconds = parts.count > 1 ? Int(parts[1]) : 0, milliseconds >= 0 else {
             throw CLIFailure("\(variable) is '\(setting)', a setting for Formwork's own tests: write atomic or in-place, "
                 + "optionally followed by :MILLISECONDS to pause halfway through each write (in-place:20), or unset it")
         }
-        let writer = DraftFileWriter(method: method, pause: Double(milliseconds) / 1000) { event in
-            Console.out(event == .started ? started : finished)
+        return DraftFileWriter(method: method, pause: Double(milliseconds) / 1000) { event in
+            Console.out("[test] \(what) write " + (event == .started ? "started" : "finished"))
         }
-        return FileDraftStorage(directory: url, writer: writer)
     }
 }

@@ -176,7 +176,7 @@ struct CommandLineConventionsTests {
         let shown = Set(usage.split(separator: " ").compactMap { token -> String? in
             let bare = token.drop { $0 == "[" }
             guard bare.hasPrefix("--") else { return nil }
-            return String(bare.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+            return String(bare.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" })
         })
         let bash = try await CLIRunner.run(["completions", "bash"]).stdout
         let zsh = try await CLIRunner.run(["completions", "zsh"]).stdout

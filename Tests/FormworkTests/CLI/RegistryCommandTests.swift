@@ -75,7 +75,7 @@ struct RegistryCommandTests {
         let standard = try await CLIRunner.run(["registry"])
         #expect(standard.status == 0)
         let parsed = try JSONSerialization.jsonObject(with: Data(standard.stdout.utf8)) as? [String: Any]
-        #expect((parsed?["components"] as? [Any])?.count == 14)
+        #expect((parsed?["components"] as? [Any])?.count == 20, "the latest level's: 14 of level 1, and the 5 choice inputs and the file input of level 2")
         #expect((parsed?["functions"] as? [[String: Any]])?.contains { $0["name"] as? String == "substr" } == true)
 
         let host = try await CLIRunner.run(["registry", "--registry", Self.registryFile, "--host-types"], in: FlowFixtures.packageRoot)

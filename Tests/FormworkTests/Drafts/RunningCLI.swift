@@ -33,6 +33,9 @@ final class RunningCLI: @unchecked Sendable {
         process.standardError = output
     }
 
+    /// The process's id, once started.
+    var pid: Int32 { process.processIdentifier }
+
     func start() throws {
         // NB: a write to the stdin of a process that has already ended must fail (and the test
         // report it), not kill the whole test process with SIGPIPE.

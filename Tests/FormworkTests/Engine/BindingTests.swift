@@ -323,4 +323,50 @@ struct BindingTests {
         #expect(!save.isEnabled)
         #expect(await page.tap(save) == .ignored("'save' is disabled"))
     }
+
+    // MARK: - One update, many readers
+
+    /// One batch writing 12 values: each of the 12 components hears once, with the names of the
+    /// attributes that changed, and a binding reading two of the written paths is evaluated once.
+    /// NB: more than the 8 components an update finds by searching its list, so the table it
+    /// builds after that is used too (see `BindingUpdate`).
+    @Test func aBatchNotifiesEachChangedComponentOnceWithItsChangedAttributes() async throws {
+        let counter = EvaluationCounter()
+        var registry = Registry.standard
+        registry.register(counter.function)
+        let count = 12
+        let data = (0..<count).map { "\"v\($0)\": \($0)" }.joined(separator: ", ")
+        let fields = (0..<count).map { i in
+            #"{ "id": "number-field", "key": "f\#(i)", "attributes": { "value": { "expr": "$data.v\#(i)" }, "title": { "template": "Value ${$data.v\#(i)}" } } }"#
+        }.joined(separator: ",\n")
+        let page = try open("""
+        {
+          "page": "many",
+          "data": { \(data) },
+          "components": [
+            \(fields),
+            { "id": "label", "key": "both", "attributes": { "text": { "expr": "string(seen('both', $data.v0 + $data.v11))" } } }
+          ]
+        }
+        """, registry: registry)
+        var heard: [String: [[String]]] = [:]
+        let observations = (0..<count).map { i in
+            page.component("f\(i)")?.observe { change in heard["f\(i)", default: []].append(change.attributes) }
+        }
+        let both = ChangeCounter(page.component("both"))
+        counter.reset()
+
+        try page.batch { write in
+            for i in 0..<count { try write(.int(Int64(100 + i)), try path("$data.v\(i)")) }
+        }
+
+        #expect(observations.allSatisfy { $0 != nil })
+        for i in 0..<count {
+            #expect(heard["f\(i)"] == [["title", "value"]], "f\(i) heard \(heard["f\(i)"] ?? [])")
+            #expect(page.component("f\(i)")?.attributes["title"] == .string("Value \(100 + i)"))
+        }
+        #expect(counter["both"] == 1)
+        #expect(both.count == 1)
+        #expect(page.component("both")?.attributes["text"] == "211")
+    }
 }

@@ -17,7 +17,7 @@ struct PreviewPageTests {
         #expect(index.headers["content-type"] == "text/html; charset=utf-8")
         #expect(index.body.contains(#"<script type="module" src="/assets/index.js">"#))
         #expect(index.headers["content-security-policy"]?.hasPrefix("default-src 'self'") == true)
-        let scripts = ["dom.js", "index.js", "page.js", "actions.js", "components.js", "inputs.js", "dialogs.js", "inspector.js"]
+        let scripts = ["dom.js", "index.js", "page.js", "actions.js", "components.js", "inputs.js", "choices.js", "dialogs.js", "inspector.js"]
         for (asset, type) in [("page.html", "text/html"), ("preview.css", "text/css"), ("icon.svg", "image/svg+xml")] + scripts.map({ ($0, "text/javascript") }) {
             let response = try await RawHTTPClient.get(port: preview.port, "/assets/\(asset)")
             #expect(response.status == 200, "\(asset)")
@@ -28,7 +28,7 @@ struct PreviewPageTests {
         let list = try await RawHTTPClient.get(port: preview.port, "/api/pages").json
         #expect(list["folder"]?.stringValue == PreviewProcess.pages.path)
         let pages = list["pages"]?.arrayValue ?? []
-        #expect(pages.compactMap { $0["file"]?.stringValue } == ["address.json", "cashier-settings.json", "dish-edit.json", "dish-list.json", "login.json", "order.json", "takeout-settings.json"])
+        #expect(pages.compactMap { $0["file"]?.stringValue } == ["address.json", "cashier-settings.json", "dish-edit.json", "dish-list.json", "feedback.json", "login.json", "order.json", "payment.json", "takeout-settings.json"])
         let dishEdit = pages.first { $0["file"] == "dish-edit.json" }
         #expect(dishEdit?["id"] == "dish-edit")
         #expect(dishEdit?["params"] == [["name": "dishId", "type": "string", "required": false]])

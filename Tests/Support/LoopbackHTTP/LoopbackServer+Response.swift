@@ -20,6 +20,9 @@ extension LoopbackServer {
         /// an endless, dripping or compressed answer. No `Content-Length` is sent unless given in
         /// `headers` (the body then ends when the connection closes).
         public var stream: BodyStream?
+        /// Closes the connection without writing a byte: an answer lost on its way back (the
+        /// request was read and its handler ran, say applied an order, but the client hears nothing).
+        public var closesWithoutAnswer = false
 
         public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), closeAfterBodyBytes: Int? = nil,
                     stream: BodyStream? = nil) {
@@ -47,6 +50,13 @@ extension LoopbackServer {
         /// given a type in `headers`.
         public static func data(_ data: Data, status: Int = 200, headers: [String: String] = [:]) -> Response {
             Response(status: status, headers: headers.isEmpty ? ["Content-Type": "application/octet-stream"] : headers, body: data)
+        }
+
+        /// No answer at all: the connection closes once the handler has run (`closesWithoutAnswer`).
+        public static var noAnswer: Response {
+            var response = Response()
+            response.closesWithoutAnswer = true
+            return response
         }
 
         /// The response the server gives when no route matches.

@@ -60,6 +60,29 @@ public final class LoopbackServer: Sendable {
         route(method, path) { _ in response }
     }
 
+    /// Answers `method` requests to `path` with `response`, reading their body to the end without
+    /// keeping it: `Request.body` holds its first 64 KiB, `bodyBytesReceived(from:)` counts it all.
+    /// For uploads too large to hold, so the server's memory stays out of a client's measurements.
+    public func sink(_ method: String, _ path: String, _ response: Response) {
+        core.state.withLock { _ = $0.sinks.insert(Core.key(method, path)) }
+        route(method, path, response)
+    }
+
+    /// Requests to `path` are recorded and then neither read nor answered until the server stops:
+    /// a server that stalls.
+    public func stall(_ method: String, _ path: String) {
+        core.state.withLock { _ = $0.stalls.insert(Core.key(method, path)) }
+    }
+
+    /// How many bytes of request body the server has read from requests to `path` (a sink's included).
+    public func bodyBytesReceived(from path: String) -> Int { core.state.withLock { $0.bodyBytesReceived[path, default: 0] } }
+
+    /// Returns true once `count` bytes of request body have arrived for `path`; false if
+    /// `patience` seconds pass first.
+    public func waitForBodyBytes(_ count: Int, from path: String, patience: TimeInterval = 30) async -> Bool {
+        await core.wait(patience: patience) { state in state.bodyBytesReceived[path, default: 0] >= count }
+    }
+
     /// Forgets the route, so `path` answers 404 again.
     public func removeRoute(_ method: String, _ path: String) {
         core.state.withLock { $0.routes[Core.key(method, path)] = nil }
@@ -117,6 +140,9 @@ extension LoopbackServer {
             var connections: Set<Int32> = []
             var bodyBytesSent: [String: Int] = [:]
             var hangUps: [Request] = []
+            var sinks: Set<String> = []
+            var stalls: Set<String> = []
+            var bodyBytesReceived: [String: Int] = [:]
         }
 
         let listener: Int32
@@ -210,6 +236,7 @@ extension LoopbackServer {
                 handler = state.routes[Core.key(request.method, request.path)]
             }
             let response = handler?(request) ?? .noRoute(for: request)
+            if response.closesWithoutAnswer { return }
             let (head, body) = response.serialized()
             guard POSIXSocket.write(fd, head), write(body, to: fd, for: request), let stream = response.stream else { return }
             send(stream, to: fd, for: request)
@@ -273,17 +300,40 @@ extension LoopbackServer {
                 return nil
             }
             let length = head.headers["content-length"].flatMap { Int($0) } ?? 0
+            let parts = head.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let path = String(parts[0]), query = parts.count > 1 ? String(parts[1]) : nil
+            let key = Core.key(head.method, path)
+            let (sink, stall) = state.withLock { ($0.sinks.contains(key), $0.stalls.contains(key)) }
+            if stall {
+                note { $0.requests.append(Request(method: head.method, path: path, query: query, headers: head.headers)) }
+                while !isStopped { Thread.sleep(forTimeInterval: 0.025) }
+                return nil
+            }
             if head.headers["expect"]?.lowercased() == "100-continue", length > 0 {
                 POSIXSocket.write(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
             }
             var body = Array(buffer[(headEnd + separator.count)...])
+            if sink {
+                var received = min(body.count, length)
+                body = Array(body.prefix(1 << 16))
+                note { $0.bodyBytesReceived[path, default: 0] += received }
+                while received < length {
+                    let chunk = POSIXSocket.read(fd)
+                    guard !chunk.isEmpty else { return nil }
+                    let counted = min(chunk.count, length - received)
+                    received += counted
+                    if body.count < 1 << 16 { body += chunk.prefix(min(counted, (1 << 16) - body.count)) }
+                    note { $0.bodyBytesReceived[path, default: 0] += counted }
+                }
+                return Request(method: head.method, path: path, query: query, headers: head.headers, body: Data(body))
+            }
             while body.count < length {
                 let chunk = POSIXSocket.read(fd)
                 guard !chunk.isEmpty else { return nil }
                 body += chunk
             }
-            let parts = head.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            return Request(method: head.method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : nil,
+            note { $0.bodyBytesReceived[path, default: 0] += length }
+            return Request(method: head.method, path: path, query: query,
                            headers: head.headers, body: Data(body.prefix(length)))
         }
 

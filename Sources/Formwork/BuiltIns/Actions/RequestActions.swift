@@ -14,9 +14,15 @@ enum RequestActions {
     ]
 
     static let all: [ActionType] = [
-        ActionType("api", attributes: attributes,
+        ActionType("api", attributes: attributes + idempotencyAttributes + outboxAttributes,
                    summary: "sends a request; the result is the decoded JSON answer; non-2xx fails with $error.status") { context in
-            let answer = try await exchange(context)
+            var request = try makeRequest(context)
+            let submission = try attachKey(to: &request, context)
+            if let outbox = try outboxFor(request, context) {
+                return try await sendThroughOutbox(request, outbox, submission, context)
+            }
+            let answer = try await exchange(request, in: context.session)
+            settle(submission, status: answer.status, in: context.session)
             guard (200..<300).contains(answer.status) else { throw answer.failure }
             return answer.body
         },
@@ -27,6 +33,7 @@ enum RequestActions {
         let request: TransportRequest
         let status: Int
         let body: PageValue
+        var headers: [String: String] = [:]
 
         /// The failure a non-2xx answer is: `kind` "http", with the status, code and body.
         var failure: ActionFailure {
@@ -38,11 +45,14 @@ enum RequestActions {
     /// Sends the request `context`'s attributes describe through the host's transport, within the
     /// engine's budgets, tracing it and the answer; the page counts the request in `$page.requests`.
     @MainActor static func exchange(_ context: some RequestAttributes) async throws -> Answer {
-        guard let transport = context.session.engine.host.transport else {
+        try await exchange(try makeRequest(context), in: context.session)
+    }
+
+    /// Sends `request` for `session` (see `exchange(_:)`).
+    @MainActor static func exchange(_ request: TransportRequest, in session: PageSession) async throws -> Answer {
+        guard let transport = session.engine.host.transport else {
             throw ActionFailure(kind: "network", message: "this app gives pages no way to send requests (no transport is configured)")
         }
-        let request = try makeRequest(context)
-        let session = context.session
         session.record(.request, "\(request.method) \(request.url.absoluteString)" + (request.body.map { " " + String(decoding: $0, as: UTF8.self) } ?? ""))
         let response: TransportResponse
         do {
@@ -54,8 +64,14 @@ enum RequestActions {
             case .cancelled: throw ChainCancelled()
             case .network:
                 // NB: `message` is what people see by default; the technical reason is in `detail`.
-                throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string(error.description))]))
-            case .responseTooLarge, .deadlineExceeded:
+                var failure = ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string(error.description))]))
+                failure.unanswered = true
+                throw failure
+            case .deadlineExceeded:
+                var failure = ActionFailure(kind: "limit", message: error.description)
+                failure.unanswered = true
+                throw failure
+            case .responseTooLarge:
                 throw ActionFailure(kind: "limit", message: error.description)
             default:
                 throw ActionFailure(kind: "network", message: error.description)
@@ -63,7 +79,9 @@ enum RequestActions {
         } catch let error as ActionFailure {
             throw error
         } catch {
-            throw ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string("the request to \(request.url.absoluteString) failed: \(error.localizedDescription)"))]))
+            var failure = ActionFailure(kind: "network", message: RequestActions.unreachable, details: PageObject([("detail", .string("the request to \(request.url.absoluteString) failed: \(error.localizedDescription)"))]))
+            failure.unanswered = true
+            throw failure
         }
         // A transport of the host's own may not stop at maxResponseBytes: the budget holds anyway.
         if let limit = request.maxResponseBytes, response.body.count > limit {
@@ -71,7 +89,7 @@ enum RequestActions {
         }
         let body = try decode(response.body)
         session.record(.response, "\(response.status) \(body.preview())")
-        return Answer(request: request, status: response.status, body: body)
+        return Answer(request: request, status: response.status, body: body, headers: response.headers)
     }
 
     static let unreachable = "Couldn't reach the server. Check your connection and try again."

@@ -26,6 +26,7 @@ enum StoreActions {
             }
             let failures = await context.session.validate(targets)
             guard let first = failures.first else { return context.result }
+            context.session.announceFailures(failures.map(\.component))
             var errors = PageObject()
             for failure in failures { errors[failure.component.key ?? failure.component.type.id] = .string(failure.message) }
             throw ActionFailure(kind: "validation", message: first.message, details: PageObject([("errors", .object(errors))]))

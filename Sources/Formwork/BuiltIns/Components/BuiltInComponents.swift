@@ -3,12 +3,16 @@
 enum BuiltInComponents {
     static let title = AttributeSpec("title", .string, summary: "the label shown with the input")
 
-    static func input(_ id: String, value: AttributeType, extra: [AttributeSpec] = [], events: [String] = [], handlers: [String: ComponentEventHandler] = [:], summary: String) -> ComponentType {
+    static func input(_ id: String, value: AttributeType, extra: [AttributeSpec] = [], events: [String] = [], handlers: [String: ComponentEventHandler] = [:], summary: String,
+                      coercion: ComponentValueCoercion? = nil) -> ComponentType {
         ComponentType(id, attributes: [title, AttributeSpec("value", value, twoWay: true, summary: "the value; bind it to a $data path to make it two-way")] + extra,
-                      events: ["onChange"] + events, valueAttribute: "value", eventHandlers: handlers, summary: summary)
+                      events: ["onChange"] + events, valueAttribute: "value", eventHandlers: handlers, summary: summary, valueCoercion: coercion)
     }
 
-    static let all: [ComponentType] = [
+    /// The built-ins with how each is announced (`BuiltInComponents+Accessibility.swift`).
+    static let all: [ComponentType] = declared.map { $0.stating(accessibility[$0.id]) }
+
+    static let declared: [ComponentType] = [
         ComponentType("section", attributes: [AttributeSpec("header", .string), AttributeSpec("footer", .string)], layout: .container, summary: "a titled group of rows"),
         ComponentType("group", attributes: [AttributeSpec("title", .string)], layout: .container, summary: "groups components without visual chrome"),
         ComponentType("status", attributes: [
@@ -25,9 +29,10 @@ enum BuiltInComponents {
             AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url",
                                                             values: ["default", "number", "decimal", "email", "phone", "url"]),
             AttributeSpec("maxLength", .int), AttributeSpec("secure", .bool, default: false),
+            MaskCheck.attribute(number: false),
         ], summary: "one line of text"),
         input("text-area", value: .string, extra: [AttributeSpec("placeholder", .string), AttributeSpec("maxLength", .int)], summary: "several lines of text"),
-        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string), AttributeSpec("unit", .string)], summary: "a number"),
+        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string), AttributeSpec("unit", .string), MaskCheck.attribute(number: true)], summary: "a number"),
         input("switch", value: .bool, summary: "on or off"),
         input("select", value: .any, extra: [
             AttributeSpec("options", .array, summary: "strings, or objects with title and value"), AttributeSpec("placeholder", .string),

@@ -1,9 +1,10 @@
 // formwork design — a new component, and keys kept unique. A new component of a type gets a
-// suggested key (textField1, textField2, …), its required attributes, and, for an input, its value
-// bound to `$data.KEY` with that member created; a pasted or duplicated subtree has its taken
+// suggested key (textField1, textField2, …), its required attributes, a title when it is an input
+// or a button ("Text field"), and, for an input, its value bound to `$data.KEY` with that member
+// created; a pasted or duplicated subtree has its taken
 // keys renamed (and such a binding moved with them). Used by the commands in subtrees.js.
 import { state, set, clone } from "./state.js";
-import { typeOf, attributesOf, holdsChildren } from "./types.js";
+import { typeOf, attributesOf, holdsChildren, isHostType } from "./types.js";
 
 // MARK: - Keys
 
@@ -80,6 +81,19 @@ function valueSpec(id) {
   return attributes.find((spec) => spec.name === type.valueAttribute) || attributes.find((spec) => spec.twoWay) || null;
 }
 
+/// A type's id in words, for a new component's title: text-field → "Text field".
+function inWords(id) {
+  const words = String(id).split("/").pop().replace(/[-_.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "Untitled";
+}
+
+/// The attributes a new radio, segmented choice or checkboxes starts with.
+const choiceStarters = {
+  radio: { options: ["Option 1", "Option 2"] },
+  segmented: { options: ["Option 1", "Option 2"] },
+  checkboxes: { options: ["Option 1", "Option 2", "Option 3"] },
+};
+
 /// A new component of type `id` with a unique key, its required attributes (empty literals) and,
 /// for an input, its value bound to `$data.KEY`: returns {component, data: {KEY: value}}.
 export function newComponent(id) {
@@ -90,12 +104,19 @@ export function newComponent(id) {
     // Its default, else the first of its allowed values, else an empty literal of its type.
     attributes[spec.name] = spec.default !== undefined ? clone(spec.default) : Array.isArray(spec.values) && spec.values.length ? spec.values[0] : emptyValue(spec.type);
   }
+  // The engine's choice inputs come with two options to rename, so they show something at once.
+  if (choiceStarters[id] && !isHostType("components", id)) Object.assign(attributes, clone(choiceStarters[id]));
   const data = {};
   const value = valueSpec(id);
   if (value) {
     attributes[value.name] = { expr: `$data.${key}` };
     data[key] = emptyValue(value.type, true);
   }
+  // An input or a button is named from the start, its type in words ("Text field") for the author
+  // to rename: a screen reader reads the title, and `check` reports a control without a name.
+  const tappable = (typeOf("components", id).events || []).includes("onTap");
+  const titled = attributesOf("components", id).some((spec) => spec.name === "title" && spec.type === "string");
+  if (titled && (value || tappable) && !("title" in attributes)) attributes.title = inWords(id);
   const component = { id, key };
   if (Object.keys(attributes).length) component.attributes = attributes;
   if (holdsChildren(id) && typeOf("components", id).layout === "container") component.components = [];

@@ -8,6 +8,7 @@ import { walk } from "./attributes.js";
 import { attributeField, fieldId } from "./field.js";
 import { nodeList, orderedSpecs } from "./nodelist.js";
 import { problemsAt, problemList } from "./exprfield.js";
+import { accessibilityFields } from "./a11yfields.js";
 
 const kindNames = { components: "component", actions: "action", validations: "validation", errorHandlers: "error handler" };
 
@@ -60,12 +61,20 @@ export function mountProperties(root = document.getElementById("properties")) {
       const group = el("section", { class: "attributes", "aria-label": "Attributes" }, el("h3", { text: "Attributes" }));
       const specs = orderedSpecs(kind, node.id, selection);
       if (specs.length === 0) group.append(el("p", { class: "empty", text: `${node.id} takes no attributes.` }));
+      // NB: a component's `accessibility` gets a field per member, in a section of its own.
+      const accessibility = kind === "components" ? specs.find((spec) => spec.name === "accessibility" && !spec.unknown) : null;
       for (const spec of specs) {
+        if (spec === accessibility) continue;
         const field = attributeField({ nodePath: selection, spec, nodeKey: node.key });
         fields.push(field);
         group.append(field.element);
       }
       root.append(group);
+      if (accessibility) {
+        const field = accessibilityFields({ nodePath: selection, spec: accessibility });
+        fields.push(field);
+        root.append(field.element);
+      }
     }
     if (kind === "components" && !(type && type.library !== undefined && type.library !== null) && !(state.doc.blocks && state.doc.blocks[node.id])) {
       const list = nodeList({ path: [...selection, "validations"], kind: "validations", title: "Validations", addId: "add-validation" });

@@ -35,6 +35,9 @@ async function pump() {
   sending = true;
   while (queue.length) {
     const action = queue.shift();
+    const resolve = action.resolve;
+    delete action.resolve;
+    let answer = {};
     try {
       const response = await fetch(api + "/actions", {
         method: "POST",
@@ -42,12 +45,14 @@ async function pump() {
         body: JSON.stringify(action),
       });
       const body = await response.json().catch(() => ({}));
+      answer = body;
       if (body.error) toast(body.error, "note");
       else if (body.note) toast(body.note, "note");
     } catch (error) {
       toast("The preview isn't answering; is formwork preview still running?", "note");
     }
-    if (action.do === "edit") {
+    if (resolve) resolve(answer);
+    if (action.do === "edit" || resolve) {
       const left = (pendingEdits.get(action.component) || 1) - 1;
       if (left > 0) pendingEdits.set(action.component, left); else pendingEdits.delete(action.component);
       hooks.editAnswered(action.component);
@@ -56,6 +61,16 @@ async function pump() {
   sending = false;
 }
 
+
+/// Sends an action in order with the others and resolves with the engine's answer (`{}` when
+/// the preview isn't answering). Counts as a pending edit of its component until answered.
+export function request(action) {
+  return new Promise((resolve) => {
+    pendingEdits.set(action.component, (pendingEdits.get(action.component) || 0) + 1);
+    queue.push({ ...action, resolve });
+    pump();
+  });
+}
 
 /// Whether actions are still on their way.
 export function isBusy() {

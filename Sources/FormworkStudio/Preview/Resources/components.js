@@ -3,6 +3,9 @@
 import { el, text } from "./dom.js";
 import { send, pageFile } from "./actions.js";
 import { inputBuilders } from "./inputs.js";
+import { choiceBuilders } from "./choices.js";
+import { applyAccessibility } from "./a11y.js";
+import { fileInputBuilders } from "./files.js";
 
 /// Component id → its view: `{root, type, node, update(node), sync?()}`.
 export const views = new Map();
@@ -49,7 +52,30 @@ function viewFor(node) {
   view.root.hidden = node.hidden;
   view.root.classList.toggle("fw-disabled", !node.enabled);
   view.update(node);
+  applyAccessibility(view, node);
   return view;
+}
+
+/// Puts the views of a list's rows into `container`, each in an element of role listitem (a list's
+/// children must be list items to ARIA); `wrappers` keeps each row's item element.
+function renderItems(container, nodes, wrappers) {
+  const items = nodes.map((node) => {
+    const root = viewFor(node).root;
+    let item = wrappers.get(node.id);
+    if (!item) {
+      item = el("div", { role: "listitem", class: "fw-list-item" });
+      wrappers.set(node.id, item);
+    }
+    if (item.firstChild !== root) item.replaceChildren(root);
+    item.hidden = node.hidden;
+    return item;
+  });
+  items.forEach((item, index) => {
+    if (container.children[index] !== item) container.insertBefore(item, container.children[index] || null);
+  });
+  while (container.children.length > items.length) container.lastElementChild.remove();
+  const shown = new Set(nodes.map((node) => node.id));
+  for (const id of [...wrappers.keys()]) if (!shown.has(id)) wrappers.delete(id);
 }
 
 const builders = {
@@ -60,6 +86,7 @@ const builders = {
     const root = el("section", { class: "fw-section" }, header, body, footer);
     return {
       root,
+      a11y: { label: header, heading: header },
       update(node) {
         header.textContent = text(node.attributes.header);
         header.hidden = !node.attributes.header;
@@ -77,6 +104,7 @@ const builders = {
     const root = el("div", { class: "fw-group" }, title, body);
     return {
       root,
+      a11y: { label: title },
       update(node) {
         title.textContent = text(node.attributes.title);
         title.hidden = !node.attributes.title;
@@ -88,7 +116,9 @@ const builders = {
   status(node) {
     const body = el("div", { class: "fw-status-body" });
     const note = el("div", { class: "fw-status-note" });
-    const root = el("div", { class: "fw-status" }, note, body);
+    // NB: not a live region of its own (aria-live=off): the engine announces a status turning to
+    // loading or error, and a whole list appearing in it shouldn't be read out.
+    const root = el("div", { class: "fw-status", "aria-live": "off" }, note, body);
     return {
       root,
       update(node) {
@@ -103,9 +133,10 @@ const builders = {
   },
 
   list(node) {
-    const body = el("div", { class: "fw-list-body" });
+    const body = el("div", { class: "fw-list-body", role: "list" });
     const root = el("div", { class: "fw-list" }, body);
-    return { root, update(node) { renderInto(body, node.children); } };
+    const items = new Map();
+    return { root, a11y: { target: body }, update(node) { renderItems(body, node.children, items); } };
   },
 
   label(node) {
@@ -113,6 +144,7 @@ const builders = {
     const root = el("div", { class: "fw-row fw-label" }, paragraph);
     return {
       root,
+      a11y: { target: paragraph, nameFromContent: true },
       update(node) {
         paragraph.textContent = text(node.attributes.text);
         paragraph.className = "fw-label-" + (text(node.attributes.style) || "body");
@@ -121,6 +153,8 @@ const builders = {
   },
 
   ...inputBuilders,
+  ...choiceBuilders,
+  ...fileInputBuilders,
 
   button(node) {
     const button = el("button", { type: "button" });
@@ -128,6 +162,7 @@ const builders = {
     button.addEventListener("click", () => send({ do: "tap", component: view.node.id }));
     const view = {
       root,
+      a11y: { target: button, nameFromContent: true },
       update(node) {
         button.textContent = text(node.attributes.title) || "Button";
         button.disabled = !node.enabled;
@@ -143,6 +178,7 @@ const builders = {
     const root = el("div", { class: "fw-row fw-image" }, image, missing);
     return {
       root,
+      a11y: { target: image },
       update(node) {
         const url = pictureURL(node.attributes.url);
         image.hidden = !url;

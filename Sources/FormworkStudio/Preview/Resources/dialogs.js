@@ -20,10 +20,10 @@ export function showQuestion(question) {
     layer.hidden = true;
     send({ do: "answer", question: question.id, ...extra });
   };
-  const parts = [el("h2", { text: question.title || { picker: "Choose", confirm: "Are you sure?", alert: "" }[question.kind] })];
+  const parts = [el("h2", { id: "dialog-title", text: question.title || { picker: "Choose", confirm: "Are you sure?", alert: "" }[question.kind] })];
   if (question.message) parts.push(el("p", { text: question.message }));
   if (question.kind === "picker") {
-    const options = el("div", { class: "options", role: "listbox" });
+    const options = el("div", { class: "options", role: "listbox", "aria-labelledby": "dialog-title" });
     question.options.forEach((title, index) => {
       const button = el("button", { type: "button", role: "option", class: index === question.selected ? "selected" : "", text: title });
       button.addEventListener("click", () => answer({ option: index }));
@@ -36,7 +36,7 @@ export function showQuestion(question) {
     parts.push(buttons([["OK", () => answer({ dismiss: true }), true]]));
   }
   layer.className = "dialog-layer" + (question.kind === "picker" ? " sheet" : "");
-  layer.replaceChildren(el("div", { class: "dialog", role: "dialog", "aria-modal": "true", "data-kind": question.kind }, ...parts));
+  layer.replaceChildren(el("div", { class: "dialog", role: question.kind === "picker" ? "dialog" : "alertdialog", "aria-modal": "true", "aria-labelledby": "dialog-title", "data-kind": question.kind }, ...parts));
   layer.hidden = false;
   layer.querySelector(".default, .options button")?.focus();
 }

@@ -43,9 +43,10 @@ export function jsonView(value) {
   return pre;
 }
 
-/// A short message at the bottom of the screen that goes away by itself.
-export function toast(message, kind) {
-  const item = el("div", { class: "toast" + (kind ? " " + kind : ""), role: "status", text: message });
+/// A short message at the bottom of the screen that goes away by itself. `drawnOnly`: a page's
+/// toast, which the engine announces itself (announcer.js), so screen readers don't read it twice.
+export function toast(message, kind, drawnOnly) {
+  const item = el("div", { class: "toast" + (kind ? " " + kind : ""), role: drawnOnly ? null : "status", "aria-hidden": drawnOnly ? "true" : null, text: message });
   document.getElementById("toasts").append(item);
   setTimeout(() => item.remove(), 3200);
 }

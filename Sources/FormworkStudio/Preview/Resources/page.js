@@ -10,6 +10,8 @@ import { api, send, hooks, isBusy } from "./actions.js";
 import { views, renderPage } from "./components.js";
 import { showQuestion } from "./dialogs.js";
 import { renderInspector } from "./inspector.js";
+import { announce, announced } from "./announcer.js";
+import { expectations } from "./a11y.js";
 
 let state = null;
 const log = { trace: [], messages: [], requests: new Map() };
@@ -138,12 +140,25 @@ function applyLog(delta) {
   // What happened just now pops up; a view that (re)connects doesn't replay the past.
   if (!delta.reset) {
     for (const message of delta.messages) {
-      if (message.kind === "toast") toast(message.message);
+      if (message.kind === "toast") toast(message.message, undefined, true);
       if (message.kind === "route") toast(`${message.title}: ${message.message}`, "note");
+      if (message.kind === "announcement") announce(message.message, message.title);
+      if (message.kind === "focus") moveFocus(message.component);
     }
     for (const line of delta.trace) if (line.kind === "problem") toast(line.text, "note");
   }
   renderInspector(state, log);
+}
+
+/// Moves focus where the engine says (the first invalid field after a failed validate): to the
+/// element that stands for the component (a11y.js), made focusable when it isn't.
+function moveFocus(id) {
+  const view = views.get(id);
+  if (!view || view.root.hidden) return;
+  const target = view.a11y?.target || view.root;
+  if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: "center" });
 }
 
 // ---------- Connection ----------
@@ -174,6 +189,8 @@ form.addEventListener("submit", (event) => event.preventDefault());
 
 /// For scripts driving the preview (the browser test): the last state, its revision, the record,
 /// and whether actions are still on their way.
-window.formworkPreview = { revision: 0, get state() { return state; }, get log() { return log; }, get busy() { return isBusy(); } };
+window.formworkPreview = { revision: 0, get state() { return state; }, get log() { return log; }, get busy() { return isBusy(); }, announced };
+/// For the browser test: the name and role Chromium should compute for each component shown.
+window.formworkA11y = { expectations: () => expectations(views, state && state.page && !state.broken ? state.page.components : []) };
 
 connect();
