@@ -21,4 +21,15 @@ struct ExampleFlowsTests {
             #expect(percent >= 90, "\(page["page"] ?? "?") has \(percent)% of its interactions and actions exercised")
         }
     }
+
+    /// The files example (examples/files: a receipt photo uploaded with the expense) keeps its own
+    /// folder, with the fixture files its flow attaches.
+    @Test func theFilesExampleFlowPasses() async throws {
+        let output = try await CLIRunner.run(["test", "examples/files", "--format", "json"], in: FlowFixtures.packageRoot)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)\(output.stderr)")
+        let flows = report["flows"] as? [[String: Any]] ?? []
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(flows.map { $0["file"] as? String ?? "?" }.contains { $0.hasSuffix("expense-receipt.flow.json") })
+        #expect(flows.allSatisfy { $0["passed"] as? Bool == true }, "\(flows)")
+    }
 }
