@@ -139,17 +139,20 @@ import Testing
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        // The server answers the head and then holds the body until the client hangs up (or 30 s
+        // The server answers the head and then holds the body until the client hangs up (or 600 s
         // pass, cutting it short): a cancel that didn't reach the request in flight shows as that
         // network error instead of `cancelled`, and as no hang-up.
-        server.route("GET", "/slow", .init(headers: ["Content-Length": "100"], stream: .held(lasting: 30)))
+        // NB: the waits are guards against hanging, not measures: on a 2-core machine the tests
+        // beside this one (kill tests, processes waited for) can hold its task back for tens of
+        // seconds; 30 s of patience failed CI now and then, with the request never sent in time.
+        server.route("GET", "/slow", .init(headers: ["Content-Length": "100"], stream: .held(lasting: 600)))
         let transport = URLSessionTransport(baseURL: server.baseURL, allowedHosts: [])
         let task = Task { try await transport.send(TransportRequest(url: server.url("/slow"))) }
-        #expect(await server.waitForRequest(to: "/slow"), "the server received the request")
+        #expect(await server.waitForRequest(to: "/slow", patience: 300), "the server received the request")
         task.cancel()
 
         await #expect(throws: TransportError.cancelled) { try await task.value }
-        #expect(await server.waitForHangUp(on: "/slow"), "the cancel closed the request's connection")
+        #expect(await server.waitForHangUp(on: "/slow", patience: 300), "the cancel closed the request's connection")
         #expect(server.bodyBytesSent(to: "/slow") == 0)
     }
 
