@@ -62,8 +62,7 @@ extension PageComponent {
     }
 
     /// Its value as announced for `role`: "On"/"Off" for a switch, the chosen option's title for
-    /// a picker (the chosen titles, for an array of them), "4 of 5" for a number out of a `max`
-    /// with no options (a rating), a slider's `valueLabel`, the names of attached files, the text
+    /// a picker (the chosen titles, for an array of them), a slider's `valueLabel`, the names of attached files, the text
     /// of anything else; nil when it has none (or it is secure text).
     private func announcedValue(role: AccessibilityRole) -> String? {
         guard let value, !value.isNull else { return role == .status ? statusValue : nil }
@@ -85,15 +84,12 @@ extension PageComponent {
     }
 
     /// What is chosen among `options`: the chosen option's title (the titles, for an array of
-    /// values); "4 of 5" for a number out of a `max` with no options (a rating).
+    /// values); the value itself when no option has it (a rating's number of stars).
     private func chosenText(_ value: PageValue) -> String? {
         let options = (attributes["options"]?.arrayValue ?? []).map(PickerOption.init)
         if let chosen = value.arrayValue {
             let titles = options.filter { chosen.contains($0.value) }.map(\.title)
             return titles.isEmpty ? nil : titles.joined(separator: ", ")
-        }
-        if options.isEmpty, let number = value.doubleValue, let max = attributes["max"]?.doubleValue {
-            return "\(PageValue.format(number)) of \(PageValue.format(max))"
         }
         return options.first { $0.value == value }?.title ?? nonEmpty(value)
     }

@@ -97,4 +97,33 @@ struct AccessibilityDescriptionTests {
         let description = AccessibilityDescription(name: "Spicy", role: .switch, value: "On")
         #expect(description.jsonValue.jsonText == #"{"name":"Spicy","role":"switch","value":"On","hidden":false,"group":false,"enabled":true,"required":false}"#)
     }
+
+    /// The inputs of level 2 state their roles as the built-ins of level 1 do: a choice of one is
+    /// a radio group, a choice of many a group, a slider a slider, a file input a button; each
+    /// reads out what is chosen in the page's own words (titles, names, numbers).
+    @Test func theChoiceAndFileInputsSayWhatIsChosen() throws {
+        let json = """
+        {"page": "feedback", "data": {"stars": 4, "visit": "b", "liked": ["m", "f"], "noise": 30, "receipt": [{"id": "a-1", "name": "lunch.jpg", "type": "image/jpeg", "size": 10}]},
+         "components": [
+           {"id": "rating", "key": "stars", "attributes": {"title": "Stars", "value": {"expr": "$data.stars"}}},
+           {"id": "radio", "key": "visit", "attributes": {"title": "Visit", "value": {"expr": "$data.visit"}, "options": [{"title": "First", "value": "a"}, {"title": "Again", "value": "b"}]}},
+           {"id": "segmented", "key": "size", "attributes": {"title": "Size", "value": "s", "options": [{"title": "Small", "value": "s"}]}},
+           {"id": "checkboxes", "key": "liked", "attributes": {"title": "Liked", "value": {"expr": "$data.liked"}, "options": [{"title": "Food", "value": "f"}, {"title": "Music", "value": "m"}, {"title": "Service", "value": "s"}]}},
+           {"id": "slider", "key": "noise", "attributes": {"title": "Noise", "value": {"expr": "$data.noise"}, "valueLabel": {"template": "${$data.noise} dB"}}},
+           {"id": "file", "key": "receipt", "attributes": {"title": "Receipt", "value": {"expr": "$data.receipt"}}}
+         ]}
+        """
+        let registry = Registry.standard(behavior: .v2)
+        let document = try PageDocument.load(Array(json.utf8), registry: registry, libraries: .empty)
+        let page = try PageEngine(registry: registry, host: PageHost()).open(document)
+        defer { page.close() }
+        func description(_ key: String) throws -> AccessibilityDescription { try #require(page.component(key)).accessibility }
+        #expect(try description("stars") == AccessibilityDescription(name: "Stars", role: .radioGroup, value: "4"))
+        #expect(try description("visit") == AccessibilityDescription(name: "Visit", role: .radioGroup, value: "Again"))
+        #expect(try description("size") == AccessibilityDescription(name: "Size", role: .radioGroup, value: "Small"))
+        #expect(try description("liked") == AccessibilityDescription(name: "Liked", role: .group, value: "Food, Music"))
+        #expect(try description("noise") == AccessibilityDescription(name: "Noise", role: .slider, value: "30 dB"))
+        #expect(try description("receipt") == AccessibilityDescription(name: "Receipt", role: .button, value: "lunch.jpg"))
+        #expect(AccessibilityRole.slider.ariaRole == "slider")
+    }
 }
