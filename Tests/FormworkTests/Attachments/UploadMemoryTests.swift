@@ -40,10 +40,12 @@ struct UploadMemoryTests {
             #expect(measured.received > size, "the whole file arrived: \(measured.received) bytes of \(size)")
             #expect(measured.before > 0 && measured.peak >= measured.before, "the peak was read: \(measured.before) → \(measured.peak)")
         }
-        // The upload's own buffers (the transport's, its thread's) cost the same for any file; a
-        // body read into memory grows the peak by the file, and more.
+        // The upload's own buffers (the transport's, its thread's) cost about the same for any
+        // file; a body read into memory grows the peak by the file, and more: 36 MiB more file
+        // would be 36 MiB more peak at least. Measured: +1–3 MiB; +12 MiB under ThreadSanitizer,
+        // whose shadow memory grows with what the process touches; the bound is half the file.
         let grownSmall = first.peak - first.before, grownLarge = second.peak - second.before
-        #expect(grownLarge - grownSmall < 12 << 20,
+        #expect(grownLarge - grownSmall < (large - small) / 2,
                 "formwork run's peak grew by \(grownSmall >> 20) MiB sending 4 MiB and by \(grownLarge >> 20) MiB sending 40 MiB; the body must stream from disk")
         #endif
     }
