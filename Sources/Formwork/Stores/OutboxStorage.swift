@@ -153,11 +153,13 @@ public struct FileOutboxStorage: OutboxStorage {
         self.writer = writer
     }
 
+    /// False: the file holds the requests as they are sent (owner-only, not encrypted).
     public var encrypts: Bool { false }
 
     /// The outbox file.
     public var file: URL { directory.appendingPathComponent("outbox.json") }
 
+    /// The requests kept in the file, oldest first; none when there is no file yet.
     public func load() throws -> [OutboxEntry] {
         let url = file
         removeLeftovers()
@@ -182,6 +184,7 @@ public struct FileOutboxStorage: OutboxStorage {
         throw OutboxLoadFailure(file: url.path, reason: reason, keptAt: keptAt)
     }
 
+    /// Writes `entries` over what the file held, atomically.
     public func save(_ entries: [OutboxEntry]) throws {
         try OwnerOnlyFolder.create(at: directory)
         let value = PageValue.object(PageObject([("requests", .array(entries.map(\.jsonValue)))]))
@@ -203,6 +206,7 @@ public final class MemoryOutboxStorage: OutboxStorage, @unchecked Sendable {
     // NB: @unchecked: `entries` is only touched under `lock`.
     private let lock = NSLock()
     private var entries: [OutboxEntry]
+    /// Whether this storage says it encrypts (as a host's would), for tests of `secure` values.
     public let encrypts: Bool
 
     /// Storage holding `entries`; `encrypts` says whether to treat it as encrypted.
@@ -218,8 +222,10 @@ public final class MemoryOutboxStorage: OutboxStorage, @unchecked Sendable {
         return entries
     }
 
+    /// The requests kept, oldest first.
     public func load() throws -> [OutboxEntry] { kept }
 
+    /// Keeps `entries` in place of what was kept.
     public func save(_ entries: [OutboxEntry]) throws {
         lock.lock()
         defer { lock.unlock() }
