@@ -160,6 +160,8 @@ export function mountProperties(root = document.getElementById("properties")) {
 
   subscribe((reason) => {
     if (reason === "load" || reason === "select" || reason === "undo" || reason === "redo" || reason === "locale") draw();
+    // NB: a newly selected node opens at its top (its key), not at the previous node's scroll position.
+    if (reason === "load" || reason === "select") { const panel = root.closest(".panel"); if (panel) panel.scrollTop = 0; }
     else if (reason === "edit" || reason === "problems" || reason === "saved") update();
   });
   draw();
