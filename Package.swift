@@ -73,6 +73,8 @@ let package = Package(
             .embedInCode("Design/Resources/treemenu.js"),
             .embedInCode("Design/Resources/chainlist.js"),
             .embedInCode("Design/Resources/pagechains.js"),
+            .embedInCode("Design/Resources/adopt.js"),
+            .embedInCode("Design/Resources/conditions.js"),
         ]),
         // The command-line tool: a thin shell of commands over the libraries above.
         .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign", "FormworkStudio"]),

@@ -43,6 +43,8 @@ package enum DesignAssets {
         "treemenu.js": (PackageResources.treemenu_js, "text/javascript; charset=utf-8"),
         "chainlist.js": (PackageResources.chainlist_js, "text/javascript; charset=utf-8"),
         "pagechains.js": (PackageResources.pagechains_js, "text/javascript; charset=utf-8"),
+        "adopt.js": (PackageResources.adopt_js, "text/javascript; charset=utf-8"),
+        "conditions.js": (PackageResources.conditions_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

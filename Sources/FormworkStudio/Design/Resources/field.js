@@ -9,6 +9,7 @@ import { readAttribute, writeAttribute, makeTranslatableSteps, freshKey, editLoc
 import { expressionInput, problemsAt, problemList } from "./exprfield.js";
 import { drawText, shownText, pluralForms, flat } from "./textfield.js";
 import { drawLiteral, parseJSON } from "./literal.js";
+import { conditionBuilder } from "./conditions.js";
 
 export { parseJSON };
 
@@ -168,9 +169,19 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       onInput: (text) => write({ mode: current.mode, value: text }),
     });
     body.append(field.element);
+    // A bool written as an expression gets the condition builder (conditions.js) under it.
+    const builder = spec.type === "bool" && !template ? conditionBuilder({ id, name, source: current.value, onWrite: (text) => {
+      field.setValue(text);
+      write({ mode: "expression", value: text });
+    } }) : null;
+    if (builder) {
+      builder.element.addEventListener("focusin", (event) => { if (!builder.element.contains(event.relatedTarget)) begin(); });
+      body.append(builder.element);
+    }
     refresh = (now, found) => {
       field.setValue(now.value);
       field.showProblems(found);
+      if (builder) builder.setValue(now.value);
     };
     drawn.ownProblems = true;
   }

@@ -4,6 +4,7 @@
 import { state, subscribe, load, markSaved, isDirty, notify } from "./state.js";
 import { api } from "./api.js";
 import { el, toast } from "/assets/dom.js";
+import { adoptVersionBump } from "./adopt.js";
 
 // MARK: - Dialog
 
@@ -142,6 +143,7 @@ export async function checkDisk() {
   if (at !== watchedAt || saving || answer.revision === state.revision) return;
   if (banner.dataset.kind === "conflict" && banner.dataset.revision === answer.revision) return;
   if (!isDirty() && answer.document) {
+    if (adoptVersionBump(answer.document, answer.revision)) return;
     const selection = state.selection;
     load(state.file, answer.document, answer.revision);
     toast(`${state.file} changed on disk: loaded it`);
