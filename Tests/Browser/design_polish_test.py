@@ -5,7 +5,7 @@ presses (reading the page is fine) through the editor's smaller fixes of issue #
 - the live page shows one Language selector (the bar's), not its own as well;
 - Undo still works after a publish that raised the page's version;
 - `api`'s method is a menu of its values;
-- a new section `attributes` and page `title` are saved where a person puts them (before
+- a new section's `attributes` and page `title` are saved where a person puts them (before
   `components`), every other line of the file kept;
 - the condition builder writes `$data.age >= 18` and `!$data.contact`, reads a typed expression
   back, and leaves one it can't show as text; its controls are named.
@@ -161,22 +161,29 @@ def run(t):
     t.pick("[data-attribute=hidden] [data-condition=op]", "≥ at least")
     t.page.click("[data-attribute=hidden] [data-condition=value]")
     t.page.type_text("18")
-    t.check(t.doc(".components[0].components[3].attributes.hidden") == json.dumps({"expr": "$data.age >= 18"}), "the builder writes $data.age >= 18: " + t.doc(".components[0].components[3].attributes.hidden"))
+    t.check(t.doc(".components[0].components[3].attributes.hidden") == json.dumps({"expr": "$data.age >= 18"}, separators=(",", ":")), "the builder writes $data.age >= 18: " + t.doc(".components[0].components[3].attributes.hidden"))
     t.check(t.js("document.querySelector('[data-attribute=hidden] input.expr-input').value") == "$data.age >= 18", "the text shows what the builder wrote")
-    t.type_over("[data-attribute=hidden] input.expr-input", "!$data.contact")
-    t.check(t.wait("document.querySelector('[data-attribute=hidden] [data-condition=path]').value === '$data.contact' && document.querySelector('[data-attribute=hidden] [data-condition=op]').value === 'off'", "the builder reads it", timeout=10),
-            "a typed !$data.contact reads back as “$data.contact is off”")
+    t.pick("[data-attribute=hidden] [data-condition=path]", "$data.contact")
+    t.pick("[data-attribute=hidden] [data-condition=op]", "is off")
+    t.check(t.doc(".components[0].components[3].attributes.hidden") == json.dumps({"expr": "!$data.contact"}, separators=(",", ":")), "“$data.contact is off” writes !$data.contact: " + t.doc(".components[0].components[3].attributes.hidden"))
+    t.type_over("[data-attribute=hidden] input.expr-input", "$data.name == 'Ann'")
+    t.check(t.wait("(() => { const b = (name) => document.querySelector(`[data-attribute=hidden] [data-condition=${name}]`);"
+                   " return b('path').value === '$data.name' && b('op').value === '==' && b('value').value === 'Ann' && !b('value').hidden; })()", "the builder reads it", timeout=10),
+            "a typed $data.name == 'Ann' reads back into the builder")
+    t.type_over("[data-attribute=hidden] input.expr-input", "!$data.email")
+    t.check(t.wait("document.querySelector('[data-attribute=hidden] [data-condition=path]').value === '$data.email' && document.querySelector('[data-attribute=hidden] [data-condition=op]').value === 'off'", "the builder reads it", timeout=10),
+            "a typed !$data.email reads back as “$data.email is off”")
     t.shot("condition-builder.png")
     t.type_over("[data-attribute=hidden] input.expr-input", "len($data.email) > 3")
     t.check(t.wait("document.querySelector('[data-attribute=hidden] [data-condition-builder]').dataset.reads === 'no' && !document.querySelector('[data-attribute=hidden] [data-condition=note]').hidden", "the builder's note", timeout=10),
             "an expression the builder can't show stays text, and it says so")
-    t.check(t.doc(".components[0].components[3].attributes.hidden") == json.dumps({"expr": "len($data.email) > 3"}), "and the expression is as typed")
+    t.check(t.doc(".components[0].components[3].attributes.hidden") == json.dumps({"expr": "len($data.email) > 3"}, separators=(",", ":")), "and the expression is as typed")
     t.type_over("[data-attribute=hidden] input.expr-input", "!$data.contact")
 
     # -- 7. New members saved where a person puts them.
     before = t.file_text()
     t.select("components[0]")  # section #about: no attributes yet
-    t.page.click('#properties [data-attribute="title"] input')
+    t.page.click('#properties [data-attribute="header"] input')
     t.page.type_text("About you")
     t.select("")
     t.page.click('#settings [data-attribute="title"] input')
@@ -197,7 +204,7 @@ def run(t):
     t.page.press("Escape")
     t.page.wait_for("document.querySelector('#dialog-layer').hidden", "the dialog to close")
     t.select("components[0]")
-    t.page.click('#properties [data-attribute="title"] input')
+    t.page.click('#properties [data-attribute="header"] input')
     t.page.press("End")
     t.page.type_text("!")
     t.save()
@@ -210,7 +217,7 @@ def run(t):
     t.check(t.wait("window.formworkDesign.state.doc.version === 2", "the editor takes the raised version", timeout=30), "the editor shows version 2 from the file")
     t.check(t.js("!document.querySelector('#undo').disabled"), "Undo is still there after publishing: " + t.js("document.querySelector('#undo').title"))
     t.page.click("#undo")
-    t.check(t.doc(".components[0].attributes.title") == '"About you"', "and it takes back the last edit: " + t.doc(".components[0].attributes.title"))
+    t.check(t.doc(".components[0].attributes.header") == '"About you"', "and it takes back the last edit: " + t.doc(".components[0].attributes.header"))
     t.shot("after-publish-undo.png")
 
 
