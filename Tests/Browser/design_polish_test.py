@@ -34,7 +34,7 @@ PAGE = """{
     "en": { "name": "Name" },
     "de": { "name": "Name (de)" }
   },
-  "data": { "name": "", "age": 20, "contact": false, "email": "" },
+  "data": { "name": "", "age": 20, "contact": false, "email": "", "visit": "first" },
   "components": [
     {
       "id": "section",
@@ -43,7 +43,8 @@ PAGE = """{
         { "id": "text-field", "key": "name", "attributes": { "title": { "text": "name" }, "value": { "expr": "$data.name" } } },
         { "id": "number-field", "key": "age", "attributes": { "title": "Age", "value": { "expr": "$data.age" } } },
         { "id": "switch", "key": "contact", "attributes": { "title": "Contact me", "value": { "expr": "$data.contact" } } },
-        { "id": "text-field", "key": "email", "attributes": { "title": "Email", "value": { "expr": "$data.email" } } }
+        { "id": "text-field", "key": "email", "attributes": { "title": "Email", "value": { "expr": "$data.email" } } },
+        { "id": "radio", "key": "visit", "attributes": { "title": "Have you been here before?", "value": { "expr": "$data.visit" }, "options": [{ "title": "No", "value": "first" }, { "title": "Yes", "value": "again" }] } }
       ]
     },
     {
@@ -139,6 +140,13 @@ def run(t):
         return [visible(document.getElementById('locale')), visible(d.getElementById('locale-switch'))]; })()""")
     t.check(shown == [True, False], f"one Language selector shows (bar, live page: {shown})")
 
+    # -- Preview nit: a choice's legend sits inside its row, below the divider above it.
+    t.page.wait_for("document.querySelector('#canvas iframe').contentDocument.querySelector('fieldset[data-key=visit] legend')", "the radio in the live page")
+    gap = t.js("""(() => { const d = document.querySelector('#canvas iframe').contentDocument;
+        const set = d.querySelector('fieldset[data-key=visit]'); const legend = set.querySelector('legend');
+        return legend.getBoundingClientRect().top - (set.getBoundingClientRect().top + parseFloat(getComputedStyle(set).borderTopWidth)); })()""")
+    t.check(gap >= 0, f"the radio's legend is below its row's divider (gap {gap:.1f} px)")
+
     # -- 6. api's method is a menu of its values.
     t.select("components[1]")
     t.page.click("[data-chain=onTap] > li:first-child .action-name")
@@ -156,7 +164,7 @@ def run(t):
     names = t.js("[...document.querySelectorAll('[data-attribute=hidden] [data-condition-builder] select, [data-attribute=hidden] [data-condition-builder] input')].map(c => c.getAttribute('aria-label'))")
     t.check(names == ["hidden: field", "hidden: comparison", "hidden: value"], f"the builder's controls are named: {names}")
     paths = t.js("[...document.querySelector('[data-attribute=hidden] [data-condition=path]').options].map(o => o.value)")
-    t.check({"$data.name", "$data.age", "$data.contact", "$data.email"} <= set(paths), f"the field menu lists the page's data: {paths}")
+    t.check({"$data.name", "$data.age", "$data.contact", "$data.email", "$data.visit"} <= set(paths), f"the field menu lists the page's data: {paths}")
     t.pick("[data-attribute=hidden] [data-condition=path]", "$data.age")
     t.pick("[data-attribute=hidden] [data-condition=op]", "≥ at least")
     t.page.click("[data-attribute=hidden] [data-condition=value]")
@@ -193,7 +201,7 @@ def run(t):
     t.check(list(saved["components"][0].keys()) == ["id", "key", "attributes", "components"], f"the section's attributes are before its components: {list(saved['components'][0].keys())}")
     t.check(list(saved.keys()) == ["page", "version", "strings", "title", "data", "components"], f"the page's title is before its data and components: {list(saved.keys())}")
     removed = [line for line in difflib.ndiff(before.splitlines(), t.file_text().splitlines()) if line.startswith("- ")]
-    t.check(removed == [f"-         {{ \"id\": \"text-field\", \"key\": \"email\", \"attributes\": {{ \"title\": \"Email\", \"value\": {{ \"expr\": \"$data.email\" }} }} }}",
+    t.check(removed == [f"-         {{ \"id\": \"text-field\", \"key\": \"email\", \"attributes\": {{ \"title\": \"Email\", \"value\": {{ \"expr\": \"$data.email\" }} }} }},",
                         "-       \"interactions\": { \"onTap\": [{ \"id\": \"api\", \"attributes\": { \"url\": \"/send\" } }] }"],
             f"every other line is kept (removed: {removed})")
 
@@ -219,6 +227,17 @@ def run(t):
     t.page.click("#undo")
     t.check(t.doc(".components[0].attributes.header") == '"About you"', "and it takes back the last edit: " + t.doc(".components[0].attributes.header"))
     t.shot("after-publish-undo.png")
+
+    # -- Preview nit (the editor shares its toasts): the same toast twice shows once.
+    t.js("window.toastsAdded = 0; new MutationObserver((changes) => { for (const c of changes) window.toastsAdded += c.addedNodes.length; }).observe(document.getElementById('toasts'), { childList: true })")
+    t.page.click("#redo")
+    t.save()
+    t.page.press("Ctrl+s")
+    t.page.wait_for("window.toastsAdded >= 2", "two save toasts")
+    t.page.press("Ctrl+s")
+    t.page.wait_for("window.toastsAdded >= 3", "three save toasts")
+    texts = t.js("[...document.querySelectorAll('#toasts .toast')].map(n => n.textContent)")
+    t.check(texts.count("Nothing to save: the file is the same") == 1, f"a repeated toast replaces the one showing: {texts}")
 
 
 def main():
