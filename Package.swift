@@ -73,6 +73,7 @@ let package = Package(
             .embedInCode("Design/Resources/treemenu.js"),
             .embedInCode("Design/Resources/chainlist.js"),
             .embedInCode("Design/Resources/pagechains.js"),
+            .embedInCode("Design/Resources/rename.js"),
         ]),
         // The command-line tool: a thin shell of commands over the libraries above.
         .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign", "FormworkStudio"]),

@@ -43,6 +43,7 @@ package enum DesignAssets {
         "treemenu.js": (PackageResources.treemenu_js, "text/javascript; charset=utf-8"),
         "chainlist.js": (PackageResources.chainlist_js, "text/javascript; charset=utf-8"),
         "pagechains.js": (PackageResources.pagechains_js, "text/javascript; charset=utf-8"),
+        "rename.js": (PackageResources.rename_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

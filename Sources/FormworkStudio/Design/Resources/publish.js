@@ -4,6 +4,7 @@
 import { state, subscribe, load, markSaved, isDirty, notify } from "./state.js";
 import { api } from "./api.js";
 import { el, toast } from "/assets/dom.js";
+import { pendingRenames, renamesSaved } from "./rename.js";
 
 // MARK: - Dialog
 
@@ -70,9 +71,11 @@ export async function save(base = state.revision) {
   notify("saving");
   const sent = state.doc;
   const sentDirty = JSON.stringify(sent);
+  const renames = pendingRenames();
   try {
-    const { status, answer } = await api.save(state.file, sent, base);
+    const { status, answer } = await api.save(state.file, sent, base, renames);
     if (status === 200) {
+      renamesSaved(renames.length);
       hideBanner();
       // An edit made while the save was on its way stays unsaved.
       if (JSON.stringify(state.doc) === sentDirty) markSaved(answer.revision);
