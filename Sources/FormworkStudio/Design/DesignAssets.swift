@@ -44,6 +44,8 @@ package enum DesignAssets {
         "chainlist.js": (PackageResources.chainlist_js, "text/javascript; charset=utf-8"),
         "pagechains.js": (PackageResources.pagechains_js, "text/javascript; charset=utf-8"),
         "rename.js": (PackageResources.rename_js, "text/javascript; charset=utf-8"),
+        "merge.js": (PackageResources.merge_js, "text/javascript; charset=utf-8"),
+        "conflict.js": (PackageResources.conflict_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

@@ -235,6 +235,19 @@ export function markSaved(revision) {
   notify("saved");
 }
 
+/// The document as the file was when last loaded or saved: the base of a merge (conflict.js).
+export const baseDocument = () => JSON.parse(savedText || "null");
+
+/// The file is now `doc` at `revision` (a merge took the disk's version as its base): saves go over
+/// it, and the editor's document is unsaved wherever it differs.
+export function diskIs(revision, doc) {
+  state.revision = revision;
+  savedAt = -1;
+  savedMarker = null;
+  savedText = JSON.stringify(doc);
+  notify("saved");
+}
+
 export function select(path) {
   state.selection = path;
   notify("select");
