@@ -67,11 +67,16 @@ package struct PageRename: Sendable {
         var found: (from: StorePath, to: StorePath)?
         PageRename.visit(document) { node in
             guard found == nil, case .object(let object) = node, let id = object["id"]?.stringValue,
-                  let key = object["key"]?.stringValue, key == from || key == to,
-                  case .object(let attributes)? = object["attributes"] else { return }
+                  let key = object["key"]?.stringValue, key == from || key == to else { return }
+            var attributes = PageObject()
+            if case .object(let compact)? = object["attributes"] { attributes = compact }
+            if case .array(let canonical)? = object["attributes"] {
+                for entry in canonical { if let name = entry["name"]?.stringValue { attributes[name] = entry } }
+            }
             let twoWay = registry.components[id]?.attributes.filter(\.twoWay).map(\.name) ?? ["value"]
             for name in twoWay {
-                guard let source = attributes[name]?["expr"]?.stringValue,
+                let written = attributes[name]
+                guard let source = written?["expr"]?.stringValue ?? (written?["mode"]?.stringValue == "expression" ? written?["value"]?.stringValue : nil),
                       let path = StorePath(source.trimmingSpaces), path.root == .data,
                       path.components.last == .key(from) else { continue }
                 var renamed = path
@@ -97,6 +102,14 @@ package struct PageRename: Sendable {
                 changes.append(PageRename.join(path, kind))
                 return .object(PageObject([(kind, .string(renamed))]))
             }
+            // An attribute written with its mode (the canonical form, or compact with `mode`).
+            if let mode = object["mode"]?.stringValue, mode == "expression" || mode == "template", let source = object["value"]?.stringValue {
+                guard let dataPath, let renamed = StorePathRename.rename(source, isTemplate: mode == "template", from: dataPath.from, to: dataPath.to, functions: registry.functions) else { return value }
+                changes.append(PageRename.join(path, "value"))
+                var object = object
+                object["value"] = .string(renamed)
+                return .object(object)
+            }
             let id = object["id"]?.stringValue
             var entries: [(String, PageValue)] = []
             for (name, member) in object {
@@ -111,6 +124,10 @@ package struct PageRename: Sendable {
                     entries.append((name, .object(rewriteAttributes(attributes, of: id, at: at, changes: &changes, dataPath: dataPath))))
                     continue
                 }
+                if let id, name == "attributes", case .array(let list) = member {
+                    entries.append((name, .array(rewriteCanonical(list, of: id, at: at, changes: &changes, dataPath: dataPath))))
+                    continue
+                }
                 entries.append((name, rewrite(member, at: at, changes: &changes, dataPath: dataPath)))
             }
             return .object(PageObject(entries))
@@ -122,6 +139,24 @@ package struct PageRename: Sendable {
     /// Components sit in lists (`components[0]`, `children[1]`), never directly under an object
     /// member named `key`; anything with an `id` and a string `key` is a component.
     private func isComponent(at path: String) -> Bool { path.hasSuffix("]") }
+
+    /// The canonical form: each literal attribute's `value` as `rewriteAttributes` rewrites a
+    /// compact one; expressions and templates as everywhere.
+    private func rewriteCanonical(_ list: [PageValue], of id: String, at path: String, changes: inout [String], dataPath: (from: StorePath, to: StorePath)?) -> [PageValue] {
+        var result: [PageValue] = []
+        for (index, entry) in list.enumerated() {
+            let at = "\(path)[\(index)]"
+            guard case .object(var object) = entry, let name = object["name"]?.stringValue, let literal = object["value"],
+                  (object["mode"]?.stringValue ?? "literal") == "literal" else {
+                result.append(rewrite(entry, at: at, changes: &changes, dataPath: dataPath))
+                continue
+            }
+            let renamed = rewriteAttributes(PageObject([(name, literal)]), of: id, at: at, changes: &changes, dataPath: dataPath)
+            object["value"] = renamed[name] ?? literal
+            result.append(.object(object))
+        }
+        return result
+    }
 
     private func rewriteAttributes(_ attributes: PageObject, of id: String, at path: String, changes: inout [String], dataPath: (from: StorePath, to: StorePath)?) -> PageObject {
         let specs = registry.actions[id]?.attributes ?? registry.components[id]?.attributes ?? registry.validations[id]?.attributes ?? registry.errorHandlers[id]?.attributes ?? []
