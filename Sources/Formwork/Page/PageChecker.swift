@@ -364,7 +364,7 @@ struct PageChecker {
     /// What a compiled expression reads must exist, and its arguments of known type must suit.
     private mutating func check(_ expression: CompiledExpression, at path: String) {
         for dependency in expression.dependencies { checkReference(dependency, at: path) }
-        dataRead.note(expression.dependencies)
+        if registry.behavior >= .v2 { dataRead.note(expression.dependencies) }
         for call in expression.calls { checkArguments(call, in: expression, at: path) }
         // NB: inside a block, a page's path arrives through $attr, and its range is the block's.
         if blockDepth == 0 {

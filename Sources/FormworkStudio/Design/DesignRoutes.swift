@@ -75,7 +75,8 @@ package struct DesignRoutes: Sendable {
                     throw DesignWorkspace.Refusal(status: 400, message: "say which revision of the file the editor read, as \"base\" (the page answer's \"revision\")")
                 }
                 let document = try DesignRoutes.document(in: body)
-                var (answer, status) = try await workspace.save(rest, document: document, base: base)
+                let (saved, status) = try await workspace.save(rest, document: document, base: base)
+                var answer = saved
                 // The renames made since the last save, carried into the page's flows once it is saved.
                 if status == 200, case .array(let renames)? = body["renames"], !renames.isEmpty, case .object(var object) = answer {
                     object["flows"] = .array(try await workspace.renameFlows(rest, document: document, renames: renames).map { .string($0) })

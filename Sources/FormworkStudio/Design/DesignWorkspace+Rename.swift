@@ -39,7 +39,7 @@ extension DesignWorkspace {
         let list: [FlowRename] = renames.compactMap { rename in
             guard let from = rename["from"]?.stringValue, let to = rename["to"]?.stringValue else { return nil }
             var dataPath: (from: StorePath, to: StorePath)?
-            if let a = rename["dataFrom"]?.stringValue.flatMap(StorePath.init), let b = rename["dataTo"]?.stringValue.flatMap(StorePath.init) { dataPath = (a, b) }
+            if let a = rename["dataFrom"]?.stringValue.flatMap({ StorePath($0) }), let b = rename["dataTo"]?.stringValue.flatMap({ StorePath($0) }) { dataPath = (a, b) }
             return FlowRename(from: from, to: to, dataPath: dataPath)
         }
         guard !list.isEmpty else { return [] }
