@@ -209,7 +209,8 @@ def conflict_part(page, js, doc, wait_doc, select_row, saved, shot, page_path, f
         # Merge: the send title comes by itself; for the switch's title (changed on both sides) take the disk's.
         page.click("#conflict-merge")
         check(page.settles("document.querySelector('#merge')", timeout=10), "there is no merge")
-        check("Send now" in js("document.querySelector('#merge-taken').textContent"), "the disk's change to another place is taken by itself")
+        taken = js("(document.querySelector('#merge-taken') || {}).textContent || ''")
+        check("Send now" in taken, f"the disk's change to another place is taken by itself: {taken!r}")
         check(js("document.querySelectorAll('#merge-conflicts > li').length") == 1, "one place changed on both sides")
         shot("3-merge.png")
         page.click("#merge-choice-0-theirs")
