@@ -75,6 +75,9 @@ let package = Package(
             .embedInCode("Design/Resources/pagechains.js"),
             .embedInCode("Design/Resources/adopt.js"),
             .embedInCode("Design/Resources/conditions.js"),
+            .embedInCode("Design/Resources/rename.js"),
+            .embedInCode("Design/Resources/merge.js"),
+            .embedInCode("Design/Resources/conflict.js"),
         ]),
         // The command-line tool: a thin shell of commands over the libraries above.
         .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign", "FormworkStudio"]),

@@ -203,6 +203,21 @@ class Page:
         self.call("Input.dispatchKeyEvent", type="keyDown" if text else "rawKeyDown", text=text, **base)
         self.call("Input.dispatchKeyEvent", type="keyUp", **base)
 
+    def type_over(self, selector, text):
+        """Clicks the field `selector`, selects what is in it with Ctrl-A and types `text` over it."""
+        self.click(selector)
+        self.press("Ctrl+a")
+        self.type_text(text)
+
+    def settles(self, condition, timeout=10):
+        """True when `condition` holds in the page within `timeout` seconds, else False (no raise):
+        for a test that shows a behaviour missing with its own message."""
+        try:
+            self.wait_for(condition, condition, timeout=timeout)
+            return True
+        except CDPError:
+            return False
+
     def choose(self, selector, option_text):
         """Picks an option of the <select> `selector` with the keyboard, as a person does: a click
         focuses it, typing the start of the option's text picks it (type-ahead reads key presses,

@@ -284,6 +284,8 @@ def check_conflicts(editor, pages):
     e.wait_for_element("#conflict-keep", "the editor saying the file changed on disk")
     check(json.loads(read(tip)) == theirs, "the change on disk must not be overwritten")
     e.click("#conflict-keep")
+    e.wait_for_element("#conflict-keep-confirm", "what differs between the disk's version and mine")
+    e.click("#conflict-keep-confirm")
     e.saved()
     mine = json.loads(read(tip))
     check(mine["components"][2]["attributes"]["title"] == "Send" and mine["components"][1]["attributes"]["text"] != "Changed on disk",

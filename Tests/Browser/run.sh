@@ -2,7 +2,8 @@
 # The browser tests: drive `formwork preview pages` and `formwork design` in headless Chromium
 # (Debian's `chromium` package, installed here when it is missing) and check what a person would
 # see. design_test.py builds a form in the editor from an empty page with the mouse and keyboard
-# only; design_shell_test.py and design_fields_test.py go through the editor's panels;
+# only; design_shell_test.py and design_fields_test.py go through the editor's panels; design_edit_test.py
+# renames a key, keeps the last good page on an error and merges a disk change;
 # choices_test.py fills the feedback page's rating, radio, checkboxes and slider. Screenshots
 # go to the folder given as the first argument (default .build/browser-test).
 # only; design_shell_test.py and design_fields_test.py go through the editor's panels. a11y_test.py
@@ -38,6 +39,7 @@ python3 Tests/Browser/design_test.py --formwork "$bin" --out "$out"
 python3 Tests/Browser/design_shell_test.py --formwork "$bin" --pages pages --out "$out/design-shell"
 python3 Tests/Browser/design_fields_test.py --formwork "$bin" --pages pages --out "$out/design-fields"
 python3 Tests/Browser/design_polish_test.py --formwork "$bin" --out "$out/design-polish"
+python3 Tests/Browser/design_edit_test.py --formwork "$bin" --out "$out/design-edit"
 python3 Tests/Browser/masks_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/masks"
 python3 Tests/Browser/choices_test.py --formwork "$bin" --pages pages --out "$out/choices"
 python3 Tests/Browser/a11y_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/a11y"

@@ -24,6 +24,8 @@ struct PageChecker {
     private let dataPaths: DataPathCheck
     /// Whether components have `accessibility` at the registry's behaviour level (2 on).
     private let hasAccessibility: Bool
+    /// The first members of `$data` the page's expressions read (`unused-data`, level 2).
+    private var dataRead = UnusedDataCheck()
 
     private enum RowContext {
         case writable
@@ -79,6 +81,9 @@ struct PageChecker {
             var accessibility = AccessibilityCheck(registry: registry, document: document)
             accessibility.run()
             diagnostics += accessibility.diagnostics
+        }
+        if registry.behavior >= .v2 {
+            diagnostics += dataRead.warnings(document: document, writes: dataPaths)
         }
     }
 
@@ -359,6 +364,7 @@ struct PageChecker {
     /// What a compiled expression reads must exist, and its arguments of known type must suit.
     private mutating func check(_ expression: CompiledExpression, at path: String) {
         for dependency in expression.dependencies { checkReference(dependency, at: path) }
+        if registry.behavior >= .v2 { dataRead.note(expression.dependencies) }
         for call in expression.calls { checkArguments(call, in: expression, at: path) }
         // NB: inside a block, a page's path arrives through $attr, and its range is the block's.
         if blockDepth == 0 {

@@ -70,6 +70,8 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "the built-in action 'upload': sends attachments as multipart/form-data, streamed from disk"),
         BehaviorChange(.builtIn(kind: "validation", id: "attachments"), level: .v2,
                        summary: "the built-in validation 'attachments': a file input's count, sizes and types"),
+        BehaviorChange(.behavior("check: unused-data"), level: .v2,
+                       summary: "check warns (unused-data) about a member of the page's data that nothing binds, reads or writes"),
     ]
 
     /// "level 2: what changes".

@@ -45,6 +45,9 @@ package enum DesignAssets {
         "pagechains.js": (PackageResources.pagechains_js, "text/javascript; charset=utf-8"),
         "adopt.js": (PackageResources.adopt_js, "text/javascript; charset=utf-8"),
         "conditions.js": (PackageResources.conditions_js, "text/javascript; charset=utf-8"),
+        "rename.js": (PackageResources.rename_js, "text/javascript; charset=utf-8"),
+        "merge.js": (PackageResources.merge_js, "text/javascript; charset=utf-8"),
+        "conflict.js": (PackageResources.conflict_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

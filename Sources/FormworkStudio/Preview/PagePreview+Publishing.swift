@@ -72,6 +72,8 @@ extension PagePreview {
         object["path"] = .string(displayPath)
         object["reloads"] = .int(Int64(reloads))
         object["broken"] = .bool(isBroken)
+        object["lastGood"] = .bool(showsLastGood)
+        object["unsaved"] = .bool(unsaved != nil)
         object["problems"] = .array(problems.map(PreviewSnapshot.problem))
         // The locale switch: the languages the page's texts are written in, and the one shown.
         if let document = (top ?? root)?.document {

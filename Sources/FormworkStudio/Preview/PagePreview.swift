@@ -61,6 +61,10 @@ package final class PagePreview {
     /// The page as `formwork design` shows it before it is saved: opened in place of the file
     /// (nil: the file as saved).
     private(set) var unsaved: [UInt8]?
+    /// True while the editor's unsaved page has errors and the last page that opened well is
+    /// shown instead, still running (`problems` are the unsaved page's): a half-typed expression
+    /// never hides the live page.
+    private(set) var showsLastGood = false
 
     /// The contents of a watched file when last seen (nil: it didn't exist).
     private struct Fingerprint: Equatable { let bytes: Data? }
@@ -141,9 +145,14 @@ package final class PagePreview {
         var diagnostics = found
         if let document { diagnostics += document.check(registry: registry, knownPages: workspace.knownPageIDs(), limits: workspace.limits) }
         guard let document, !diagnostics.contains(where: { $0.severity == .error }) else {
-            show(problems: diagnostics + network.problems)
+            if unsaved != nil, root != nil, !isBroken {
+                keepLastGood(problems: diagnostics + network.problems)
+            } else {
+                show(problems: diagnostics + network.problems)
+            }
             return
         }
+        showsLastGood = false
         let carried = keepingData ? root.map { (data: $0.data, initial: $0.document.data) } : nil
         await start(document, registry: registry, network: network, warnings: diagnostics + network.problems, carrying: carried)
     }
@@ -167,8 +176,28 @@ package final class PagePreview {
         }
     }
 
+    /// The editor's unsaved page has errors: the page that runs stays, marked as the last good
+    /// one, and the problems point at the editor's page (its JSON paths), not at lines of a file
+    /// that isn't saved.
+    private func keepLastGood(problems: [PageDiagnostic]) {
+        self.problems = problems.map { problem in
+            var problem = problem
+            if problem.file == displayPath {
+                problem.file = "\(displayPath) (unsaved, in the editor)"
+                problem.line = nil
+                problem.column = nil
+            }
+            return problem
+        }
+        showsLastGood = true
+        let errors = problems.filter { $0.severity == .error }.count
+        feed.note(page: file, "the unsaved page has \(errors) error\(errors == 1 ? "" : "s"); the last good page is shown until they are fixed")
+        scheduleUpdate()
+    }
+
     private func show(problems: [PageDiagnostic]) {
         self.problems = problems
+        showsLastGood = false
         isBroken = true
         let errors = problems.filter { $0.severity == .error }.count
         feed.note(page: file, "\(displayPath) has \(errors) error\(errors == 1 ? "" : "s"); the page is shown again after the next good save")
