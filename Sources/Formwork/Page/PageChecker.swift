@@ -298,7 +298,7 @@ struct PageChecker {
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
-            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check?(value) ?? spec.valueProblem(value) {
+            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check.map({ $0(value) }) ?? spec.valueProblem(value) {
                 error("value", attribute.path, "the attribute '\(attribute.name)' of \(owner): \(problem)")
             }
             checkExpression(attribute)

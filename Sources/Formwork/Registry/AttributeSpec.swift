@@ -24,7 +24,9 @@ public struct AttributeSpec: Sendable {
     /// `default`, `number`, `decimal`, `email`, `phone`, `url`); nil when any value of its type
     /// will do. `check` refuses another literal, suggesting the nearest; the registry description
     /// lists them as `"values"` and the JSON Schema as an `enum`. An expression's value is not
-    /// checked: the type decides what to do with one it doesn't know.
+    /// checked: the type decides what to do with one it doesn't know. An attribute with its own
+    /// `check` is checked by that alone (`api`'s `method` takes `Patch` too); its `values` are
+    /// then what an editor offers.
     ///
     /// ```
     /// components[0].attributes.keyboard: error: the attribute 'keyboard' of the component 'text-field': "emial" is not one of default, number, decimal, email, phone, url; did you mean "email"?

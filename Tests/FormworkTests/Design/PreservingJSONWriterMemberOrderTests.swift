@@ -19,7 +19,7 @@ struct PreservingJSONWriterMemberOrderTests {
         ("a section's attributes go before its components",
          "{\n  \"id\": \"section\",\n  \"key\": \"s\",\n  \"components\": [\n    { \"id\": \"label\" }\n  ]\n}\n",
          #"{"id": "section", "key": "s", "components": [{"id": "label"}], "attributes": {"title": "Hi"}}"#,
-         "{\n  \"id\": \"section\",\n  \"key\": \"s\",\n  \"attributes\": { \"title\": \"Hi\" },\n  \"components\": [\n    { \"id\": \"label\" }\n  ]\n}\n"),
+         "{\n  \"id\": \"section\",\n  \"key\": \"s\",\n  \"attributes\": {\n    \"title\": \"Hi\"\n  },\n  \"components\": [\n    { \"id\": \"label\" }\n  ]\n}\n"),
         ("a key goes after the id, on a one-line node",
          #"{ "id": "label", "attributes": { "text": "a" }, "validations": [] }"#,
          #"{"id": "label", "attributes": {"text": "a"}, "validations": [], "key": "k"}"#,

@@ -17,6 +17,7 @@ struct APIMethodValuesTests {
     @Test(arguments: [
         (#""POST""#, [String]()),
         (#""delete""#, []),
+        (#""Patch""#, []),
         (#""FETCH""#, ["interactions.go[0].attributes.method: error: the attribute 'method' of the action 'api': 'FETCH' is not an HTTP method; use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS"]),
         (#"{"expr": "'PUT'"}"#, []),
     ])
