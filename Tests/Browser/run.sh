@@ -3,7 +3,8 @@
 # (Debian's `chromium` package, installed here when it is missing) and check what a person would
 # see. design_test.py builds a form in the editor from an empty page with the mouse and keyboard
 # only; design_shell_test.py and design_fields_test.py go through the editor's panels;
-# choices_test.py fills the feedback page's rating, radio, checkboxes and slider. Screenshots
+# translations_test.py translates a page with literals in the Translations view and through an
+# exported XLIFF file. choices_test.py fills the feedback page's rating, radio, checkboxes and slider. Screenshots
 # go to the folder given as the first argument (default .build/browser-test).
 # only; design_shell_test.py and design_fields_test.py go through the editor's panels. a11y_test.py
 # runs axe-core (fetched with pip into .build/axe the first time) on every example page and compares
@@ -41,3 +42,4 @@ python3 Tests/Browser/masks_test.py --formwork "$bin" --pages pages --stubs Test
 python3 Tests/Browser/choices_test.py --formwork "$bin" --pages pages --out "$out/choices"
 python3 Tests/Browser/a11y_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/a11y"
 python3 Tests/Browser/files_test.py --formwork "$bin" --pages examples/files --stubs Tests/Browser/stubs.json --out "$out/files"
+python3 Tests/Browser/translations_test.py --formwork "$bin" --out "$out/translations"

@@ -14,6 +14,7 @@ import PreviewHTTP
 /// | `POST /api/design/draft/FILE` | `{"document": …}`: check it and show it live, unsaved |
 /// | `POST /api/design/save/FILE` | `{"document": …, "base": REVISION}`: save, or 409 and the disk's version |
 /// | `POST /api/design/publish` | check, run the flows, raise versions, pack |
+/// | `POST /api/design/translations/ACTION/FILE` | the translations view: list, apply, export, import |
 /// | anything else | as `formwork preview` answers it (`PreviewRoutes`) |
 ///
 /// As in the preview, requests must name 127.0.0.1 or localhost, and changes must be sent as
@@ -74,6 +75,10 @@ package struct DesignRoutes: Sendable {
                     throw DesignWorkspace.Refusal(status: 400, message: "say which revision of the file the editor read, as \"base\" (the page answer's \"revision\")")
                 }
                 return try await workspace.save(rest, document: try DesignRoutes.document(in: body), base: base)
+            }
+        case ("translations", false) where rest.count >= 2 && request.method == "POST":
+            return await change(request) { body throws(DesignWorkspace.Refusal) in
+                (try await workspace.translations(rest[0], file: rest.dropFirst().joined(separator: "/"), body: body), 200)
             }
         case ("publish", false) where rest.isEmpty && request.method == "POST":
             return await change(request) { _ throws(DesignWorkspace.Refusal) in await workspace.publish() }

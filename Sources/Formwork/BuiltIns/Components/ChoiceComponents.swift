@@ -11,7 +11,7 @@ import Foundation
 /// set toppings Ham  ⇒  toggles Ham in $data.toppings
 /// ```
 enum ChoiceComponents {
-    static let options = AttributeSpec("options", .array, summary: "strings, or objects with title and value")
+    static let options = AttributeSpec("options", .array, summary: "strings, or objects with title and value", text: .members(["title"]))
 
     static let all: [ComponentType] = [
         BuiltInComponents.input("rating", value: .number, extra: [
@@ -33,7 +33,7 @@ enum ChoiceComponents {
                 guard let step = value.doubleValue else { return nil }
                 return step > 0 ? nil : "a slider's step is more than 0, not \(value.displayText)"
             }),
-            AttributeSpec("valueLabel", .string, summary: "the text shown with the slider, like ${$data.volume} %; the value itself when not given"),
+            AttributeSpec("valueLabel", .string, summary: "the text shown with the slider, like ${$data.volume} %; the value itself when not given", text: .whole),
         ], summary: "a number from min to max in steps", coercion: slider),
     ]
 
