@@ -99,10 +99,17 @@ public enum PageTexts {
             }
             let key = object["key"]?.stringValue
             let owner = id + (key.map { " '\($0)'" } ?? "")
-            for (name, member) in object where name != "attributes" && name != "id" && name != "key" {
-                nodes(member, steps: steps + [.key(name)], kind: PageTexts.kind(of: name))
+            // NB: in document order, so a list of texts reads like the page.
+            for (member, memberValue) in object where member != "id" && member != "key" {
+                if member == "attributes", case .object(let attributes) = memberValue {
+                    self.attributes(attributes, specs: specs, steps: steps, owner: owner)
+                } else {
+                    nodes(memberValue, steps: steps + [.key(member)], kind: PageTexts.kind(of: member))
+                }
             }
-            guard case .object(let attributes)? = object["attributes"] else { return }
+        }
+
+        mutating func attributes(_ attributes: PageObject, specs: [AttributeSpec], steps: [StorePath.Component], owner: String) {
             for (name, value) in attributes {
                 let at = steps + [.key("attributes"), .key(name)]
                 guard let spec = specs.first(where: { $0.name == name }) else { continue }
