@@ -64,6 +64,7 @@ let package = Package(
             .embedInCode("Design/Resources/exprfield.js"),
             .embedInCode("Design/Resources/nodelist.js"),
             .embedInCode("Design/Resources/strings.js"),
+            .embedInCode("Design/Resources/translations.js"),
             .embedInCode("Design/Resources/suggest.js"),
             .embedInCode("Design/Resources/literal.js"),
             .embedInCode("Design/Resources/textfield.js"),

@@ -5,6 +5,9 @@
 # only; design_shell_test.py and design_fields_test.py go through the editor's panels; design_edit_test.py
 # renames a key, keeps the last good page on an error and merges a disk change;
 # choices_test.py fills the feedback page's rating, radio, checkboxes and slider. Screenshots
+# only; design_shell_test.py and design_fields_test.py go through the editor's panels;
+# translations_test.py translates a page with literals in the Translations view and through an
+# exported XLIFF file. choices_test.py fills the feedback page's rating, radio, checkboxes and slider. Screenshots
 # go to the folder given as the first argument (default .build/browser-test).
 # only; design_shell_test.py and design_fields_test.py go through the editor's panels. a11y_test.py
 # runs axe-core (fetched with pip into .build/axe the first time) on every example page and compares
@@ -44,3 +47,4 @@ python3 Tests/Browser/masks_test.py --formwork "$bin" --pages pages --stubs Test
 python3 Tests/Browser/choices_test.py --formwork "$bin" --pages pages --out "$out/choices"
 python3 Tests/Browser/a11y_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/a11y"
 python3 Tests/Browser/files_test.py --formwork "$bin" --pages examples/files --stubs Tests/Browser/stubs.json --out "$out/files"
+python3 Tests/Browser/translations_test.py --formwork "$bin" --out "$out/translations"

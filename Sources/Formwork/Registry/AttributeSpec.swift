@@ -32,10 +32,19 @@ public struct AttributeSpec: Sendable {
     /// components[0].attributes.keyboard: error: the attribute 'keyboard' of the component 'text-field': "emial" is not one of default, number, decimal, email, phone, url; did you mean "email"?
     /// ```
     public let values: [PageValue]?
+    /// What of its value a person reads, so `check --locale` counts it and `formwork strings`
+    /// hands it to translators (nil: nothing, like a `url` or a `style`). Built-ins declare it
+    /// on `title`, `message`, `placeholder`, …; a host type declares it the same way:
+    ///
+    /// ```swift
+    /// AttributeSpec("caption", .string, text: .whole)
+    /// ```
+    public let text: PersonText?
 
     /// An attribute `name` of `type`; see the properties for the rest.
     public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "",
-                values: [PageValue]? = nil, check: (@Sendable (PageValue) -> String?)? = nil) {
+                values: [PageValue]? = nil, text: PersonText? = nil, check: (@Sendable (PageValue) -> String?)? = nil) {
+        self.text = text
         self.name = name
         self.type = type
         self.defaultValue = defaultValue

@@ -24,7 +24,7 @@ public struct ComponentType: RegisteredType {
         AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action",
                       values: ["submit", "change"]),
         AttributeSpec("accessibility", .object, summary: "how assistive technology announces it: label, hint, role, value, hidden, group, decorative, heading",
-                      check: AccessibilityAttribute.problem),
+                      text: .members(["label", "hint", "value"]), check: AccessibilityAttribute.problem),
     ]
 
     /// The id pages use, like `text-field`.

@@ -34,6 +34,7 @@ package enum DesignAssets {
         "exprfield.js": (PackageResources.exprfield_js, "text/javascript; charset=utf-8"),
         "nodelist.js": (PackageResources.nodelist_js, "text/javascript; charset=utf-8"),
         "strings.js": (PackageResources.strings_js, "text/javascript; charset=utf-8"),
+        "translations.js": (PackageResources.translations_js, "text/javascript; charset=utf-8"),
         "suggest.js": (PackageResources.suggest_js, "text/javascript; charset=utf-8"),
         "literal.js": (PackageResources.literal_js, "text/javascript; charset=utf-8"),
         "textfield.js": (PackageResources.textfield_js, "text/javascript; charset=utf-8"),

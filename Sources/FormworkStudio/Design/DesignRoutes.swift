@@ -15,6 +15,7 @@ import PreviewHTTP
 /// | `POST /api/design/save/FILE` | `{"document": …, "base": REVISION}`: save, or 409 and the disk's version |
 /// | `POST /api/design/rename/FILE` | `{"document", "from", "to"}`: the page with a key renamed everywhere, and the flows it touches; writes nothing |
 /// | `POST /api/design/publish` | check, run the flows, raise versions, pack |
+/// | `POST /api/design/translations/ACTION/FILE` | the translations view: list, apply, export, import |
 /// | anything else | as `formwork preview` answers it (`PreviewRoutes`) |
 ///
 /// As in the preview, requests must name 127.0.0.1 or localhost, and changes must be sent as
@@ -87,6 +88,10 @@ package struct DesignRoutes: Sendable {
         case ("rename", false) where !rest.isEmpty && request.method == "POST":
             return await change(request) { body throws(DesignWorkspace.Refusal) in
                 (try await workspace.rename(rest, body: body), 200)
+            }
+        case ("translations", false) where rest.count >= 2 && request.method == "POST":
+            return await change(request) { body throws(DesignWorkspace.Refusal) in
+                (try await workspace.translations(rest[0], file: rest.dropFirst().joined(separator: "/"), body: body), 200)
             }
         case ("publish", false) where rest.isEmpty && request.method == "POST":
             return await change(request) { _ throws(DesignWorkspace.Refusal) in await workspace.publish() }
