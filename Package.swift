@@ -38,6 +38,8 @@ let package = Package(
             .embedInCode("Preview/Resources/inspector.js"),
             .embedInCode("Preview/Resources/a11y.js"),
             .embedInCode("Preview/Resources/announcer.js"),
+            .embedInCode("Preview/Resources/network.js"),
+            .embedInCode("Preview/Resources/outbox.js"),
             // formwork design (Design/Resources): one file per panel.
             .embedInCode("Design/Resources/design.html"),
             .embedInCode("Design/Resources/design.css"),

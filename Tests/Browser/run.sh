@@ -13,6 +13,7 @@
 # runs axe-core (fetched with pip into .build/axe the first time) on every example page and compares
 # Chromium's accessibility tree with the engine's description. Screenshots go to the folder given
 # as the first argument (default .build/browser-test).
+# outbox_test.py turns the preview's network switch off and on around an order with "offline": "queue".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${1:-.build/browser-test}"
@@ -48,3 +49,4 @@ python3 Tests/Browser/choices_test.py --formwork "$bin" --pages pages --out "$ou
 python3 Tests/Browser/a11y_test.py --formwork "$bin" --pages pages --stubs Tests/Browser/stubs.json --out "$out/a11y"
 python3 Tests/Browser/files_test.py --formwork "$bin" --pages examples/files --stubs Tests/Browser/stubs.json --out "$out/files"
 python3 Tests/Browser/translations_test.py --formwork "$bin" --out "$out/translations"
+python3 Tests/Browser/outbox_test.py --formwork "$bin" --out "$out/outbox"

@@ -65,7 +65,7 @@ extension PagePreview {
 
     // MARK: - The state
 
-    /// `{file, problems, broken, stack, page, questions, data, global, param, response, reloads}`.
+    /// `{file, problems, broken, stack, page, questions, data, global, param, connection, response, reloads}`.
     private func stateBody() -> PageObject {
         var object = PageObject()
         object["file"] = .string(file)
@@ -109,6 +109,7 @@ extension PagePreview {
             object["param"] = root?.params ?? .null
         }
         object["global"] = workspace.globals.value
+        object["connection"] = connection.jsonValue
         object["questions"] = .array(host.questions.map(PreviewSnapshot.question))
         object["response"] = response ?? .null
         object["responded"] = .bool(response != nil)

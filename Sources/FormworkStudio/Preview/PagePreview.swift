@@ -24,6 +24,8 @@ package final class PagePreview {
 
     private(set) var host: PreviewHost
     private(set) var stub = StubTransport()
+    /// The network switch and the outbox (`PreviewConnection`), kept across openings.
+    let connection: PreviewConnection
     /// The first page opened; nil when the file never opened, or it couldn't be opened.
     package private(set) var root: PageSession?
     /// Problems in the saved file (errors stop it from running) and in the stub file.
@@ -75,7 +77,9 @@ package final class PagePreview {
         path = workspace.folder.absolute(file)
         displayPath = (workspace.folder.displayName as NSString).appendingPathComponent(file)
         host = PreviewHost()
+        connection = PreviewConnection(limits: workspace.limits)
         feed.limit = workspace.limits.traceEvents
+        connection.outbox.onOutcome = { [weak self] outcome in self?.outboxOutcome(outcome) }
     }
 
     /// The page on top of the stack, the one the person sees.
@@ -221,9 +225,10 @@ package final class PagePreview {
         host = makeHost()
         stub = network.transport
         let engine = PageEngine(registry: registry, host: PageHost(
-            navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current, languages: languages,
+            navigator: host, presenter: host, transport: connection.transport(through: stub), router: host, clock: SystemClock(), timeZone: .current, languages: languages,
             report: { [weak self] report in self?.receive(report) }
         ), globals: workspace.globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: workspace.folder.root)), limits: workspace.limits)
+        connection.attach(to: engine)
         let session: PageSession
         do {
             session = try engine.open(document, params: typedParams(for: document))
@@ -239,6 +244,7 @@ package final class PagePreview {
             return nil
         }
         await settle()
+        await sendWaiting(engine)
         if let carrying, !session.isClosed {
             let kept = CarriedData.merge(current: carrying.data, oldInitial: carrying.initial, newInitial: document.data)
             if kept.jsonText != session.data.jsonText {

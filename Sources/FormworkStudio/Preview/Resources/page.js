@@ -12,6 +12,8 @@ import { showQuestion } from "./dialogs.js";
 import { renderInspector } from "./inspector.js";
 import { announce, announced } from "./announcer.js";
 import { expectations } from "./a11y.js";
+import { showNetwork } from "./network.js";
+import { showOutbox } from "./outbox.js";
 
 let state = null;
 const log = { trace: [], messages: [], requests: new Map() };
@@ -48,6 +50,8 @@ function applyState(next) {
   showEnded(next);
   showInteractions(page && !next.broken ? page.interactions : []);
   showQuestion(next.questions[0] || null);
+  showNetwork(next);
+  showOutbox(next);
   renderInspector(state, log);
 }
 
