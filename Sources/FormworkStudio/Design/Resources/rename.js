@@ -3,7 +3,7 @@
 // expression, template, `validate` key list and store-var key that names them. The page's side is
 // applied here as one undoable command (joined to the typing of the key); what it changes in the
 // page's flows is shown first and written when the page is saved (the save carries the renames).
-import { state, edit, set } from "./state.js";
+import { state, edit, set, subscribe } from "./state.js";
 import { api } from "./api.js";
 import { openDialog } from "./publish.js";
 import { el, toast } from "/assets/dom.js";
@@ -13,6 +13,8 @@ let pending = [];
 export const pendingRenames = () => pending.slice();
 /// The first `count` renames reached the flows.
 export function renamesSaved(count) { pending = pending.slice(count); }
+// A page loaded again (the disk's version taken instead of mine) has none of the renames.
+subscribe((reason) => { if (reason === "load") pending = []; });
 
 /// The steps that turn `before` into `after` at `path`: members and elements where both have the
 /// same shape, the whole value where not (a renamed member replaces its object, in place).
