@@ -15,7 +15,7 @@ struct OutboxFlowTests {
          {"id": "api", "attributes": {"method": "POST", "url": "/api/orders", "body": {"expr": "{dish: $data.dish}"}, "offline": "queue"}},
          {"id": "toast", "attributes": {"message": {"expr": "$result.queued ? 'We will send your order when you are back online' : 'Order placed'"}}}]}},
        {"id": "button", "key": "meddle", "interactions": {"onTap": [
-         {"id": "set", "attributes": {"target": "$global.outbox.count", "value": 0}}]}}]}
+         {"id": "store-var", "attributes": {"key": "$global.outbox.count", "value": 0}}]}}]}
     """
 
     private func folder() throws -> URL {

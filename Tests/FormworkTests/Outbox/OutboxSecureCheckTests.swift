@@ -20,7 +20,7 @@ struct OutboxSecureCheckTests {
         """
         { "page": "p", "data": { "pin": "", "dish": "tofu", "cards": [ { "cvv": "" } ] }, "components": [
           { "id": "text-field", "key": "pin", "attributes": { "title": "PIN", "value": { "expr": "$data.pin" }, "secure": true } },
-          { "id": "list", "key": "cards", "attributes": { "items": { "expr": "$data.cards" } }, "children": [
+          { "id": "list", "key": "cards", "attributes": { "items": { "expr": "$data.cards" } }, "components": [
             { "id": "text-field", "key": "cvv", "attributes": { "title": "CVV", "value": { "expr": "$item.cvv" }, "secure": true } } ] },
           { "id": "button", "key": "place", "attributes": { "title": "Place" }, "interactions": { "onTap": [ \(api) ] } } ] }
         """
