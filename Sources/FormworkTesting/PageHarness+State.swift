@@ -5,8 +5,8 @@ extension PageHarness {
 
     /// `$data` of the current page.
     public var data: PageValue { (try? current.data) ?? .null }
-    /// `$global`.
-    public var globals: PageValue { engine.globals.value }
+    /// `$global` as the app keeps it: without the engine's `outbox` (read it with `outbox`).
+    public var globals: PageValue { engine.globals.storedValue }
     /// Every request sent, in order.
     public var requests: [SentRequest] { stub.requests }
     /// Every navigation, in order.
@@ -45,8 +45,8 @@ extension PageHarness {
         case "computed": return below(try current.computed)
         case "globals", "global":
             // NB: the app's own $global, so a whole-object check needn't list the engine's outbox; `globals.outbox` reads it.
-            if case .key("outbox")? = rest.first { return below(globals) }
-            return below(engine.globals.storedValue)
+            if case .key("outbox")? = rest.first { return below(engine.globals.value) }
+            return below(globals)
         case "outbox": return below(outbox)
         case "param", "params": return below(try current.params)
         case "page": return below(.string(try current.document.id))
