@@ -43,6 +43,9 @@ struct PageChecker {
         hasAccessibility = registry.hasCommonAttribute("accessibility", kind: ComponentType.kindName)
     }
 
+    /// `outboxSecure`, once made.
+    private var outboxSecureCheck: OutboxSecureCheck?
+
     private mutating func error(_ code: String, _ path: String, _ message: String) {
         diagnostics.append(.error(code, path, message))
     }
@@ -247,6 +250,19 @@ struct PageChecker {
             noteChoices(registry.actions, type, action.attributes, path: action.path)
             checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
             checkHandlers(action.onError)
+            if registry.behavior >= .v2, action.typeID == "api", action.attributes["offline"] != nil {
+                diagnostics += outboxSecure.warnings(for: action)
+            }
+        }
+    }
+
+    /// `outbox-secure`, made for the first `api` that may queue (it walks the page for `secure` fields).
+    private var outboxSecure: OutboxSecureCheck {
+        mutating get {
+            if let outboxSecureCheck { return outboxSecureCheck }
+            let made = OutboxSecureCheck(securePaths: DraftPolicy.securePaths(in: document.components, registry: registry))
+            outboxSecureCheck = made
+            return made
         }
     }
 

@@ -374,7 +374,11 @@ public final class PageSession: Identifiable {
             let lists = detachItems(below: path)
             defer { reattachItems(lists) }
             try data.set(value, at: path.components[...])
-        case .global: try engine.globals.write(value, at: path)
+        case .global:
+            if let member = engine.globals.engineMember(of: path) {
+                throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $global.\(member) is what the engine reports (what waits in the outbox), and pages only read it")
+            }
+            try engine.globals.write(value, at: path)
         case .state: try writeBlockState(value, at: path, from: component)
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }

@@ -28,7 +28,7 @@ struct PreviewPageTests {
         let list = try await RawHTTPClient.get(port: preview.port, "/api/pages").json
         #expect(list["folder"]?.stringValue == PreviewProcess.pages.path)
         let pages = list["pages"]?.arrayValue ?? []
-        #expect(pages.compactMap { $0["file"]?.stringValue } == ["address.json", "cashier-settings.json", "dish-edit.json", "dish-list.json", "feedback.json", "login.json", "order.json", "payment.json", "takeout-settings.json"])
+        #expect(pages.compactMap { $0["file"]?.stringValue } == ["address.json", "cashier-settings.json", "dish-edit.json", "dish-list.json", "feedback.json", "login.json", "order.json", "payment.json", "reorder.json", "takeout-settings.json"])
         let dishEdit = pages.first { $0["file"] == "dish-edit.json" }
         #expect(dishEdit?["id"] == "dish-edit")
         #expect(dishEdit?["params"] == [["name": "dishId", "type": "string", "required": false]])
