@@ -124,6 +124,20 @@ public struct ComponentType: RegisteredType {
             accessibility: accessibility, valueCoercion: valueCoercion)
     }
 
+    /// The same type without the common attributes `names` (ones its registry's behaviour level
+    /// doesn't have yet); its own declarations of those names stay.
+    func droppingCommon(_ names: [String]) -> ComponentType {
+        let dropped = attributes.filter { spec in !(names.contains(spec.name) && !replacedCommonAttributes.contains(spec.name)) }
+        guard dropped.count != attributes.count else { return self }
+        return ComponentType(storage: Storage(
+            id: id, attributes: dropped, replaced: replacedCommonAttributes, events: events, layout: layout, valueAttribute: valueAttribute,
+            eventHandlers: eventHandlers, summary: summary, accessibility: statedAccessibility, valueCoercion: valueCoercion))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
     /// The same type, stating `accessibility` (nil: keeps what it states).
     func stating(_ accessibility: AccessibilityDefaults?) -> ComponentType {
         guard let accessibility else { return self }

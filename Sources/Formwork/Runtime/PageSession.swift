@@ -224,22 +224,25 @@ public final class PageSession: Identifiable {
 
     private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?) -> PageComponent? {
         var node = written
-        while engine.registry.components[node.typeID] == nil {
+        // NB: one lookup per component (the type is the one found, not looked up again).
+        var found = engine.registry.components[node.typeID]
+        while found == nil {
             guard let fallback = node.fallback else {
                 guard reportedUnknown.insert(written.path).inserted else { return nil }
                 send(.diagnostic(.warning("unknown-id", written.path, engine.registry.unknownMessage(engine.registry.components, written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
                 return nil
             }
             node = fallback
+            found = engine.registry.components[node.typeID]
         }
-        guard let type = engine.registry.components[node.typeID] else { return nil }
+        guard let type = found else { return nil }
         let key = written.key ?? node.key
         let component = PageComponent(type: type, node: node, key: key, identity: identity(key: key, node: written, parent: parent, item: item, index: index), session: id,
                                       parent: parent, item: item, index: index, itemPath: itemPath)
-        // NB: attributes start at their defaults; only the ones the page gives are set here, in
-        // the type's order (the order bindings are made, evaluated and reported in).
-        for (position, spec) in type.attributes.enumerated() {
-            guard let attribute = node.attributes[spec.name] else { continue }
+        // NB: attributes start at their defaults (stored nowhere); only the ones the page gives
+        // are set here, in the type's order (the order bindings are made, evaluated and reported in).
+        for (position, attribute) in PageSession.writtenInTypeOrder(node.attributes, of: type) {
+            let spec = type.attributes[position]
             switch attribute.content {
             case .literal(let value):
                 component.attributes[position: position] = spec.type.coerce(value)
@@ -263,6 +266,22 @@ public final class PageSession: Identifiable {
         }
         component.children = buildChildren(of: component)
         return component
+    }
+
+    /// The attributes `written` that `type` declares, each with its position among the type's
+    /// attributes, in the type's order; the first written of a name when one is written twice.
+    /// NB: searches the type's declaration for each written attribute (a component writes two or
+    /// three of its ten or so), not the written ones for each declared attribute.
+    static func writtenInTypeOrder(_ written: AttributeList, of type: ComponentType) -> [(position: Int, attribute: AttributeNode)] {
+        let specs = type.attributes
+        var found: [(position: Int, attribute: AttributeNode)] = []
+        found.reserveCapacity(written.items.count)
+        for attribute in written.items {
+            guard let position = specs.firstIndex(where: { $0.name == attribute.name }), !found.contains(where: { $0.position == position }) else { continue }
+            found.append((position, attribute))
+        }
+        if found.count > 1 { found.sort { $0.position < $1.position } }
+        return found
     }
 
     func buildChildren(of component: PageComponent) -> [PageComponent] {
