@@ -121,6 +121,11 @@ public final class PageSession: Identifiable {
         var name: String { component.type.attributes[position].name }
     }
 
+    /// Moves at every store write and every update, so a scope kept for an update's bindings is
+    /// built again when a store changed under it (`UpdateScope`).
+    /// NB: read for every binding an edit evaluates, and never held across a call: unchecked.
+    @exclusivity(unchecked) var storeGeneration = 0
+
     /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
     private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
 
@@ -321,10 +326,15 @@ public final class PageSession: Identifiable {
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component, blockState: binding.expression.readsBlockState)))
         } catch {
-            let where_ = binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
-            send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
-            return .null
+            return report(error, evaluating: binding)
         }
+    }
+
+    /// Reports that `binding` can't be computed; its attribute takes null.
+    func report(_ error: ExpressionError, evaluating binding: Binding) -> PageValue {
+        let where_ = binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
+        send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
+        return .null
     }
 
     // MARK: - Updating
@@ -333,6 +343,7 @@ public final class PageSession: Identifiable {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
+        storeGeneration &+= 1
         let followed = computedValues.update(after: written, evaluateComputed)
         let paths = followed.isEmpty ? written : written + followed
         if titleReads(paths) {
@@ -349,9 +360,11 @@ public final class PageSession: Identifiable {
         affected.sort()
         let update = BindingUpdate(written: paths)
         var previous = -1
+        // NB: one scope for the update's evaluations (`UpdateScope`), built only when one reads.
+        var scope = UpdateScope()
         for id in affected where id != previous {
             previous = id
-            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update, reusing: &scope) }
         }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
@@ -401,6 +414,7 @@ public final class PageSession: Identifiable {
         case .state: try writeBlockState(value, at: path, from: component)
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
+        storeGeneration &+= 1
         batch.paths.append(path)
         record(.store, assigning: value, to: .store(path))
     }
