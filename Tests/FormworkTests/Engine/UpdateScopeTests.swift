@@ -11,11 +11,15 @@ struct UpdateScopeTests {
     /// failure's report by writing `y`, in the middle of the update; `sum`, evaluated after that
     /// write, must read the new `y` — a scope kept from before the write would show "3".
     @Test func aWriteDuringAnUpdateIsSeenByTheBindingsAfterIt() throws {
-        var session: PageSession?
-        var answered = false
+        /// What the host's report handler sees; set once the page is open.
+        @MainActor final class Answer {
+            var session: PageSession?
+            var answered = false
+        }
+        let answer = Answer()
         let host = PageHost(report: { report in
-            guard case .diagnostic = report, let page = session, !answered, page.data["x"] == 2 else { return }
-            answered = true
+            guard case .diagnostic = report, let page = answer.session, !answer.answered, page.data["x"] == 2 else { return }
+            answer.answered = true
             try? page.set(5, at: StorePath(.data, [.key("y")]))
         })
         let document = try EnginePages.load("""
@@ -29,12 +33,12 @@ struct UpdateScopeTests {
         }
         """)
         let page = try PageEngine(registry: .standard, host: host).open(document)
-        session = page
+        answer.session = page
         let sum = try #require(page.component("sum"))
         #expect(sum.attributes["text"] == "2")
 
         try page.set(2, at: StorePath(.data, [.key("x")]))
-        #expect(answered)
+        #expect(answer.answered)
         #expect(page.data == ["x": 2, "y": 5])
         #expect(sum.attributes["text"] == "7")
     }
