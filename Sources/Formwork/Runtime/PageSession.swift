@@ -246,9 +246,10 @@ public final class PageSession: Identifiable {
                                       parent: parent, item: item, index: index, itemPath: itemPath)
         // NB: attributes start at their defaults (stored nowhere); only the ones the page gives
         // are set here, in the type's order (the order bindings are made, evaluated and reported in).
-        for (position, attribute) in PageSession.writtenInTypeOrder(node.attributes, of: type) {
+        // NB: positions and item indexes only; the attribute nodes are read in place, not copied.
+        for (position, item) in PageSession.writtenInTypeOrder(node.attributes, of: type) {
             let spec = type.attributes[position]
-            switch attribute.content {
+            switch node.attributes.items[item].content {
             case .literal(let value):
                 component.attributes[position: position] = spec.type.coerce(value)
             case .expression(let expression), .template(let expression):
@@ -277,13 +278,14 @@ public final class PageSession: Identifiable {
     /// attributes, in the type's order; the first written of a name when one is written twice.
     /// NB: searches the type's declaration for each written attribute (a component writes two or
     /// three of its ten or so), not the written ones for each declared attribute.
-    static func writtenInTypeOrder(_ written: AttributeList, of type: ComponentType) -> [(position: Int, attribute: AttributeNode)] {
+    static func writtenInTypeOrder(_ written: AttributeList, of type: ComponentType) -> [(position: Int, item: Int)] {
         let specs = type.attributes
-        var found: [(position: Int, attribute: AttributeNode)] = []
+        var found: [(position: Int, item: Int)] = []
         found.reserveCapacity(written.items.count)
-        for attribute in written.items {
-            guard let position = specs.firstIndex(where: { $0.name == attribute.name }), !found.contains(where: { $0.position == position }) else { continue }
-            found.append((position, attribute))
+        for item in written.items.indices {
+            let name = written.items[item].name
+            guard let position = specs.firstIndex(where: { $0.name == name }), !found.contains(where: { $0.position == position }) else { continue }
+            found.append((position, item))
         }
         if found.count > 1 { found.sort { $0.position < $1.position } }
         return found

@@ -26,7 +26,7 @@ struct WrittenAttributeOrderTests {
             let document = try #require(PageDocument.decode(Array(page.utf8), registry: registry, libraries: .empty).document)
             let node = try #require(document.components.first)
             let type = try #require(registry.components[node.typeID])
-            let fast = PageSession.writtenInTypeOrder(node.attributes, of: type).map { ($0.position, $0.attribute.path) }
+            let fast = PageSession.writtenInTypeOrder(node.attributes, of: type).map { ($0.position, node.attributes.items[$0.item].path) }
             #expect(fast.map(\.0) == Self.plain(node.attributes, of: type).map(\.0))
             #expect(fast.map(\.1) == Self.plain(node.attributes, of: type).map(\.1))
         }
