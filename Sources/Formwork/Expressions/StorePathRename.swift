@@ -15,7 +15,7 @@ package enum StorePathRename {
     /// The source with each read of `from` (or below it) reading `to`; nil when the source reads
     /// no such path or doesn't parse.
     package static func rename(_ source: String, isTemplate: Bool, from: StorePath, to: StorePath,
-                               functions: FunctionLibrary = .standard, limits: PageLimits = .standard) -> String? {
+                               functions: FunctionLibrary, limits: PageLimits = .standard) -> String? {
         guard !from.components.isEmpty, source.contains("$") else { return nil }
         guard let tree = try? CompiledExpression.parse(source, isTemplate: isTemplate, functions: functions, limits: limits, block: nil) else { return nil }
         let level = from.components.count - 1
@@ -32,12 +32,5 @@ package enum StorePathRename {
             bytes.replaceSubrange(range.start..<range.end, with: replacement)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The `$data` paths `source` reads, as written (`$data.address.city`); empty when it doesn't
-    /// parse. For `check`'s `unused-data`, which asks what the page reads.
-    package static func dataReads(_ source: String, isTemplate: Bool, functions: FunctionLibrary = .standard, limits: PageLimits = .standard) -> [StorePath] {
-        guard let tree = try? CompiledExpression.parse(source, isTemplate: isTemplate, functions: functions, limits: limits, block: nil) else { return [] }
-        return DependencyAnalysis.pathReads(of: tree).map(\.path)
     }
 }
