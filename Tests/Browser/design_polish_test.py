@@ -82,7 +82,16 @@ class Test:
             return False
 
     def select(self, path_text):
-        self.page.click(f'#tree [data-path="{path_text}"]')
+        # NB: the tree redraws after an edit (a section's row shows its new header), and a click
+        # that lands while it does can hit the row it replaced; so the click is repeated until the
+        # row is selected (selecting is idempotent), then the usual wait says what failed.
+        selected = f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.path === {json.dumps(path_text)}"
+        row = f'#tree [data-path="{path_text}"]'
+        for _ in range(5):
+            self.page.wait_for(f"document.querySelector({json.dumps(row)})", f"the row {path_text!r}")
+            self.page.click(row)
+            if self.wait(selected, f"{path_text or 'the page'} selected", timeout=5):
+                return
         self.page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.path === {json.dumps(path_text)}", f"{path_text or 'the page'} selected")
 
     def pick(self, selector, text):
