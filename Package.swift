@@ -38,6 +38,8 @@ let package = Package(
             .embedInCode("Preview/Resources/inspector.js"),
             .embedInCode("Preview/Resources/a11y.js"),
             .embedInCode("Preview/Resources/announcer.js"),
+            .embedInCode("Preview/Resources/network.js"),
+            .embedInCode("Preview/Resources/outbox.js"),
             // formwork design (Design/Resources): one file per panel.
             .embedInCode("Design/Resources/design.html"),
             .embedInCode("Design/Resources/design.css"),
@@ -64,6 +66,7 @@ let package = Package(
             .embedInCode("Design/Resources/exprfield.js"),
             .embedInCode("Design/Resources/nodelist.js"),
             .embedInCode("Design/Resources/strings.js"),
+            .embedInCode("Design/Resources/translations.js"),
             .embedInCode("Design/Resources/suggest.js"),
             .embedInCode("Design/Resources/literal.js"),
             .embedInCode("Design/Resources/textfield.js"),
@@ -73,6 +76,11 @@ let package = Package(
             .embedInCode("Design/Resources/treemenu.js"),
             .embedInCode("Design/Resources/chainlist.js"),
             .embedInCode("Design/Resources/pagechains.js"),
+            .embedInCode("Design/Resources/adopt.js"),
+            .embedInCode("Design/Resources/conditions.js"),
+            .embedInCode("Design/Resources/rename.js"),
+            .embedInCode("Design/Resources/merge.js"),
+            .embedInCode("Design/Resources/conflict.js"),
         ]),
         // The command-line tool: a thin shell of commands over the libraries above.
         .executableTarget(name: "formwork", dependencies: ["Formwork", "FormworkTesting", "PreviewHTTP", "FormworkDesign", "FormworkStudio"]),

@@ -76,10 +76,22 @@ struct JSONRewrite {
         for (position, entry) in oldEntries.enumerated() { oldPositions[entry.key] = position }
         var first: [Piece] = []
         var after = [[Piece]](repeating: [], count: oldEntries.count)
+        var before = [[Piece]](repeating: [], count: oldEntries.count)
         var anchor: Int?
+        var order: [String: Int]?
         for member in new {
             if let position = oldPositions[member.key] {
                 anchor = position
+                continue
+            }
+            // NB: a member with a place in the page format goes before the first kept member
+            // that comes after it there (`JSONMemberOrder`), when it would otherwise follow it.
+            let ranks = order ?? JSONMemberOrder.order(for: new)
+            order = ranks
+            if let rank = ranks[member.key],
+               let later = oldEntries.indices.first(where: { new[oldEntries[$0].key] != nil && (ranks[oldEntries[$0].key] ?? -1) > rank }),
+               anchor.map({ $0 >= later }) ?? false {
+                before[later].append(.added(key: member.key, value: member.value))
             } else if let anchor {
                 after[anchor].append(.added(key: member.key, value: member.value))
             } else {
@@ -88,6 +100,7 @@ struct JSONRewrite {
         }
         var pieces = first
         for (position, entry) in oldEntries.enumerated() {
+            pieces += before[position]
             guard let value = new[entry.key] else { continue }
             pieces.append(entry.value == value ? .kept(position) : .edited(position, old: entry.value, new: value))
             pieces += after[position]

@@ -15,7 +15,9 @@ import Formwork
 /// - An object's members stay where they are. A removed member goes with its comma and its line.
 ///   A new member goes after the member before it in the new value's order that was already
 ///   there (first, when none was), on its own line indented like its siblings in a multi-line
-///   object, on the same line with the same separators in a one-line object.
+///   object, on the same line with the same separators in a one-line object. A member the page
+///   format places (`JSONMemberOrder`: a page's `title`, a section's `attributes`) goes before
+///   the first member that comes after it there, so it never lands after `components`.
 /// - An array's elements are matched to the old ones by equality (their longest common
 ///   subsequence, then moves), so inserting, removing or moving one keeps every other element's
 ///   text; an element that changed in place is rewritten inside, recursively.

@@ -160,6 +160,9 @@ public struct FlowRunner {
         case .background:
             harness.engine.applicationWillResignActive()
             try await harness.settle()
+        case .offline: harness.goOffline()
+        case .online: try await harness.goOnline()
+        case .relaunch: try await harness.relaunch()
         case .stub(let stubs):
             harness.stub.add(stubs.requests)
             harness.hostStubs.add(stubs.host)

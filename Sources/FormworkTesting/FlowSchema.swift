@@ -18,7 +18,7 @@ public enum FlowSchema {
             PageSchema.object(Dictionary(uniqueKeysWithValues: [(keyword, schema), ("note", string)] + extra), required: [keyword])
         }
         let steps: [PageValue] = [
-            ["enum": ["back", "reopen", "background"]],
+            ["enum": ["back", "reopen", "background", "offline", "online", "relaunch"]],
             step("set", keyOrRow, extra: [("value", anything)]),
             step("type", keyOrRow, extra: [("text", string)]),
             step("tap", keyOrRow, extra: [("times", ["type": "integer", "minimum": 1, "maximum": 10, "description": "taps in a row, without waiting between them"])]),
@@ -30,6 +30,9 @@ public enum FlowSchema {
             step("back", ["const": true]),
             step("reopen", ["const": true]),
             step("background", ["const": true]),
+            step("offline", ["const": true]),
+            step("online", ["const": true]),
+            step("relaunch", ["const": true]),
             step("expect", ["type": "object", "minProperties": 1, "propertyNames": ["pattern": .string(rootPattern)]]),
             step("stub", ["$ref": "#/$defs/stubs"]),
         ]

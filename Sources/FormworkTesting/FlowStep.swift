@@ -10,6 +10,8 @@
 /// {"back": true}         "back"
 /// {"reopen": true}       "reopen"       (close the page and open it again: its draft is restored)
 /// {"background": true}   "background"   (the app goes to the background: drafts are written)
+/// "offline"   "online"   (the network goes and comes back: what waits in the outbox is sent)
+/// "relaunch"  (the app is killed and launched again: same drafts, globals and outbox)
 /// {"expect": {"data.dish.price": 12.5, "error.name": null}}
 /// {"stub": {"PUT /api/dishes/42": {"status": 500}}}
 /// ```
@@ -37,6 +39,16 @@ public struct FlowStep: Sendable, Equatable {
         case reopen
         /// The app goes to the background (`PageEngine.applicationWillResignActive()`).
         case background
+        /// The network goes: every request fails as without a network, and the host tells the
+        /// engine (`PageEngine.networkIsGone()`), so an `api` with `"offline": "queue"` queues.
+        case offline
+        /// The network is back: the host tells the engine (`PageEngine.networkIsBack()`) and the
+        /// step waits until the outbox has sent what it could.
+        case online
+        /// The app is killed and launched again (`PageHarness.relaunch()`): a new engine with the
+        /// same drafts, `$global` and outbox storage opens the first page again, and sends the
+        /// outbox at launch when online.
+        case relaunch
         /// Checks what the page shows and did; every expectation is checked, and all that fail are reported.
         case expect([FlowExpectation])
         /// Request stubs and host stubs added for the rest of the flow.
@@ -68,7 +80,7 @@ public struct FlowStep: Sendable, Equatable {
     }
 
     /// The step keywords, in the order the docs list them.
-    public static let keywords = ["set", "type", "tap", "trigger", "attach", "pick", "confirm", "back", "reopen", "background", "expect", "stub"]
+    public static let keywords = ["set", "type", "tap", "trigger", "attach", "pick", "confirm", "back", "reopen", "background", "offline", "online", "relaunch", "expect", "stub"]
 
     /// How failures name the step: `set price`, `tap save`, `pick "Mains"`, `expect`.
     public var label: String {
@@ -85,6 +97,9 @@ public struct FlowStep: Sendable, Equatable {
         case .back: return "back"
         case .reopen: return "reopen"
         case .background: return "background"
+        case .offline: return "offline"
+        case .online: return "online"
+        case .relaunch: return "relaunch"
         case .expect: return "expect"
         case .stub: return "stub"
         }
@@ -116,6 +131,9 @@ public struct FlowStep: Sendable, Equatable {
         case .back: object["back"] = .bool(true)
         case .reopen: object["reopen"] = .bool(true)
         case .background: object["background"] = .bool(true)
+        case .offline: object["offline"] = .bool(true)
+        case .online: object["online"] = .bool(true)
+        case .relaunch: object["relaunch"] = .bool(true)
         case .expect(let expectations):
             object["expect"] = .object(PageObject(expectations.map { ($0.path.description, $0.expectedJSON) }))
         case .stub(let stubs): object["stub"] = stubs.jsonValue
@@ -131,6 +149,9 @@ public struct FlowStep: Sendable, Equatable {
         if case .string("back") = value { return FlowStep(.back, path: path) }
         if case .string("reopen") = value { return FlowStep(.reopen, path: path) }
         if case .string("background") = value { return FlowStep(.background, path: path) }
+        if case .string("offline") = value { return FlowStep(.offline, path: path) }
+        if case .string("online") = value { return FlowStep(.online, path: path) }
+        if case .string("relaunch") = value { return FlowStep(.relaunch, path: path) }
         guard case .object(let object) = value else {
             throw .init(path, "a step is an object with one of " + keywords.joined(separator: ", ") + ", like {\"tap\": \"save\"}; not \(value.jsonText)")
         }
@@ -205,6 +226,9 @@ public struct FlowStep: Sendable, Equatable {
         case "background":
             guard argument == .bool(true) else { throw .init(at, "write {\"background\": true}") }
             action = .background
+        case "offline", "online", "relaunch":
+            guard argument == .bool(true) else { throw .init(at, "write {\"\(keyword)\": true}, or just \"\(keyword)\"") }
+            action = keyword == "offline" ? .offline : keyword == "online" ? .online : .relaunch
         case "expect":
             guard case .object(let checks) = argument, !checks.isEmpty else {
                 throw .init(at, "'expect' takes an object of path → expected value, like {\"data.price\": 12.5}")

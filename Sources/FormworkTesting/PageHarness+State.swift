@@ -5,8 +5,8 @@ extension PageHarness {
 
     /// `$data` of the current page.
     public var data: PageValue { (try? current.data) ?? .null }
-    /// `$global`.
-    public var globals: PageValue { engine.globals.value }
+    /// `$global` as the app keeps it: without the engine's `outbox` (read it with `outbox`).
+    public var globals: PageValue { engine.globals.storedValue }
     /// Every request sent, in order.
     public var requests: [SentRequest] { stub.requests }
     /// Every navigation, in order.
@@ -29,7 +29,7 @@ extension PageHarness {
         "data", "computed", "globals", "param", "page", "title", "stack", "closed", "component", "error", "errors",
         "request", "requests", "response", "navigation", "alert", "alerts", "toast", "toasts", "messages",
         "picker", "confirm", "outcome", "failure", "failures", "diagnostics", "trace", "host", "draft",
-        "announcement", "announcements", "focus",
+        "announcement", "announcements", "focus", "outbox",
     ]
 
     /// Reads any state by a flow path: `data.dish.price`, `component.save.enabled`,
@@ -43,7 +43,11 @@ extension PageHarness {
         switch path.root {
         case "data": return below(data)
         case "computed": return below(try current.computed)
-        case "globals", "global": return below(globals)
+        case "globals", "global":
+            // NB: the app's own $global, so a whole-object check needn't list the engine's outbox; `globals.outbox` reads it.
+            if case .key("outbox")? = rest.first { return below(engine.globals.value) }
+            return below(globals)
+        case "outbox": return below(outbox)
         case "param", "params": return below(try current.params)
         case "page": return below(.string(try current.document.id))
         case "title": return below(.string(try current.title))

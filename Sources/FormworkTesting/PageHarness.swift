@@ -27,8 +27,8 @@ public final class PageHarness {
     /// 2024-01-01T00:00:00Z, the clock flows use unless they say otherwise.
     public nonisolated static let defaultClock: Int64 = 1_704_067_200_000
 
-    /// The engine the pages run in, with the harness's host.
-    public let engine: PageEngine
+    /// The engine the pages run in, with the harness's host; a new one after `relaunch()`.
+    public private(set) var engine: PageEngine
     /// Answers the page's requests and records them.
     public let stub: StubTransport
     /// Records alerts and toasts; holds pickers and confirmations until answered.
@@ -68,6 +68,9 @@ public final class PageHarness {
     /// The first page opened.
     public private(set) var root: PageSession?
 
+    /// What became of the requests the outbox sent for the steps `online` and `relaunch`, in order.
+    public internal(set) var outboxOutcomes: [OutboxOutcome] = []
+
     private var sessions: [PageSession] = []
     /// Steps and lifecycle events started and not yet seen done.
     private var steps: [HarnessStep] = []
@@ -104,9 +107,9 @@ public final class PageHarness {
         var host = PageHost(navigator: navigator, presenter: presenter, transport: stub, router: navigator, clock: clock, timeZone: timeZone, languages: languages)
         host.filePicker = filePicker
         engine = PageEngine(registry: coverage.instrument(self.registry), host: host, globals: GlobalStore(globals), pages: pages, limits: limits, drafts: drafts)
-        engine.host.report = { [weak self] report in self?.receive(report) }
         // NB: in memory, as drafts are: a page's `"offline": "queue"` works in flows, and nothing reaches the disk.
         engine.outbox = Outbox(storage: MemoryOutboxStorage(), limits: limits)
+        engine.host.report = { [weak self] report in self?.receive(report) }
         presenter.currentPage = { [weak self] in self?.navigator.top?.document.id ?? "" }
         navigator.onShow = { [weak self] session in
             self?.adopt(session)
@@ -225,6 +228,12 @@ public final class PageHarness {
         close()
         root = nil
         try await open(page.document, params: page.params)
+    }
+
+    /// Runs the pages in `next` from now on (`relaunch()`): no page is open in it yet.
+    func replaceEngine(_ next: PageEngine) {
+        engine = next
+        root = nil
     }
 
     /// Closes every page, cancelling pending questions and running chains.

@@ -47,6 +47,13 @@ public final class StubTransport: PageTransport {
     /// default for flows and tests, the `api` action fails with `no stub for …` and the advice.
     /// Either way the request is listed in `unmatched`.
     public var unmatchedIsOffline = false
+    /// When true, the device is offline: every request fails as a real transport's does without a
+    /// network (`TransportError.network("the device is offline")`), before any stub sees it; such
+    /// requests are kept in `offlineRequests`, not `requests` (no server saw them). The flow steps
+    /// `offline` and `online` set it.
+    public var isOffline = false
+    /// Requests sent while `isOffline`, in order: none of them reached a stub.
+    public private(set) var offlineRequests: [SentRequest] = []
     /// The advice in the message for an unmatched request; flows replace it with theirs.
     public var advice: @MainActor (_ method: String, _ path: String) -> String = { method, path in
         "add one with on(\"\(method)\", \"\(path)\")"
@@ -78,6 +85,10 @@ public final class StubTransport: PageTransport {
     /// Records the request and answers it from the last matching stub; with none, fails as if the network did, and notes it in `unmatched`.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var sent = SentRequest(request)
+        if isOffline {
+            offlineRequests.append(sent)
+            throw TransportError.network(StubTransport.offlineMessage)
+        }
         let index = requests.count
         requests.append(sent)
         guard let stubIndex = stubs.lastIndex(where: { StubTransport.matches($0, sent, url: request.url) }) else {
@@ -111,6 +122,9 @@ public final class StubTransport: PageTransport {
         if let failure = answer.networkFailure { throw TransportError.network(failure) }
         return answer.transportResponse
     }
+
+    /// What a request fails with while `isOffline`: the words `URLSessionTransport` uses.
+    public static let offlineMessage = "the device is offline"
 
     /// Whether a stub answers `request` (else it goes to `fallback`, or fails).
     func hasStub(for request: TransportRequest) -> Bool {

@@ -5,7 +5,7 @@ import Formwork
 let commands: [any CLICommand.Type] = [
     EvalCommand.self,
     RunCommand.self, TestCommand.self, PreviewCommand.self, DesignCommand.self,
-    CheckCommand.self,
+    CheckCommand.self, StringsCommand.self,
     RenderCommand.self,
     BenchCommand.self,
     PackCommand.self, SyncCommand.self,

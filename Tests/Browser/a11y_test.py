@@ -21,13 +21,12 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium, CDPError  # noqa: E402
+from cdp import Chromium, CDPError, check, stop  # noqa: E402
 import axe  # noqa: E402
 import serve  # noqa: E402
 
@@ -45,11 +44,6 @@ SETTLED = f"""({STATE} && !window.formworkPreview.busy && (() => {{
 # Roles a person acts on: Chromium must give each of them a name.
 INTERACTIVE = {"button", "textbox", "checkbox", "switch", "combobox", "spinbutton", "slider", "radio",
                "link", "option", "tab", "menuitem", "searchbox", "listbox", "radiogroup"}
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 class Views:
@@ -243,14 +237,6 @@ def pages_listed(base):
 
 def preview_url(base, file):
     return base + "preview/" + "/".join(urllib.request.quote(part) for part in file.split("/"))
-
-
-def stop(preview):
-    preview.send_signal(2)
-    try:
-        preview.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        preview.kill()
 
 
 def check_examples(args, source, results):

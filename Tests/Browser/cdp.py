@@ -10,7 +10,11 @@
 """
 
 import base64
+import contextlib
 import json
+import shutil
+import sys
+import tempfile
 import os
 import socket
 import struct
@@ -203,6 +207,21 @@ class Page:
         self.call("Input.dispatchKeyEvent", type="keyDown" if text else "rawKeyDown", text=text, **base)
         self.call("Input.dispatchKeyEvent", type="keyUp", **base)
 
+    def type_over(self, selector, text):
+        """Clicks the field `selector`, selects what is in it with Ctrl-A and types `text` over it."""
+        self.click(selector)
+        self.press("Ctrl+a")
+        self.type_text(text)
+
+    def settles(self, condition, timeout=10):
+        """True when `condition` holds in the page within `timeout` seconds, else False (no raise):
+        for a test that shows a behaviour missing with its own message."""
+        try:
+            self.wait_for(condition, condition, timeout=timeout)
+            return True
+        except CDPError:
+            return False
+
     def choose(self, selector, option_text):
         """Picks an option of the <select> `selector` with the keyboard, as a person does: a click
         focuses it, typing the start of the option's text picks it (type-ahead reads key presses,
@@ -316,3 +335,67 @@ def _which(name):
         if os.access(os.path.join(folder, name), os.X_OK):
             return True
     return False
+
+
+# ---------- Shared by the tests that drive `formwork preview` ----------
+
+# The preview's state as its page script keeps it (page.js), and "no action on its way".
+PREVIEW_STATE = "window.formworkPreview && window.formworkPreview.state"
+PREVIEW_IDLE = "!window.formworkPreview.busy"
+
+
+def check(condition, message):
+    """Fails the test with `message` unless `condition` holds."""
+    if not condition:
+        raise AssertionError(message)
+
+
+def write_json(folder, name, value):
+    """Writes `value` as JSON to folder/name (creating the folders on the way); returns its path.
+    For the pages and stub files a test serves from a folder of its own."""
+    path = os.path.join(folder, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(value, file, ensure_ascii=False, indent=2)
+    return path
+
+
+def stop(process, timeout=30):
+    """Stops a `formwork` server as Ctrl-C does (SIGINT), killing it when it doesn't stop in time."""
+    process.send_signal(2)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def served_page(command, path):
+    """Runs a `formwork` server (`serve.start(command)`), opens `path` below its address in headless
+    Chromium and yields (page, base address, the server's output lines); then closes the browser,
+    stops the server and removes the browser's profile. A failure prints what the server said.
+
+        with served_page([formwork, "preview", pages, "--port", "0"], "preview/order.json") as (page, base, output):
+            page.wait_for(PREVIEW_STATE, "the page")
+    """
+    import serve  # NB: here, not above: serve imports this module.
+    process, base, output = serve.start(command)
+    profile = tempfile.mkdtemp(prefix="formwork-chromium-")
+    browser = page = None
+    try:
+        browser = Chromium.launch(base + path, profile)
+        page = browser.page()
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        yield page, base, output
+    except Exception:
+        print("".join(output), file=sys.stderr)
+        raise
+    finally:
+        if page:
+            page.close()
+        if browser:
+            browser.close()
+        stop(process)
+        shutil.rmtree(profile, ignore_errors=True)

@@ -19,13 +19,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium, CDPError  # noqa: E402
+from cdp import Chromium, CDPError, check  # noqa: E402
 import serve  # noqa: E402
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 def run(args):

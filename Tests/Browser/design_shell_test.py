@@ -207,6 +207,8 @@ def run(args):
         page.wait_for("document.querySelector('#banner:not([hidden]) #conflict-keep')", "the conflict banner", timeout=30)
         shot("4-conflict.png")
         page.click("#conflict-keep")
+        page.wait_for("document.querySelector('#conflict-keep-confirm')", "what differs, before keeping mine")
+        page.click("#conflict-keep-confirm")
         page.wait_for("document.querySelector('#banner').hidden && document.querySelector('#save-status').dataset.state === 'saved'", "keeping mine")
         with open(path) as file:
             kept = json.load(file)

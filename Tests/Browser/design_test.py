@@ -172,7 +172,10 @@ def finish_form(editor, shot):
     e.click('[data-chain="onTap"] [data-action="api"] .action-name')
     e.wait_for_element(e.field("url"), "api's attributes")
     e.type_into(e.field("url") + " input", "/api/tips")
-    e.type_into(e.field("method") + " input", "POST")
+    # `method` declares its values, so the editor shows a menu (a <select>), picked with the keyboard.
+    e.wait_for_element(e.field("method") + " select", "api's method menu")
+    e.page.choose(e.field("method") + " select", "POST")
+    e.wait(f"document.querySelector({json.dumps(e.field('method') + ' select')}).value === 'POST'", "POST chosen")
     e.click(e.field("body") + ' [data-mode="expression"]')
     e.type_into(e.field("body") + " textarea, " + e.field("body") + " input", "$data")
     e.click('[data-chain="onTap"] [data-action="toast"] .action-name')
@@ -284,6 +287,8 @@ def check_conflicts(editor, pages):
     e.wait_for_element("#conflict-keep", "the editor saying the file changed on disk")
     check(json.loads(read(tip)) == theirs, "the change on disk must not be overwritten")
     e.click("#conflict-keep")
+    e.wait_for_element("#conflict-keep-confirm", "what differs between the disk's version and mine")
+    e.click("#conflict-keep-confirm")
     e.saved()
     mine = json.loads(read(tip))
     check(mine["components"][2]["attributes"]["title"] == "Send" and mine["components"][1]["attributes"]["text"] != "Changed on disk",

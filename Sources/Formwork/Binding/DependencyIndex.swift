@@ -2,10 +2,13 @@
 /// `$data.a.b` finds the readers of `$data`, `$data.a`, `$data.a.b` and of everything below it in
 /// time proportional to the path length plus the number of readers found, not to the page size.
 struct DependencyIndex {
+    /// NB: its properties are read on every edit and written only here, never while another
+    /// access to them is open (no call inside an access reaches the trie): their runtime
+    /// exclusivity checks cost more than the walk, so they are off.
     private final class Node {
-        var children: [StorePath.Component: Node] = [:]
-        var readers: Set<Int> = []
-        var subtreeCount = 0
+        @exclusivity(unchecked) var children: [StorePath.Component: Node] = [:]
+        @exclusivity(unchecked) var readers: Set<Int> = []
+        @exclusivity(unchecked) var subtreeCount = 0
     }
 
     /// One trie per store, at `slot(of:)`: found without hashing the root.

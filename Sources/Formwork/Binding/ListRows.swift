@@ -45,9 +45,15 @@ extension PageSession {
     /// Evaluates binding `id` and applies its value: a list's `items` brings the rows up to date,
     /// a `status`'s `state` rebuilds its children at the end of the update.
     func apply(binding id: Int, in update: BindingUpdate) {
+        var scope = UpdateScope()
+        apply(binding: id, in: update, reusing: &scope)
+    }
+
+    /// `apply(binding:in:)`, evaluating in `scope`, kept for the whole update (`UpdateScope`).
+    func apply(binding id: Int, in update: BindingUpdate, reusing scope: inout UpdateScope) {
         guard let binding = bindings[id], !binding.component.isDisposed else { return }
         let component = binding.component
-        let newValue = evaluate(binding)
+        let newValue = evaluate(binding, reusing: &scope)
         if case .rows(let key) = binding.drives {
             updateRows(of: component, items: newValue, keyAttribute: key, in: update)
             return

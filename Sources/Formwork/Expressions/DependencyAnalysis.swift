@@ -64,16 +64,72 @@ enum DependencyAnalysis {
         }
     }
 
+    /// The store paths `expr` reads, in order of first appearance, without a path whose ancestor
+    /// (or an equal path) is read too: a write below the ancestor concerns it anyway.
     static func dependencies(of expr: Expr) -> [StorePath] {
         var found: [StorePath] = []
         collect(expr, into: &found)
-        if found.count < 2 { return found }
-        // Drop paths whose ancestor is also read: a write below the ancestor concerns it anyway.
-        return found.enumerated().filter { index, path in
-            !found.enumerated().contains { other, candidate in
-                other != index && candidate.isPrefix(of: path) && (candidate != path || other < index)
+        return withoutCovered(found)
+    }
+
+    /// `paths` without those covered by another of them (an ancestor, or an equal path earlier).
+    ///
+    /// NB: in time linear in the paths' components (a long sum read 30 paths, each compared with
+    /// every other): each path's prefixes are looked up by hash among the paths read.
+    /// `withoutCoveredByComparison` is the plain definition, kept beside it; a test holds them equal.
+    static func withoutCovered(_ paths: [StorePath]) -> [StorePath] {
+        if paths.count < 2 { return paths }
+        if paths.count <= 4 { return withoutCoveredByComparison(paths) }
+        // The hash of each whole path → its first position; a hit is checked for equality.
+        var first: [Int: Int] = [:]
+        first.reserveCapacity(paths.count)
+        var hashes: [Int] = []
+        hashes.reserveCapacity(paths.count)
+        for (position, path) in paths.enumerated() {
+            var hasher = Hasher()
+            hasher.combine(path.root)
+            for component in path.components { hasher.combine(component) }
+            let hash = hasher.finalize()
+            hashes.append(hash)
+            if first[hash] == nil { first[hash] = position }
+        }
+        var kept: [StorePath] = []
+        kept.reserveCapacity(paths.count)
+        for (position, path) in paths.enumerated() {
+            if let earlier = first[hashes[position]] {
+                guard paths[earlier] == path else { return withoutCoveredByComparison(paths) }   // a collision: rare
+                if earlier != position { continue }   // a repeat
             }
-        }.map(\.element)
+            var covered = false
+            var hasher = Hasher()
+            hasher.combine(path.root)
+            for length in 0..<path.components.count {
+                let prefix = hasher
+                if let ancestor = first[prefix.finalize()] {
+                    let candidate = paths[ancestor]
+                    guard candidate.components.count == length, candidate.isPrefix(of: path) else { return withoutCoveredByComparison(paths) }
+                    covered = true
+                    break
+                }
+                hasher.combine(path.components[length])
+            }
+            if !covered { kept.append(path) }
+        }
+        return kept
+    }
+
+    /// `withoutCovered`, by comparing each path with every other: the definition.
+    static func withoutCoveredByComparison(_ paths: [StorePath]) -> [StorePath] {
+        var kept: [StorePath] = []
+        for (index, path) in paths.enumerated() {
+            var covered = false
+            for (other, candidate) in paths.enumerated() where other != index && candidate.isPrefix(of: path) && (candidate != path || other < index) {
+                covered = true
+                break
+            }
+            if !covered { kept.append(path) }
+        }
+        return kept
     }
 
     private static func collect(_ expr: Expr, into found: inout [StorePath]) {

@@ -85,6 +85,12 @@ struct DataPathCheck {
         }
     }
 
+    /// Whether something writes the top-level `$data` member `name` (or below it, or all of `$data`,
+    /// or a path only known when the page runs).
+    func writes(member name: String) -> Bool {
+        writesUnknownPaths || writes.contains { $0.isEmpty || $0.first == .key(name) }
+    }
+
     // MARK: - Reads
 
     /// A warning for each `$data` path `expression` reads that nothing provides, its range

@@ -24,6 +24,8 @@ struct PageChecker {
     private let dataPaths: DataPathCheck
     /// Whether components have `accessibility` at the registry's behaviour level (2 on).
     private let hasAccessibility: Bool
+    /// The first members of `$data` the page's expressions read (`unused-data`, level 2).
+    private var dataRead = UnusedDataCheck()
 
     private enum RowContext {
         case writable
@@ -40,6 +42,9 @@ struct PageChecker {
         dataPaths = DataPathCheck(document: document, registry: registry)
         hasAccessibility = registry.hasCommonAttribute("accessibility", kind: ComponentType.kindName)
     }
+
+    /// `outboxSecure`, once made.
+    private var outboxSecureCheck: OutboxSecureCheck?
 
     private mutating func error(_ code: String, _ path: String, _ message: String) {
         diagnostics.append(.error(code, path, message))
@@ -79,6 +84,9 @@ struct PageChecker {
             var accessibility = AccessibilityCheck(registry: registry, document: document)
             accessibility.run()
             diagnostics += accessibility.diagnostics
+        }
+        if registry.behavior >= .v2 {
+            diagnostics += dataRead.warnings(document: document, writes: dataPaths)
         }
     }
 
@@ -242,6 +250,19 @@ struct PageChecker {
             noteChoices(registry.actions, type, action.attributes, path: action.path)
             checkAttributes(action.attributes, specs: type.attributes, owner: "the action '\(type.id)'", path: action.path)
             checkHandlers(action.onError)
+            if registry.behavior >= .v2, action.typeID == "api", action.attributes["offline"] != nil {
+                diagnostics += outboxSecure.warnings(for: action)
+            }
+        }
+    }
+
+    /// `outbox-secure`, made for the first `api` that may queue (it walks the page for `secure` fields).
+    private var outboxSecure: OutboxSecureCheck {
+        mutating get {
+            if let outboxSecureCheck { return outboxSecureCheck }
+            let made = OutboxSecureCheck(securePaths: DraftPolicy.securePaths(in: document.components, registry: registry))
+            outboxSecureCheck = made
+            return made
         }
     }
 
@@ -293,7 +314,7 @@ struct PageChecker {
             if case .literal(let value) = attribute.content, !spec.type.accepts(value) {
                 error("type", attribute.path, "the attribute '\(attribute.name)' of \(owner) is \(Wording.withArticle(spec.type.rawValue)), but \(value.preview()) is \(Wording.withArticle(value.typeName))")
             }
-            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.valueProblem(value) ?? spec.check?(value) {
+            if case .literal(let value) = attribute.content, spec.type.accepts(value), let problem = spec.check.map({ $0(value) }) ?? spec.valueProblem(value) {
                 error("value", attribute.path, "the attribute '\(attribute.name)' of \(owner): \(problem)")
             }
             checkExpression(attribute)
@@ -359,6 +380,7 @@ struct PageChecker {
     /// What a compiled expression reads must exist, and its arguments of known type must suit.
     private mutating func check(_ expression: CompiledExpression, at path: String) {
         for dependency in expression.dependencies { checkReference(dependency, at: path) }
+        if registry.behavior >= .v2 { dataRead.note(expression.dependencies) }
         for call in expression.calls { checkArguments(call, in: expression, at: path) }
         // NB: inside a block, a page's path arrives through $attr, and its range is the block's.
         if blockDepth == 0 {

@@ -184,7 +184,9 @@ struct PageDecoder {
         }
         guard let typeID = readTypeID(object, path: path, kind: "component") else { return nil }
         guard countBlockComponent(at: path) else { return nil }
-        if registry.components[typeID] == nil {
+        // NB: looked up once (each lookup hashes the id).
+        let type = registry.components[typeID]
+        if type == nil {
             switch blocks.namespace.block(typeID) {
             case .found(let definition): return expandBlock(object, definition: definition, path: path)
             case .ambiguous(let names):
@@ -197,7 +199,6 @@ struct PageDecoder {
         if let rawKey {
             if case .string(let s) = rawKey, !s.isEmpty { key = blocks.context.map { "\($0.instance).\(s)" } ?? s } else { error("type", PageDecoder.join(path, "key"), "\"key\" must be a non-empty string naming this component") }
         }
-        let type = registry.components[typeID]
         // NB: a member's path is built only when the member is there (most components have no
         // interactions, validations or children): paths are strings, and there is one per node.
         let start = diagnostics.count

@@ -56,7 +56,7 @@ public struct ValidationType: RegisteredType {
     /// Attributes every validation has: `message` (a template) and `when` (check only while true).
     /// A type declaring one of these names itself keeps its own, and the engine doesn't read it.
     public static let commonAttributes: [AttributeSpec] = [
-        AttributeSpec("message", .string, summary: "what to show when the value is not valid; replaces the built-in message"),
+        AttributeSpec("message", .string, summary: "what to show when the value is not valid; replaces the built-in message", text: .whole),
         AttributeSpec("when", .bool, default: true, summary: "check only while this is true"),
     ]
 

@@ -24,16 +24,27 @@ public struct AttributeSpec: Sendable {
     /// `default`, `number`, `decimal`, `email`, `phone`, `url`); nil when any value of its type
     /// will do. `check` refuses another literal, suggesting the nearest; the registry description
     /// lists them as `"values"` and the JSON Schema as an `enum`. An expression's value is not
-    /// checked: the type decides what to do with one it doesn't know.
+    /// checked: the type decides what to do with one it doesn't know. An attribute with its own
+    /// `check` is checked by that alone (`api`'s `method` takes `Patch` too); its `values` are
+    /// then what an editor offers.
     ///
     /// ```
     /// components[0].attributes.keyboard: error: the attribute 'keyboard' of the component 'text-field': "emial" is not one of default, number, decimal, email, phone, url; did you mean "email"?
     /// ```
     public let values: [PageValue]?
+    /// What of its value a person reads, so `check --locale` counts it and `formwork strings`
+    /// hands it to translators (nil: nothing, like a `url` or a `style`). Built-ins declare it
+    /// on `title`, `message`, `placeholder`, …; a host type declares it the same way:
+    ///
+    /// ```swift
+    /// AttributeSpec("caption", .string, text: .whole)
+    /// ```
+    public let text: PersonText?
 
     /// An attribute `name` of `type`; see the properties for the rest.
     public init(_ name: String, _ type: AttributeType, default defaultValue: PageValue = .null, required: Bool = false, twoWay: Bool = false, role: AttributeRole = .value, summary: String = "",
-                values: [PageValue]? = nil, check: (@Sendable (PageValue) -> String?)? = nil) {
+                values: [PageValue]? = nil, text: PersonText? = nil, check: (@Sendable (PageValue) -> String?)? = nil) {
+        self.text = text
         self.name = name
         self.type = type
         self.defaultValue = defaultValue

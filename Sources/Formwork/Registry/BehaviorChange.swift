@@ -70,6 +70,12 @@ public struct BehaviorChange: Sendable, Equatable, CustomStringConvertible {
                        summary: "the built-in action 'upload': sends attachments as multipart/form-data, streamed from disk"),
         BehaviorChange(.builtIn(kind: "validation", id: "attachments"), level: .v2,
                        summary: "the built-in validation 'attachments': a file input's count, sizes and types"),
+        BehaviorChange(.behavior("check: unused-data"), level: .v2,
+                       summary: "check warns (unused-data) about a member of the page's data that nothing binds, reads or writes"),
+        BehaviorChange(.behavior("$global.outbox"), level: .v2,
+                       summary: "with an outbox, $global.outbox holds what waits in it ({count, entries}); pages read it and can't write it"),
+        BehaviorChange(.behavior("check: outbox-secure"), level: .v2,
+                       summary: "check warns (outbox-secure) when an api with \"offline\": \"queue\" reads a secure field's value in its url, headers or body"),
     ]
 
     /// "level 2: what changes".

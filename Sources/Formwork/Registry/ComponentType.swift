@@ -24,7 +24,7 @@ public struct ComponentType: RegisteredType {
         AttributeSpec("validateOn", .string, default: "submit", summary: "'change' to validate on every edit, 'submit' to wait for a validate action",
                       values: ["submit", "change"]),
         AttributeSpec("accessibility", .object, summary: "how assistive technology announces it: label, hint, role, value, hidden, group, decorative, heading",
-                      check: AccessibilityAttribute.problem),
+                      text: .members(["label", "hint", "value"]), check: AccessibilityAttribute.problem),
     ]
 
     /// The id pages use, like `text-field`.
@@ -122,6 +122,20 @@ public struct ComponentType: RegisteredType {
             id: id, attributes: merged.attributes, replaced: merged.replaced, events: events,
             layout: layout, valueAttribute: valueAttribute, eventHandlers: eventHandlers, summary: summary,
             accessibility: accessibility, valueCoercion: valueCoercion)
+    }
+
+    /// The same type without the common attributes `names` (ones its registry's behaviour level
+    /// doesn't have yet); its own declarations of those names stay.
+    func droppingCommon(_ names: [String]) -> ComponentType {
+        let dropped = attributes.filter { spec in !(names.contains(spec.name) && !replacedCommonAttributes.contains(spec.name)) }
+        guard dropped.count != attributes.count else { return self }
+        return ComponentType(storage: Storage(
+            id: id, attributes: dropped, replaced: replacedCommonAttributes, events: events, layout: layout, valueAttribute: valueAttribute,
+            eventHandlers: eventHandlers, summary: summary, accessibility: statedAccessibility, valueCoercion: valueCoercion))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// The same type, stating `accessibility` (nil: keeps what it states).

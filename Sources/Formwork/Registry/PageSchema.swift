@@ -24,9 +24,10 @@ public enum PageSchema {
     /// The page schema knowing every type `registry` has, and the blocks of `libraries` (`.empty`
     /// for none).
     public static func make(for registry: Registry, libraries: BlockCatalog) -> PageValue {
+        let later = registry.laterCommonAttributes
         let blocks = libraries.libraries.keys.sorted().flatMap { id in (libraries[id]?.blockIDs ?? []).compactMap { libraries[id]?.blocks[$0] } }
         let components = registry.components.all.map { ($0.id, $0.attributes, $0.summary) }
-            + blocks.map { ($0.id, $0.attributes + ComponentType.commonAttributes.filter { $0.name != "validateOn" }, $0.summary.isEmpty ? "a block from the library \($0.origin.library ?? "")" : $0.summary) }
+            + blocks.map { ($0.id, $0.attributes + ComponentType.commonAttributes.filter { $0.name != "validateOn" && !later.contains($0.name) }, $0.summary.isEmpty ? "a block from the library \($0.origin.library ?? "")" : $0.summary) }
         let events = registry.components.all.map { ($0.id, $0.events) } + blocks.map { ($0.id, $0.events) }
         var defs = PageObject()
         defs["value"] = ["description": "a literal, {\"expr\": …} or {\"template\": …}"]

@@ -52,7 +52,7 @@ public struct Registry: Sendable {
     ///   - replacing: the common attributes (`ComponentType.commonAttributes`) the type declares
     ///     itself: the engine's feature of each is off for it.
     public mutating func register(_ type: ComponentType, overriding: BuiltInOverride? = nil, replacing: [String] = []) {
-        components.register(type, overriding: overriding, replacing: replacing)
+        components.register(atLevel(type), overriding: overriding, replacing: replacing)
     }
     /// Adds the app's action type, replacing one with its id; see `register(_:overriding:replacing:)`
     /// for components.
@@ -105,11 +105,12 @@ public struct Registry: Sendable {
 
     private static func builtIns(behavior: BehaviorLevel, changes: [BehaviorChange]) -> Registry {
         var registry = Registry()
+        // NB: the level first: a type registered gets the common attributes of the level.
+        registry.behavior = behavior
+        registry.changes = changes
         BuiltIns.register(in: &registry)
         // NB: the built-ins are registered like an app's types, then marked as the engine's.
         registry.claimForEngine()
-        registry.behavior = behavior
-        registry.changes = changes
         for change in changes where change.level > behavior {
             guard case .builtIn(let kind, let id) = change.subject else { continue }
             registry.removeBuiltIn(kind: kind, id: id)

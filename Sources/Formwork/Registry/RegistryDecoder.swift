@@ -30,8 +30,8 @@ struct RegistryDecoder {
 
         for (_, item, path) in try list(object, "components") {
             let entry = try self.entry(item, path: path, kind: "component", extra: ["events", "layout", "valueAttribute"])
-            let type = ComponentType(entry.id, attributes: entry.attributes, events: try events(item, path: path), layout: try layout(item, entry.attributes, path: path),
-                                     valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary)
+            let type = registry.atLevel(ComponentType(entry.id, attributes: entry.attributes, events: try events(item, path: path), layout: try layout(item, entry.attributes, path: path),
+                                                      valueAttribute: try valueAttribute(item, entry.attributes, path: path), summary: entry.summary))
             try unique(registry.components[type.id] == nil, path, "component", type.id)
             try replaced(item, type.replacedCommonAttributes, common: ComponentType.commonAttributes, path: path, kind: "component")
             try adopt(type, item, path: path, engine: standard, builtIn: standard.components[type.id], into: &registry.components, hostIDs: &host.components, same: RegistryCoding.value(of:))

@@ -9,23 +9,26 @@
 /// ```
 ///
 /// NB: the names are the type's declaration, shared by every component of the type; a component
-/// holds only its values, in the declaration's order, so a binding updates its value by position.
+/// holds only the values the page gave it (written or bound), by position in the declaration, so
+/// a binding updates its value by position. An attribute the page didn't write is absent and
+/// reads as its default, computed on read: no component stores a default.
 public struct PageAttributes: Sendable, Equatable {
     private let specs: [AttributeSpec]
-    private var values: [PageValue]
+    /// The values set, each with its position, in the order first set (most components set one
+    /// to three, so a search is a few comparisons of integers).
+    private var slots: [(position: Int, value: PageValue)] = []
 
     /// Every attribute of `specs` at its default.
     init(_ specs: [AttributeSpec]) {
         self.specs = specs
-        values = specs.map(\.defaultValue)
     }
 
     /// The value of the attribute `name`; nil when the type has no such attribute.
     public subscript(name: String) -> PageValue? {
-        get { position(of: name).map { values[$0] } }
+        get { position(of: name).map { self[position: $0] } }
         set {
             guard let position = position(of: name) else { return }
-            values[position] = newValue ?? .null
+            self[position: position] = newValue ?? .null
         }
     }
 
@@ -33,11 +36,11 @@ public struct PageAttributes: Sendable, Equatable {
     public var names: [String] { specs.map(\.name) }
 
     /// How many attributes.
-    public var count: Int { values.count }
+    public var count: Int { specs.count }
 
     /// Name → value, for a host that wants a plain dictionary.
     public var dictionary: [String: PageValue] {
-        Dictionary(uniqueKeysWithValues: zip(specs.lazy.map(\.name), values))
+        Dictionary(uniqueKeysWithValues: specs.indices.lazy.map { (specs[$0].name, self[position: $0]) })
     }
 
     /// Where `name` is among the type's attributes.
@@ -45,11 +48,23 @@ public struct PageAttributes: Sendable, Equatable {
         specs.firstIndex { $0.name == name }
     }
 
-    /// The value at `position` (from `position(of:)`).
+    /// The value at `position` (from `position(of:)`): the one set there, else the default.
     subscript(position position: Int) -> PageValue {
-        get { values[position] }
-        set { values[position] = newValue }
+        get {
+            for slot in slots where slot.position == position { return slot.value }
+            return specs[position].defaultValue
+        }
+        set {
+            if let slot = slots.firstIndex(where: { $0.position == position }) {
+                slots[slot].value = newValue
+            } else {
+                slots.append((position, newValue))
+            }
+        }
     }
+
+    /// How many values it holds: the ones set, not the defaults (a test's question).
+    var storedCount: Int { slots.count }
 
     /// Whether both hold the same names with equal values.
     public static func == (lhs: PageAttributes, rhs: PageAttributes) -> Bool {
@@ -60,6 +75,6 @@ public struct PageAttributes: Sendable, Equatable {
 extension PageAttributes: Sequence {
     /// (name, value) pairs in the order the type declares them.
     public func makeIterator() -> Zip2Sequence<[String], [PageValue]>.Iterator {
-        zip(names, values).makeIterator()
+        zip(names, specs.indices.map { self[position: $0] }).makeIterator()
     }
 }

@@ -41,7 +41,10 @@ public final class PageEngine {
     lazy var submissions = SubmissionKeys()
     /// Where `api` actions with `"offline": "queue"` keep requests to send later; nil keeps none
     /// (such an action then fails, saying so). Send what waits with `networkIsBack()`.
-    public var outbox: Outbox?
+    /// From behaviour level 2, what waits in it is `$global.outbox` (Grammar.md 2.19).
+    public var outbox: Outbox? {
+        didSet { outboxChanged(from: oldValue) }
+    }
     /// The files behind the attachments pages hold (`file` inputs), by id; nil until the first.
     private(set) var attachmentTable: AttachmentTable?
     /// `attachmentTable`, made on first use.

@@ -121,6 +121,11 @@ public final class PageSession: Identifiable {
         var name: String { component.type.attributes[position].name }
     }
 
+    /// Moves at every store write and every update, so a scope kept for an update's bindings is
+    /// built again when a store changed under it (`UpdateScope`).
+    /// NB: read for every binding an edit evaluates, and never held across a call: unchecked.
+    @exclusivity(unchecked) var storeGeneration = 0
+
     /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
     private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
 
@@ -224,23 +229,27 @@ public final class PageSession: Identifiable {
 
     private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?) -> PageComponent? {
         var node = written
-        while engine.registry.components[node.typeID] == nil {
+        // NB: one lookup per component (the type is the one found, not looked up again).
+        var found = engine.registry.components[node.typeID]
+        while found == nil {
             guard let fallback = node.fallback else {
                 guard reportedUnknown.insert(written.path).inserted else { return nil }
                 send(.diagnostic(.warning("unknown-id", written.path, engine.registry.unknownMessage(engine.registry.components, written.typeID) + "; the component is left out (give it a \"fallback\" to show something instead)")))
                 return nil
             }
             node = fallback
+            found = engine.registry.components[node.typeID]
         }
-        guard let type = engine.registry.components[node.typeID] else { return nil }
+        guard let type = found else { return nil }
         let key = written.key ?? node.key
         let component = PageComponent(type: type, node: node, key: key, identity: identity(key: key, node: written, parent: parent, item: item, index: index), session: id,
                                       parent: parent, item: item, index: index, itemPath: itemPath)
-        // NB: attributes start at their defaults; only the ones the page gives are set here, in
-        // the type's order (the order bindings are made, evaluated and reported in).
-        for (position, spec) in type.attributes.enumerated() {
-            guard let attribute = node.attributes[spec.name] else { continue }
-            switch attribute.content {
+        // NB: attributes start at their defaults (stored nowhere); only the ones the page gives
+        // are set here, in the type's order (the order bindings are made, evaluated and reported in).
+        // NB: positions and item indexes only; the attribute nodes are read in place, not copied.
+        for (position, item) in PageSession.writtenInTypeOrder(node.attributes, of: type) {
+            let spec = type.attributes[position]
+            switch node.attributes.items[item].content {
             case .literal(let value):
                 component.attributes[position: position] = spec.type.coerce(value)
             case .expression(let expression), .template(let expression):
@@ -263,6 +272,23 @@ public final class PageSession: Identifiable {
         }
         component.children = buildChildren(of: component)
         return component
+    }
+
+    /// The attributes `written` that `type` declares, each with its position among the type's
+    /// attributes, in the type's order; the first written of a name when one is written twice.
+    /// NB: searches the type's declaration for each written attribute (a component writes two or
+    /// three of its ten or so), not the written ones for each declared attribute.
+    static func writtenInTypeOrder(_ written: AttributeList, of type: ComponentType) -> [(position: Int, item: Int)] {
+        let specs = type.attributes
+        var found: [(position: Int, item: Int)] = []
+        found.reserveCapacity(written.items.count)
+        for item in written.items.indices {
+            let name = written.items[item].name
+            guard let position = specs.firstIndex(where: { $0.name == name }), !found.contains(where: { $0.position == position }) else { continue }
+            found.append((position, item))
+        }
+        if found.count > 1 { found.sort { $0.position < $1.position } }
+        return found
     }
 
     func buildChildren(of component: PageComponent) -> [PageComponent] {
@@ -302,10 +328,15 @@ public final class PageSession: Identifiable {
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: scope(for: binding.component, blockState: binding.expression.readsBlockState)))
         } catch {
-            let where_ = binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
-            send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
-            return .null
+            return report(error, evaluating: binding)
         }
+    }
+
+    /// Reports that `binding` can't be computed; its attribute takes null.
+    func report(_ error: ExpressionError, evaluating binding: Binding) -> PageValue {
+        let where_ = binding.component.node.attributes[binding.name]?.path ?? binding.component.node.path
+        send(.diagnostic(.error("expression", where_, "the attribute '\(binding.name)' of \(binding.component.key.map { "'\($0)'" } ?? binding.component.type.id) can't be computed: \(error.message)", expression: error)))
+        return .null
     }
 
     // MARK: - Updating
@@ -314,6 +345,7 @@ public final class PageSession: Identifiable {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
+        storeGeneration &+= 1
         let followed = computedValues.update(after: written, evaluateComputed)
         let paths = followed.isEmpty ? written : written + followed
         if titleReads(paths) {
@@ -330,9 +362,11 @@ public final class PageSession: Identifiable {
         affected.sort()
         let update = BindingUpdate(written: paths)
         var previous = -1
+        // NB: one scope for the update's evaluations (`UpdateScope`), built only when one reads.
+        var scope = UpdateScope()
         for id in affected where id != previous {
             previous = id
-            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update) }
+            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update, reusing: &scope) }
         }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
@@ -374,10 +408,15 @@ public final class PageSession: Identifiable {
             let lists = detachItems(below: path)
             defer { reattachItems(lists) }
             try data.set(value, at: path.components[...])
-        case .global: try engine.globals.write(value, at: path)
+        case .global:
+            if let member = engine.globals.engineMember(of: path) {
+                throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $global.\(member) is what the engine reports (what waits in the outbox), and pages only read it")
+            }
+            try engine.globals.write(value, at: path)
         case .state: try writeBlockState(value, at: path, from: component)
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
+        storeGeneration &+= 1
         batch.paths.append(path)
         record(.store, assigning: value, to: .store(path))
     }

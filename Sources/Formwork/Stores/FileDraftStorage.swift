@@ -49,45 +49,27 @@ public struct FileDraftStorage: DraftStorage {
     /// (`UnreadableFile`) and `DraftLoadFailure` thrown, saying where it was kept.
     public func load(pageID: String) throws -> PageDraft? {
         let url = try file(for: pageID)
-        removeLeftovers(of: url)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let reason: String
-        do {
-            let bytes = try Data(contentsOf: url)
-            let value = try JSONReader.parse(bytes: Array(bytes))
-            if let draft = PageDraft(jsonValue: value) {
-                if draft.pageID == pageID { return draft }
-                reason = "it is the draft of '\(draft.pageID)'"
-            } else {
-                reason = "it isn't a draft: expected an object with \"page\", \"version\", \"savedAt\" and \"data\""
+        store.removeLeftovers(of: url)
+        do throws(OwnerOnlyFileStore.Unreadable) {
+            // NB: a file that can't even be moved aside is removed, so the page's next save isn't refused.
+            return try store.read(url, removingWhenStuck: true) { value -> OwnerOnlyFileStore.Decoded<PageDraft> in
+                guard let draft = PageDraft(jsonValue: value) else {
+                    return .refused("it isn't a draft: expected an object with \"page\", \"version\", \"savedAt\" and \"data\"")
+                }
+                return draft.pageID == pageID ? .value(draft) : .refused("it is the draft of '\(draft.pageID)'")
             }
-        } catch let error as JSONReader.Failure {
-            reason = "not valid JSON: \(error)"
         } catch {
-            reason = "unreadable: \(error.localizedDescription)"
+            throw DraftLoadFailure(pageID: pageID, file: url.path, reason: error.reason, keptAt: error.keptAt)
         }
-        // NB: set aside, not removed: what the person typed may still be read from it by hand. A
-        // file that can't even be moved is removed, so the page's next save isn't refused.
-        let keptAt = UnreadableFile.setAside(url)
-        if keptAt == nil { try? FileManager.default.removeItem(at: url) }
-        throw DraftLoadFailure(pageID: pageID, file: url.path, reason: reason, keptAt: keptAt)
     }
 
     /// Writes `draft` atomically (`AtomicFile`), readable by its owner only.
     public func save(_ draft: PageDraft) throws {
-        let url = try file(for: draft.pageID)
-        try OwnerOnlyFolder.create(at: directory)
-        try writer.write(Data(draft.jsonValue.jsonText.utf8), to: url)
+        try store.write(Data(draft.jsonValue.jsonText.utf8), to: try file(for: draft.pageID))
     }
 
-    /// Removes the temporary files of writes to `url` that the app didn't live to finish.
-    private func removeLeftovers(of url: URL) {
-        let suffix = "-" + url.lastPathComponent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix(suffix) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
-    }
+    /// How the draft files are kept: owner-only, atomically, set aside when unreadable.
+    var store: OwnerOnlyFileStore { OwnerOnlyFileStore(directory: directory, writer: writer) }
 
     /// Removes `pageID`'s draft, if there is one, with its attachments.
     public func remove(pageID: String) throws {

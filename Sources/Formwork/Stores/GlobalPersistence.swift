@@ -62,24 +62,22 @@ public struct FileGlobalPersistence: GlobalPersistence {
     /// The saved value; nil when there is no file yet. Throws `GlobalLoadFailure` after moving
     /// an unreadable file aside.
     public func load() throws -> PageValue? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let reason: String
-        do {
-            let bytes = try Data(contentsOf: url)
-            return try JSONReader.parse(bytes: Array(bytes))
-        } catch let error as JSONReader.Failure {
-            reason = "not valid JSON: \(error)"
+        do throws(OwnerOnlyFileStore.Unreadable) {
+            // NB: a file that can't be moved aside stays: the store then refuses to start rather than overwrite it.
+            return try store.read(url, removingWhenStuck: false) { .value($0) }
         } catch {
-            reason = "unreadable: \(error.localizedDescription)"
+            throw GlobalLoadFailure(file: url.path, reason: error.reason, keptAt: error.keptAt)
         }
-        throw GlobalLoadFailure(file: url.path, reason: reason, keptAt: UnreadableFile.setAside(url))
     }
 
     /// Writes `value` atomically, readable by its owner only.
     public func save(_ value: PageValue) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // The same temp-file-and-rename writer page sync installs pages with; a new file is
-        // readable by its owner only, an existing one keeps its permissions.
-        try AtomicFile.write(Data(value.prettyJSONText.utf8), to: url, permissions: 0o600)
+        // readable by its owner only, an existing one keeps its permissions. The folder is the
+        // app's choice: created plainly, not owner-only.
+        try store.write(Data(value.prettyJSONText.utf8), to: url)
     }
+
+    /// How the file is kept: atomically, set aside when unreadable.
+    var store: OwnerOnlyFileStore { OwnerOnlyFileStore(directory: url.deletingLastPathComponent(), ownerOnlyFolder: false) }
 }

@@ -12,6 +12,9 @@ public final class GlobalStore {
     private let persistence: (any GlobalPersistence)?
     private var listeners: [ObjectIdentifier: @MainActor ([StorePath]) -> Void] = [:]
     private var dirty = false
+    /// Members of `$global` the engine writes and pages only read (`outbox`, level 2): never
+    /// saved, and a page's write to them is refused. Empty unless the engine publishes one.
+    public private(set) var engineMembers: Set<String> = []
 
     /// Why what `persistence` saved last time couldn't be loaded, if it couldn't: the file was
     /// kept aside (`keptAt`) and the store started from `initial`. Show or log it; nothing was lost.
@@ -42,6 +45,12 @@ public final class GlobalStore {
 
     /// Writes without notifying; `commit` notifies and saves. Sessions use this inside a batch.
     func write(_ newValue: PageValue, at path: StorePath) throws(PageValue.PathError) {
+        if path.components.isEmpty, !engineMembers.isEmpty, case .object(let object) = value, case .object(var written) = newValue {
+            for name in engineMembers { written[name] = object[name] }
+            value = .object(written)
+            dirty = true
+            return
+        }
         try value.set(newValue, at: path.components[...])
         dirty = true
     }
@@ -52,8 +61,33 @@ public final class GlobalStore {
         for (id, listener) in listeners where id != origin { listener(paths) }
         if dirty, let persistence {
             dirty = false
-            try persistence.save(value)
+            try persistence.save(storedValue)
         }
+    }
+
+    /// `$global` as the app keeps it: without the members the engine publishes (`outbox`).
+    public var storedValue: PageValue {
+        guard !engineMembers.isEmpty, case .object(var object) = value else { return value }
+        for name in engineMembers { object[name] = nil }
+        return .object(object)
+    }
+
+    /// Sets the engine's own member `name` of `$global` (nil removes it) and tells every open
+    /// page; it is not saved, and pages can't write it (`engineMember(of:)`).
+    func publish(_ newValue: PageValue?, as name: String) {
+        if newValue == nil { engineMembers.remove(name) } else { engineMembers.insert(name) }
+        guard case .object(var object) = value else { return }
+        object[name] = newValue
+        value = .object(object)
+        let paths = [StorePath(.global, [.key(name)])]
+        for (_, listener) in listeners { listener(paths) }
+    }
+
+    /// The engine's member `path` writes to or below (`outbox` for `$global.outbox.count`), or nil
+    /// when a page may write it. (A write of the whole `$global` keeps the engine's members.)
+    func engineMember(of path: StorePath) -> String? {
+        guard !engineMembers.isEmpty, case .key(let name)? = path.components.first else { return nil }
+        return engineMembers.contains(name) ? name : nil
     }
 
     /// Writes `newValue` at `path` (a `$global` path) and notifies every open page.

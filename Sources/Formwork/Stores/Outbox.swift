@@ -27,7 +27,11 @@ public final class Outbox {
     /// Told of every outcome: delivered, given up, postponed, a kept file set aside.
     public var onOutcome: (@MainActor (OutboxOutcome) -> Void)?
     /// The requests waiting, oldest first.
-    public private(set) var entries: [OutboxEntry] = []
+    public private(set) var entries: [OutboxEntry] = [] {
+        didSet { onEntriesChange?() }
+    }
+    /// Told after `entries` changed: the engine publishes them as `$global.outbox` (level 2).
+    var onEntriesChange: (@MainActor () -> Void)?
     /// Whether the host believes the network is there (true unless told otherwise). While false,
     /// a request that may be queued is queued without trying to send it.
     public var networkIsAvailable = true

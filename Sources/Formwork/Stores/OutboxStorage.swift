@@ -162,42 +162,28 @@ public struct FileOutboxStorage: OutboxStorage {
     /// The requests kept in the file, oldest first; none when there is no file yet.
     public func load() throws -> [OutboxEntry] {
         let url = file
-        removeLeftovers()
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let reason: String
-        do {
-            let value = try JSONReader.parse(bytes: Array(try Data(contentsOf: url)))
-            if case .object(let object) = value, case .array(let items)? = object["requests"] {
+        store.removeLeftovers()
+        do throws(OwnerOnlyFileStore.Unreadable) {
+            return try store.read(url, removingWhenStuck: true) { value -> OwnerOnlyFileStore.Decoded<[OutboxEntry]> in
+                guard case .object(let object) = value, case .array(let items)? = object["requests"] else {
+                    return .refused("it isn't an outbox: expected an object with \"requests\"")
+                }
                 let entries = items.compactMap(OutboxEntry.init(jsonValue:))
-                if entries.count == items.count { return entries }
-                reason = "request \(entries.count + 1) isn't a kept request"
-            } else {
-                reason = "it isn't an outbox: expected an object with \"requests\""
-            }
-        } catch let error as JSONReader.Failure {
-            reason = "not valid JSON: \(error)"
+                return entries.count == items.count ? .value(entries) : .refused("request \(entries.count + 1) isn't a kept request")
+            } ?? []
         } catch {
-            reason = "unreadable: \(error.localizedDescription)"
+            throw OutboxLoadFailure(file: url.path, reason: error.reason, keptAt: error.keptAt)
         }
-        let keptAt = UnreadableFile.setAside(url)
-        if keptAt == nil { try? FileManager.default.removeItem(at: url) }
-        throw OutboxLoadFailure(file: url.path, reason: reason, keptAt: keptAt)
     }
 
     /// Writes `entries` over what the file held, atomically.
     public func save(_ entries: [OutboxEntry]) throws {
-        try OwnerOnlyFolder.create(at: directory)
         let value = PageValue.object(PageObject([("requests", .array(entries.map(\.jsonValue)))]))
-        try writer.write(Data(value.jsonText.utf8), to: file)
+        try store.write(Data(value.jsonText.utf8), to: file)
     }
 
-    /// Removes the temporary files of writes the app didn't live to finish.
-    private func removeLeftovers() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
-    }
+    /// How the outbox file is kept: owner-only, atomically, set aside when unreadable.
+    var store: OwnerOnlyFileStore { OwnerOnlyFileStore(directory: directory, writer: writer) }
 }
 
 /// An outbox kept in memory only: for tests, and hosts that want requests kept while the app

@@ -34,6 +34,7 @@ package enum DesignAssets {
         "exprfield.js": (PackageResources.exprfield_js, "text/javascript; charset=utf-8"),
         "nodelist.js": (PackageResources.nodelist_js, "text/javascript; charset=utf-8"),
         "strings.js": (PackageResources.strings_js, "text/javascript; charset=utf-8"),
+        "translations.js": (PackageResources.translations_js, "text/javascript; charset=utf-8"),
         "suggest.js": (PackageResources.suggest_js, "text/javascript; charset=utf-8"),
         "literal.js": (PackageResources.literal_js, "text/javascript; charset=utf-8"),
         "textfield.js": (PackageResources.textfield_js, "text/javascript; charset=utf-8"),
@@ -43,6 +44,11 @@ package enum DesignAssets {
         "treemenu.js": (PackageResources.treemenu_js, "text/javascript; charset=utf-8"),
         "chainlist.js": (PackageResources.chainlist_js, "text/javascript; charset=utf-8"),
         "pagechains.js": (PackageResources.pagechains_js, "text/javascript; charset=utf-8"),
+        "adopt.js": (PackageResources.adopt_js, "text/javascript; charset=utf-8"),
+        "conditions.js": (PackageResources.conditions_js, "text/javascript; charset=utf-8"),
+        "rename.js": (PackageResources.rename_js, "text/javascript; charset=utf-8"),
+        "merge.js": (PackageResources.merge_js, "text/javascript; charset=utf-8"),
+        "conflict.js": (PackageResources.conflict_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

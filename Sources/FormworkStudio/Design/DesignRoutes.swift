@@ -13,7 +13,9 @@ import PreviewHTTP
 /// | `GET /api/design/page/FILE` | the file's text, revision and JSON |
 /// | `POST /api/design/draft/FILE` | `{"document": …}`: check it and show it live, unsaved |
 /// | `POST /api/design/save/FILE` | `{"document": …, "base": REVISION}`: save, or 409 and the disk's version |
+/// | `POST /api/design/rename/FILE` | `{"document", "from", "to"}`: the page with a key renamed everywhere, and the flows it touches; writes nothing |
 /// | `POST /api/design/publish` | check, run the flows, raise versions, pack |
+/// | `POST /api/design/translations/ACTION/FILE` | the translations view: list, apply, export, import |
 /// | anything else | as `formwork preview` answers it (`PreviewRoutes`) |
 ///
 /// As in the preview, requests must name 127.0.0.1 or localhost, and changes must be sent as
@@ -73,7 +75,23 @@ package struct DesignRoutes: Sendable {
                 guard let base = body["base"]?.stringValue else {
                     throw DesignWorkspace.Refusal(status: 400, message: "say which revision of the file the editor read, as \"base\" (the page answer's \"revision\")")
                 }
-                return try await workspace.save(rest, document: try DesignRoutes.document(in: body), base: base)
+                let document = try DesignRoutes.document(in: body)
+                let (saved, status) = try await workspace.save(rest, document: document, base: base)
+                var answer = saved
+                // The renames made since the last save, carried into the page's flows once it is saved.
+                if status == 200, case .array(let renames)? = body["renames"], !renames.isEmpty, case .object(var object) = answer {
+                    object["flows"] = .array(try await workspace.renameFlows(rest, document: document, renames: renames).map { .string($0) })
+                    answer = .object(object)
+                }
+                return (answer, status)
+            }
+        case ("rename", false) where !rest.isEmpty && request.method == "POST":
+            return await change(request) { body throws(DesignWorkspace.Refusal) in
+                (try await workspace.rename(rest, body: body), 200)
+            }
+        case ("translations", false) where rest.count >= 2 && request.method == "POST":
+            return await change(request) { body throws(DesignWorkspace.Refusal) in
+                (try await workspace.translations(rest[0], file: rest.dropFirst().joined(separator: "/"), body: body), 200)
             }
         case ("publish", false) where rest.isEmpty && request.method == "POST":
             return await change(request) { _ throws(DesignWorkspace.Refusal) in await workspace.publish() }

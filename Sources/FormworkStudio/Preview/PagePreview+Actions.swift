@@ -26,6 +26,8 @@ extension PagePreview {
         case locale(String?)
         /// Chose a file in a `file` input's `<input type=file>`: its name, media type and bytes.
         case attach(ComponentRef, name: String, type: String, bytes: [UInt8])
+        /// Turned the network switch off or on (`PreviewConnection`).
+        case network(online: Bool)
     }
 
     /// A component named by the number the browser got, or by its key (the first one).
@@ -65,6 +67,8 @@ extension PagePreview {
             await restart()
         case .locale(let tag):
             await show(locale: tag)
+        case .network(let online):
+            await setNetwork(online: online)
         case .back:
             if let page = top {
                 host.remove(page)

@@ -65,13 +65,15 @@ extension PagePreview {
 
     // MARK: - The state
 
-    /// `{file, problems, broken, stack, page, questions, data, global, param, response, reloads}`.
+    /// `{file, problems, broken, stack, page, questions, data, global, param, connection, response, reloads}`.
     private func stateBody() -> PageObject {
         var object = PageObject()
         object["file"] = .string(file)
         object["path"] = .string(displayPath)
         object["reloads"] = .int(Int64(reloads))
         object["broken"] = .bool(isBroken)
+        object["lastGood"] = .bool(showsLastGood)
+        object["unsaved"] = .bool(unsaved != nil)
         object["problems"] = .array(problems.map(PreviewSnapshot.problem))
         // The locale switch: the languages the page's texts are written in, and the one shown.
         if let document = (top ?? root)?.document {
@@ -107,6 +109,7 @@ extension PagePreview {
             object["param"] = root?.params ?? .null
         }
         object["global"] = workspace.globals.value
+        object["connection"] = connection.jsonValue
         object["questions"] = .array(host.questions.map(PreviewSnapshot.question))
         object["response"] = response ?? .null
         object["responded"] = .bool(response != nil)

@@ -24,6 +24,8 @@ package final class PagePreview {
 
     private(set) var host: PreviewHost
     private(set) var stub = StubTransport()
+    /// The network switch and the outbox (`PreviewConnection`), kept across openings.
+    let connection: PreviewConnection
     /// The first page opened; nil when the file never opened, or it couldn't be opened.
     package private(set) var root: PageSession?
     /// Problems in the saved file (errors stop it from running) and in the stub file.
@@ -61,6 +63,10 @@ package final class PagePreview {
     /// The page as `formwork design` shows it before it is saved: opened in place of the file
     /// (nil: the file as saved).
     private(set) var unsaved: [UInt8]?
+    /// True while the editor's unsaved page has errors and the last page that opened well is
+    /// shown instead, still running (`problems` are the unsaved page's): a half-typed expression
+    /// never hides the live page.
+    private(set) var showsLastGood = false
 
     /// The contents of a watched file when last seen (nil: it didn't exist).
     private struct Fingerprint: Equatable { let bytes: Data? }
@@ -71,7 +77,9 @@ package final class PagePreview {
         path = workspace.folder.absolute(file)
         displayPath = (workspace.folder.displayName as NSString).appendingPathComponent(file)
         host = PreviewHost()
+        connection = PreviewConnection(limits: workspace.limits)
         feed.limit = workspace.limits.traceEvents
+        connection.outbox.onOutcome = { [weak self] outcome in self?.outboxOutcome(outcome) }
     }
 
     /// The page on top of the stack, the one the person sees.
@@ -141,9 +149,14 @@ package final class PagePreview {
         var diagnostics = found
         if let document { diagnostics += document.check(registry: registry, knownPages: workspace.knownPageIDs(), limits: workspace.limits) }
         guard let document, !diagnostics.contains(where: { $0.severity == .error }) else {
-            show(problems: diagnostics + network.problems)
+            if unsaved != nil, root != nil, !isBroken {
+                keepLastGood(problems: diagnostics + network.problems)
+            } else {
+                show(problems: diagnostics + network.problems)
+            }
             return
         }
+        showsLastGood = false
         let carried = keepingData ? root.map { (data: $0.data, initial: $0.document.data) } : nil
         await start(document, registry: registry, network: network, warnings: diagnostics + network.problems, carrying: carried)
     }
@@ -167,8 +180,28 @@ package final class PagePreview {
         }
     }
 
+    /// The editor's unsaved page has errors: the page that runs stays, marked as the last good
+    /// one, and the problems point at the editor's page (its JSON paths), not at lines of a file
+    /// that isn't saved.
+    private func keepLastGood(problems: [PageDiagnostic]) {
+        self.problems = problems.map { problem in
+            var problem = problem
+            if problem.file == displayPath {
+                problem.file = "\(displayPath) (unsaved, in the editor)"
+                problem.line = nil
+                problem.column = nil
+            }
+            return problem
+        }
+        showsLastGood = true
+        let errors = problems.filter { $0.severity == .error }.count
+        feed.note(page: file, "the unsaved page has \(errors) error\(errors == 1 ? "" : "s"); the last good page is shown until they are fixed")
+        scheduleUpdate()
+    }
+
     private func show(problems: [PageDiagnostic]) {
         self.problems = problems
+        showsLastGood = false
         isBroken = true
         let errors = problems.filter { $0.severity == .error }.count
         feed.note(page: file, "\(displayPath) has \(errors) error\(errors == 1 ? "" : "s"); the page is shown again after the next good save")
@@ -192,9 +225,10 @@ package final class PagePreview {
         host = makeHost()
         stub = network.transport
         let engine = PageEngine(registry: registry, host: PageHost(
-            navigator: host, presenter: host, transport: stub, router: host, clock: SystemClock(), timeZone: .current, languages: languages,
+            navigator: host, presenter: host, transport: connection.transport(through: stub), router: host, clock: SystemClock(), timeZone: .current, languages: languages,
             report: { [weak self] report in self?.receive(report) }
         ), globals: workspace.globals, pages: DirectoryPageSource(directory: URL(fileURLWithPath: workspace.folder.root)), limits: workspace.limits)
+        connection.attach(to: engine)
         let session: PageSession
         do {
             session = try engine.open(document, params: typedParams(for: document))
@@ -210,6 +244,7 @@ package final class PagePreview {
             return nil
         }
         await settle()
+        await sendWaiting(engine)
         if let carrying, !session.isClosed {
             let kept = CarriedData.merge(current: carrying.data, oldInitial: carrying.initial, newInitial: document.data)
             if kept.jsonText != session.data.jsonText {

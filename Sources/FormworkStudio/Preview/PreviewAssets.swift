@@ -22,6 +22,8 @@ package enum PreviewAssets {
         "inspector.js": (PackageResources.inspector_js, "text/javascript; charset=utf-8"),
         "a11y.js": (PackageResources.a11y_js, "text/javascript; charset=utf-8"),
         "announcer.js": (PackageResources.announcer_js, "text/javascript; charset=utf-8"),
+        "network.js": (PackageResources.network_js, "text/javascript; charset=utf-8"),
+        "outbox.js": (PackageResources.outbox_js, "text/javascript; charset=utf-8"),
     ]
 
     /// The asset as a response; 404 for a name that isn't one.

@@ -17,6 +17,7 @@ import Formwork
 /// {"do": "back"}
 /// {"do": "restart"}
 /// {"do": "locale", "locale": "zh-Hans"}                     (null: the --locale given to preview)
+/// {"do": "network", "online": false}                        (the network switch: false queues, true sends what waits)
 /// ```
 extension PreviewRoutes {
     /// An action the preview can't understand, with what to send instead.
@@ -25,7 +26,7 @@ extension PreviewRoutes {
         init(_ message: String) { self.message = message }
     }
 
-    static let actionNames = ["edit", "type", "mask", "tap", "trigger", "answer", "attach", "back", "restart", "locale"]
+    static let actionNames = ["edit", "type", "mask", "tap", "trigger", "answer", "attach", "back", "restart", "locale", "network"]
 
     static func decodeAction(_ value: PageValue) throws(BadAction) -> PagePreview.Action {
         guard case .object(let object) = value else { throw BadAction("an action is a JSON object like {\"do\": \"tap\", \"component\": 4}") }
@@ -82,6 +83,9 @@ extension PreviewRoutes {
                 return .locale(canonical)
             case let other?: throw BadAction("\"locale\" is a language tag such as \"zh-Hans\", or null, not \(other.jsonText)")
             }
+        case "network":
+            guard let online = object["online"]?.boolValue else { throw BadAction("the network switch needs \"online\": true or false") }
+            return .network(online: online)
         default:
             let hint = Suggestions.nearest(to: name, in: actionNames).map { "; did you mean '\($0)'?" } ?? "; use one of \(actionNames.joined(separator: ", "))"
             throw BadAction("unknown action '\(name)'" + hint)

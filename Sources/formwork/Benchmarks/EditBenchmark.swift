@@ -66,9 +66,21 @@ enum EditBenchmark {
         private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         private var count: Int64 = 0
 
-        init(_ editor: Editor) throws {
-            scope = ExpressionScope(data: editor.session.data)
-            paths = editor.paths
+        convenience init(_ editor: Editor) throws {
+            try self.init(data: editor.session.data, paths: editor.paths)
+        }
+
+        /// The floor of a page of `components` components, without opening it (the gate's
+        /// `edit-floor-10000`): the same `$data` as the page's.
+        convenience init(components: Int) throws {
+            let pairs = components / 2
+            try self.init(data: .object(PageObject((0..<pairs).map { ("v\($0)", PageValue.int(Int64($0))) })),
+                          paths: (0..<pairs).map { StorePath(.data, [.key("v\($0)")]) })
+        }
+
+        private init(data: PageValue, paths: [StorePath]) throws {
+            scope = ExpressionScope(data: data)
+            self.paths = paths
             fields = try paths.map { try CompiledExpression("\($0)", functions: .standard) }
             labels = try paths.map { try CompiledExpression(template: "${\($0) * 2} pcs", functions: .standard) }
         }

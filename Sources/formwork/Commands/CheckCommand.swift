@@ -6,7 +6,7 @@ struct CheckCommand: CLICommand {
     static let name = "check"
     static let abstract = "Find errors in pages without running them."
     static let help = """
-        USAGE: formwork check PAGE.json|DIR... [--locale TAG] [--registry FILE] [--format text|json]
+        USAGE: formwork check PAGE.json|DIR... [--locale TAG[,TAG]] [--strict] [--registry FILE] [--format text|json]
 
         Reads each page (in a folder: the *.json files directly in it, except *.flow.json flow
         tests and manifest.json) and reports, in compiler form `file: path.to.node: error: message`:
@@ -22,8 +22,10 @@ struct CheckCommand: CLICommand {
 
         OPTIONS:
           --format text|json   json prints one object with every diagnostic, for editors and CI
-          --locale TAG         also warn about each text with no TAG translation (it falls back),
-                               and print how many of the texts TAG has
+          --locale TAG         also warn about each text a person reads with no TAG translation
+                               (it falls back), literal texts such as "title": "Name" included,
+                               and print per page how many of its texts TAG has
+          --strict             with --locale: a missing translation is an error (exit 1), for CI
         \(RegistryOption.help)
                                the app's own types are checked like the built-ins, function argument types too
 
@@ -39,10 +41,13 @@ struct CheckCommand: CLICommand {
     let json: Bool
     let registryOption: RegistryOption
     let languages: [String]
+    let strict: Bool
 
     init(_ arguments: inout ArgumentScanner) throws(UsageError) {
         registryOption = try RegistryOption(&arguments)
         languages = try PageOptions.languages(&arguments)
+        strict = arguments.flag("strict")
+        if strict && languages.isEmpty { throw UsageError("--strict checks translations: give the languages with --locale, like --locale de,zh-Hans --strict") }
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json") }
         json = format == "json"
@@ -108,10 +113,11 @@ struct CheckCommand: CLICommand {
         for locale in languages {
             var translated = 0, total = 0
             for page in set.pages {
-                guard let report = page.document?.translationReport(locale: locale) else { continue }
-                diagnostics += report.diagnostics
+                guard let report = page.document?.translationCoverage(locale: locale, registry: registry, strict: strict) else { continue }
+                diagnostics += report.missing
                 translated += report.translated
                 total += report.total
+                coverage.append("\(page.file): \(locale): \(report.translated) of \(report.total) text\(report.total == 1 ? "" : "s") translated")
             }
             let percent = total == 0 ? 100 : translated * 100 / total
             coverage.append("\(locale): \(percent)% of \(total) text\(total == 1 ? "" : "s")")

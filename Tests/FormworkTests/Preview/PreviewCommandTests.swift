@@ -42,7 +42,7 @@ struct PreviewCommandTests {
         let preview = try await PreviewProcess.start(PreviewProcess.pages)
         let events = try await EventStreamClient.open(port: preview.port, "/api/preview/login.json/events")
         try await events.waitForState("the login page") { $0["page"]?["id"] == "login" }
-        #expect(preview.output.first?.hasPrefix("Previewing 9 pages from \(PreviewProcess.pages.path) at http://127.0.0.1:\(preview.port)/") == true)
+        #expect(preview.output.first?.hasPrefix("Previewing 10 pages from \(PreviewProcess.pages.path) at http://127.0.0.1:\(preview.port)/") == true)
         let (status, output) = try await preview.interrupt()
         #expect(status == 0)
         #expect(output.last == "Stopped the preview.")

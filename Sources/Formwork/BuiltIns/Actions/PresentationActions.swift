@@ -2,7 +2,7 @@
 enum PresentationActions {
     static let all: [ActionType] = [
         ActionType("picker", attributes: [
-            AttributeSpec("title", .string), AttributeSpec("options", .array, required: true, summary: "strings, or objects with title and value"),
+            AttributeSpec("title", .string, text: .whole), AttributeSpec("options", .array, required: true, summary: "strings, or objects with title and value"),
             AttributeSpec("selected", .any, summary: "the value currently chosen"),
         ], summary: "lets the person choose; the result is the chosen value; cancelling ends the chain quietly") { context in
             let options = (try context.value("options").arrayValue ?? []).map(PickerOption.init)
@@ -14,20 +14,20 @@ enum PresentationActions {
             }
             return options[index].value
         },
-        ActionType("confirm", attributes: [AttributeSpec("title", .string), AttributeSpec("message", .string)],
+        ActionType("confirm", attributes: [AttributeSpec("title", .string, text: .whole), AttributeSpec("message", .string, text: .whole)],
                    summary: "asks yes or no; no ends the chain quietly; yes passes $result on") { context in
             let title = try context.string("title") ?? "", message = try context.string("message") ?? ""
             context.trace(.present, "confirm \"\(title)\" \(message)")
             guard await context.host.presenter.confirm(title: title, message: message) else { throw ChainCancelled() }
             return context.result
         },
-        ActionType("alert", attributes: [AttributeSpec("title", .string), AttributeSpec("message", .string)], summary: "shows a message and waits until it is dismissed") { context in
+        ActionType("alert", attributes: [AttributeSpec("title", .string, text: .whole), AttributeSpec("message", .string, text: .whole)], summary: "shows a message and waits until it is dismissed") { context in
             let title = try context.string("title") ?? "", message = try context.string("message") ?? ""
             context.trace(.present, "alert \"\(title)\" \(message)")
             await context.host.presenter.alert(title: title, message: message)
             return context.result
         },
-        ActionType("toast", attributes: [AttributeSpec("message", .string, required: true)], summary: "shows a short message") { context in
+        ActionType("toast", attributes: [AttributeSpec("message", .string, required: true, text: .whole)], summary: "shows a short message") { context in
             let message = try context.string("message") ?? ""
             context.trace(.present, "toast \(message)")
             context.host.presenter.toast(message)

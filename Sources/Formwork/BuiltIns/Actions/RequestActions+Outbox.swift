@@ -19,9 +19,9 @@ extension RequestActions {
             throw ActionFailure(kind: "outbox", message: "This request can't be kept to send later.",
                                 details: PageObject([("detail", .string("api's offline is \"queue\", but this app keeps no outbox (PageEngine.outbox, formwork run --outbox)"))]))
         }
-        if !outbox.storage.encrypts, let body = request.body, holdsSecureValue(body, session) {
+        if !outbox.storage.encrypts, let part = partHoldingSecureValue(request, session) {
             throw ActionFailure(kind: "outbox", message: "This request holds a secret, so it can't be kept to send later. Try again when you're online.",
-                                details: PageObject([("detail", .string("its body holds the value of a secure field, and the outbox's storage doesn't encrypt (OutboxStorage.encrypts)"))]))
+                                details: PageObject([("detail", .string("its \(part) holds the value of a secure field, and the outbox's storage doesn't encrypt (OutboxStorage.encrypts)"))]))
         }
         return outbox
     }
@@ -79,17 +79,23 @@ extension RequestActions {
         return try outbox.queue(entry)
     }
 
-    /// Whether `body` holds the value of one of the page's `secure` fields (a non-empty one).
-    @MainActor static func holdsSecureValue(_ body: Data, _ session: PageSession) -> Bool {
+    /// Which part of `request` (`body`, `headers`, `URL`) holds the value of one of the page's
+    /// `secure` fields (a non-empty one); nil when none does.
+    @MainActor static func partHoldingSecureValue(_ request: TransportRequest, _ session: PageSession) -> String? {
         let paths = DraftPolicy.securePaths(in: session.document.components, registry: session.engine.registry)
-        guard !paths.isEmpty else { return false }
-        let text = String(decoding: body, as: UTF8.self)
+        guard !paths.isEmpty else { return nil }
+        let body = request.body.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let url = request.url.absoluteString
         for path in paths {
             for value in path.values(in: session.data) {
-                if case .string(let secret) = value, !secret.isEmpty, text.contains(PageValue.string(secret).jsonText) { return true }
+                guard case .string(let secret) = value, !secret.isEmpty else { continue }
+                if body.contains(PageValue.string(secret).jsonText) { return "body" }
+                if request.headers.values.contains(where: { $0.contains(secret) }) { return "headers" }
+                let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? secret
+                if url.contains(secret) || url.contains(encoded) { return "URL" }
             }
         }
-        return false
+        return nil
     }
 }
 

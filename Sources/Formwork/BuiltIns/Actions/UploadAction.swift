@@ -21,7 +21,7 @@ enum UploadAction {
     ]
 
     static let all: [ActionType] = [
-        ActionType("upload", attributes: attributes,
+        ActionType("upload", attributes: attributes + RequestActions.idempotencyAttributes,
                    summary: "sends attachments as multipart/form-data, streamed from disk, with progress; the result is the decoded answer; non-2xx fails with $error.status") { context in
             try await run(context)
         },
@@ -43,6 +43,11 @@ enum UploadAction {
         for name in request.headers.keys where name.lowercased() == "content-type" { request.headers[name] = nil }
         request.headers["Content-Type"] = body.contentType
         request.timeout = limits.uploadSeconds
+        // NB: the same submission is the same files and fields to the same URL from the same action:
+        // its key (as `api`'s) is the same on every retry until an answer settles it.
+        request.body = Data(body.submissionIdentity.utf8)
+        let submission = try RequestActions.attachKey(to: &request, context)
+        request.body = nil
         let progressPath = try progressPath(context)
         let files = body.files.map { "\($0.attachment.name) (\(describe($0.size)))" }.joined(separator: ", ")
         session.record(.request, "\(request.method) \(request.url.absoluteString) multipart: \(files)" + (body.fields.isEmpty ? "" : ", fields " + body.fields.map(\.name).joined(separator: ", ")))
@@ -92,6 +97,7 @@ enum UploadAction {
         }
         let answer = RequestActions.Answer(request: request, status: response.status, body: try RequestActions.decode(response.body))
         session.record(.response, "\(answer.status) \(answer.body.preview())")
+        RequestActions.settle(submission, status: answer.status, in: session)
         guard (200..<300).contains(answer.status) else { throw answer.failure }
         return answer.body
     }
@@ -176,5 +182,13 @@ private final class ProgressReporter {
         let fraction = total > 0 ? Double(sent) / Double(total) : 1
         let value = PageValue.object(PageObject([("sent", .int(sent)), ("total", .int(total)), ("fraction", .number((fraction * 1000).rounded() / 1000))]))
         do { try session.set(value, at: path) } catch { session.record(.error, "upload's progress can't be written to \(path): \(error)") }
+    }
+}
+
+extension MultipartBody {
+    /// What makes an upload one submission (for its `Idempotency-Key`): its fields and its files
+    /// (form field, attachment id, size), not the boundary, which is new on every send.
+    var submissionIdentity: String {
+        (fields.map { "field \($0.name)=\($0.value)" } + files.map { "file \($0.name)=\($0.attachment.id) \($0.size)" }).joined(separator: "\n")
     }
 }

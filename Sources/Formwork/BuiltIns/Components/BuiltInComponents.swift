@@ -1,7 +1,7 @@
 /// The built-in components: platform-neutral models for forms. Every input has a `title`, a
 /// two-way `value` and an `onChange` event.
 enum BuiltInComponents {
-    static let title = AttributeSpec("title", .string, summary: "the label shown with the input")
+    static let title = AttributeSpec("title", .string, summary: "the label shown with the input", text: .whole)
 
     static func input(_ id: String, value: AttributeType, extra: [AttributeSpec] = [], events: [String] = [], handlers: [String: ComponentEventHandler] = [:], summary: String,
                       coercion: ComponentValueCoercion? = nil) -> ComponentType {
@@ -13,8 +13,8 @@ enum BuiltInComponents {
     static let all: [ComponentType] = declared.map { $0.stating(accessibility[$0.id]) }
 
     static let declared: [ComponentType] = [
-        ComponentType("section", attributes: [AttributeSpec("header", .string), AttributeSpec("footer", .string)], layout: .container, summary: "a titled group of rows"),
-        ComponentType("group", attributes: [AttributeSpec("title", .string)], layout: .container, summary: "groups components without visual chrome"),
+        ComponentType("section", attributes: [AttributeSpec("header", .string, text: .whole), AttributeSpec("footer", .string, text: .whole)], layout: .container, summary: "a titled group of rows"),
+        ComponentType("group", attributes: [AttributeSpec("title", .string, text: .whole)], layout: .container, summary: "groups components without visual chrome"),
         ComponentType("status", attributes: [
             AttributeSpec("state", .string, default: "normal", summary: "normal, loading, empty or error: which child set is shown",
                           values: ["normal", "loading", "empty", "error"]),
@@ -24,23 +24,23 @@ enum BuiltInComponents {
             AttributeSpec("items", .array, summary: "the array to repeat over; children see $item and $index"),
             AttributeSpec("itemKey", .string, summary: "the member that identifies an item, like id: a row is kept while its item is in the list"),
         ], events: ["onTap"], layout: .repeated(items: "items", key: "itemKey"), summary: "repeats its children for each item"),
-        ComponentType("label", attributes: [AttributeSpec("text", .string), AttributeSpec("style", .string, default: "body")], summary: "read-only text"),
+        ComponentType("label", attributes: [AttributeSpec("text", .string, text: .whole), AttributeSpec("style", .string, default: "body")], summary: "read-only text"),
         input("text-field", value: .string, extra: [
-            AttributeSpec("placeholder", .string), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url",
+            AttributeSpec("placeholder", .string, text: .whole), AttributeSpec("keyboard", .string, default: "default", summary: "default, number, decimal, email, phone or url",
                                                             values: ["default", "number", "decimal", "email", "phone", "url"]),
             AttributeSpec("maxLength", .int), AttributeSpec("secure", .bool, default: false),
             MaskCheck.attribute(number: false),
         ], summary: "one line of text"),
-        input("text-area", value: .string, extra: [AttributeSpec("placeholder", .string), AttributeSpec("maxLength", .int)], summary: "several lines of text"),
-        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string), AttributeSpec("unit", .string), MaskCheck.attribute(number: true)], summary: "a number"),
+        input("text-area", value: .string, extra: [AttributeSpec("placeholder", .string, text: .whole), AttributeSpec("maxLength", .int)], summary: "several lines of text"),
+        input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string, text: .whole), AttributeSpec("unit", .string, text: .whole), MaskCheck.attribute(number: true)], summary: "a number"),
         input("switch", value: .bool, summary: "on or off"),
         input("select", value: .any, extra: [
-            AttributeSpec("options", .array, summary: "strings, or objects with title and value"), AttributeSpec("placeholder", .string),
+            AttributeSpec("options", .array, summary: "strings, or objects with title and value"), AttributeSpec("placeholder", .string, text: .whole),
         ], events: ["onTap"], handlers: ["onTap": presentPicker], summary: "a choice among options; tapping presents a picker"),
         input("date-field", value: .string, extra: [AttributeSpec("min", .string), AttributeSpec("max", .string)], summary: "a date as yyyy-MM-dd"),
         input("stepper", value: .int, extra: [AttributeSpec("min", .int), AttributeSpec("max", .int), AttributeSpec("step", .int, default: 1)], summary: "a whole number changed in steps"),
-        ComponentType("button", attributes: [AttributeSpec("title", .string), AttributeSpec("style", .string, default: "primary")], events: ["onTap"], summary: "runs onTap"),
-        ComponentType("image", attributes: [AttributeSpec("url", .string), AttributeSpec("width", .number), AttributeSpec("height", .number), AttributeSpec("alt", .string)], summary: "a picture from a URL"),
+        ComponentType("button", attributes: [AttributeSpec("title", .string, text: .whole), AttributeSpec("style", .string, default: "primary")], events: ["onTap"], summary: "runs onTap"),
+        ComponentType("image", attributes: [AttributeSpec("url", .string), AttributeSpec("width", .number), AttributeSpec("height", .number), AttributeSpec("alt", .string, text: .whole)], summary: "a picture from a URL"),
     ]
 
     /// `select`'s tap: present the options, then edit the value to the chosen one.

@@ -33,7 +33,7 @@ enum ChoiceComponents {
                 guard let step = value.doubleValue else { return nil }
                 return step > 0 ? nil : "a slider's step is more than 0, not \(value.displayText)"
             }),
-            AttributeSpec("valueLabel", .string, summary: "the text shown with the slider, like ${$data.volume} %; the value itself when not given"),
+            AttributeSpec("valueLabel", .string, summary: "the text shown with the slider, like ${$data.volume} %; the value itself when not given", text: .whole),
         ], summary: "a number from min to max in steps", coercion: slider),
     ]
 

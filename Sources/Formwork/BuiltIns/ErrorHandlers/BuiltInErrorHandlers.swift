@@ -12,12 +12,12 @@ enum BuiltInErrorHandlers {
     }
 
     static let all: [ErrorHandlerType] = [
-        ErrorHandlerType("toast", attributes: [AttributeSpec("message", .string)], summary: "shows the error briefly") { context in
+        ErrorHandlerType("toast", attributes: [AttributeSpec("message", .string, text: .whole)], summary: "shows the error briefly") { context in
             let text = try message(context)
             context.trace(.present, "toast \(text)")
             context.host.presenter.toast(text)
         },
-        ErrorHandlerType("alert", attributes: [AttributeSpec("title", .string, default: "Something went wrong"), AttributeSpec("message", .string)],
+        ErrorHandlerType("alert", attributes: [AttributeSpec("title", .string, default: "Something went wrong", text: .whole), AttributeSpec("message", .string, text: .whole)],
                          summary: "shows the error and waits") { context in
             let title = try context.string("title") ?? "", text = try message(context)
             context.trace(.present, "alert \"\(title)\" \(text)")

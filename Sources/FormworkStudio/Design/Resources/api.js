@@ -25,6 +25,7 @@ export const api = {
   newPage: (id) => request("POST", "/api/design/pages", { page: id }),
   page: (name) => request("GET", `/api/design/page/${file(name)}`),
   draft: (name, document) => request("POST", `/api/design/draft/${file(name)}`, { document }),
-  save: (name, document, base) => request("POST", `/api/design/save/${file(name)}`, { document, base }),
+  save: (name, document, base, renames) => request("POST", `/api/design/save/${file(name)}`, renames && renames.length ? { document, base, renames } : { document, base }),
+  rename: (name, document, from, to) => request("POST", `/api/design/rename/${file(name)}`, { document, from, to }),
   publish: () => request("POST", "/api/design/publish", {}),
 };

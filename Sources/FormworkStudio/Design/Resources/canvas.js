@@ -130,6 +130,10 @@ function attach() {
   // The live page's own link to the page list would leave the editor's page inside the frame.
   const pagesLink = doc.querySelector('.bar a[href="/"]');
   if (pagesLink) pagesLink.hidden = true;
+  // One Language selector: the editor's bar has it, so the live page's own is hidden (inline
+  // display, as the live page toggles `hidden` itself).
+  const localeSwitch = doc.getElementById("locale-switch");
+  if (localeSwitch) localeSwitch.style.display = "none";
   // A click on a component selects it in the tree; the page still gets the click (a live page).
   doc.addEventListener("click", (event) => {
     for (let node = event.target; node && node !== doc.body; node = node.parentElement) {

@@ -17,7 +17,7 @@ import { el } from "/assets/dom.js";
 /// The inspector's panels (properties.js, chains.js, settings.js): each exports mountNAME(),
 /// which draws into its region and follows the state; mounted before the page loads.
 async function mountPanels() {
-  for (const name of ["properties", "chains", "settings"]) {
+  for (const name of ["properties", "chains", "settings", "translations"]) {
     try {
       const panel = await import(`./${name}.js`);
       const mount = panel[`mount${name[0].toUpperCase()}${name.slice(1)}`];

@@ -9,6 +9,7 @@ import { readAttribute, writeAttribute, makeTranslatableSteps, freshKey, editLoc
 import { expressionInput, problemsAt, problemList } from "./exprfield.js";
 import { drawText, shownText, pluralForms, flat } from "./textfield.js";
 import { drawLiteral, parseJSON } from "./literal.js";
+import { conditionBuilder } from "./conditions.js";
 
 export { parseJSON };
 
@@ -108,7 +109,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     if (modes.length > 1) {
       const group = el("span", { class: "modes", role: "group", "aria-label": `${name}: written as` });
       for (const mode of modes) {
-        const button = el("button", { type: "button", id: `${id}-mode-${mode}`, class: "mode", "data-mode": mode, "aria-pressed": String(current.mode === mode), title: `write ${name} as ${mode === "literal" ? "a value" : mode === "text" ? "a text of the page's strings" : "an " + mode}`, text: modeNames[mode] });
+        const button = el("button", { type: "button", id: `${id}-mode-${mode}`, class: "mode", "data-mode": mode, "aria-pressed": String(current.mode === mode), title: `write ${name} as ${mode === "literal" ? "a value" : mode === "text" ? "a text of the page's strings" : withArticle(mode)}`, text: modeNames[mode] });
         button.addEventListener("click", () => switchMode(mode));
         group.append(button);
       }
@@ -125,7 +126,7 @@ export function attributeField({ nodePath, spec, nodeKey }) {
     const current = readAttribute(nodePath, name, spec);
     if (current.mode === mode) return;
     merge = null;
-    const label = `Write ${name} as ${mode === "literal" ? "a value" : mode}`;
+    const label = `Write ${name} as ${mode === "literal" ? "a value" : withArticle(mode)}`;
     if (mode === "text") {
       if (current.mode === "literal" && typeof current.value === "string") {
         const key = freshKey((nodeKey || "") + (nodeKey ? name[0].toUpperCase() + name.slice(1) : name));
@@ -168,9 +169,19 @@ export function attributeField({ nodePath, spec, nodeKey }) {
       onInput: (text) => write({ mode: current.mode, value: text }),
     });
     body.append(field.element);
+    // A bool written as an expression gets the condition builder (conditions.js) under it.
+    const builder = spec.type === "bool" && !template ? conditionBuilder({ id, name, source: current.value, onWrite: (text) => {
+      field.setValue(text);
+      write({ mode: "expression", value: text });
+    } }) : null;
+    if (builder) {
+      builder.element.addEventListener("focusin", (event) => { if (!builder.element.contains(event.relatedTarget)) begin(); });
+      body.append(builder.element);
+    }
     refresh = (now, found) => {
       field.setValue(now.value);
       field.showProblems(found);
+      if (builder) builder.setValue(now.value);
     };
     drawn.ownProblems = true;
   }
@@ -226,4 +237,9 @@ export function attributeField({ nodePath, spec, nodeKey }) {
 
   update();
   return { element, update, name };
+}
+
+/// "an expression", "a template": the word with its indefinite article, for tooltips and labels.
+export function withArticle(word) {
+  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 }

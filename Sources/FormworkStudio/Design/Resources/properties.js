@@ -9,6 +9,7 @@ import { attributeField, fieldId } from "./field.js";
 import { nodeList, orderedSpecs } from "./nodelist.js";
 import { problemsAt, problemList } from "./exprfield.js";
 import { accessibilityFields } from "./a11yfields.js";
+import { renameKey } from "./rename.js";
 
 const kindNames = { components: "component", actions: "action", validations: "validation", errorHandlers: "error handler" };
 
@@ -108,7 +109,20 @@ export function mountProperties(root = document.getElementById("properties")) {
     const note = el("p", { class: "field-note error", hidden: true });
     let merge = null;
     let session = 0;
-    input.addEventListener("focus", () => (merge = `${pathText(path)}.key#${++session}#${Date.now()}`));
+    let original = null;
+    input.addEventListener("focus", () => {
+      merge = `${pathText(path)}.key#${++session}#${Date.now()}`;
+      original = (getAt(state.doc, path) || {}).key || null;
+    });
+    // Leaving the field (or Enter) renames the key everywhere: rename.js.
+    input.addEventListener("change", () => {
+      const key = input.value.trim();
+      if (original && key && key !== original && input.getAttribute("aria-invalid") !== "true") {
+        const from = original;
+        original = key;
+        renameKey(path, from, key, merge);
+      }
+    });
     input.addEventListener("input", () => {
       const key = input.value.trim();
       const current = getAt(state.doc, path);
@@ -160,6 +174,8 @@ export function mountProperties(root = document.getElementById("properties")) {
 
   subscribe((reason) => {
     if (reason === "load" || reason === "select" || reason === "undo" || reason === "redo" || reason === "locale") draw();
+    // NB: a newly selected node opens at its top (its key), not at the previous node's scroll position.
+    if (reason === "load" || reason === "select") { const panel = root.closest(".panel"); if (panel) panel.scrollTop = 0; }
     else if (reason === "edit" || reason === "problems" || reason === "saved") update();
   });
   draw();

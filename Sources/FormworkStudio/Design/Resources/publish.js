@@ -4,6 +4,9 @@
 import { state, subscribe, load, markSaved, isDirty, notify } from "./state.js";
 import { api } from "./api.js";
 import { el, toast } from "/assets/dom.js";
+import { adoptVersionBump } from "./adopt.js";
+import { pendingRenames, renamesSaved } from "./rename.js";
+import { drawConflict, explainConflict } from "./conflict.js";
 
 // MARK: - Dialog
 
@@ -65,14 +68,18 @@ let watchedAt = 0; // bumps on every save and load, so an older look at the disk
 /// Saves the document over the file it was loaded from (as `base`). Resolves true when saved.
 export async function save(base = state.revision) {
   if (!state.file || !state.doc || saving) return false;
+  // The file changed on disk: saving over it is a choice made in the banner.
+  if (banner.dataset.kind === "conflict" && base === state.revision) { explainConflict(banner); return false; }
   saving = true;
   watchedAt++;
   notify("saving");
   const sent = state.doc;
   const sentDirty = JSON.stringify(sent);
+  const renames = pendingRenames();
   try {
-    const { status, answer } = await api.save(state.file, sent, base);
+    const { status, answer } = await api.save(state.file, sent, base, renames);
     if (status === 200) {
+      renamesSaved(renames.length);
       hideBanner();
       // An edit made while the save was on its way stays unsaved.
       if (JSON.stringify(state.doc) === sentDirty) markSaved(answer.revision);
@@ -99,18 +106,14 @@ export const isSaving = () => saving;
 
 /// The file on disk is not what the editor loaded: the person chooses which to keep.
 function showConflict(disk) {
-  const keep = el("button", { type: "button", id: "conflict-keep", class: "primary", text: "Keep my version" });
-  const use = el("button", { type: "button", id: "conflict-use-disk", text: "Use the file on disk" });
-  keep.addEventListener("click", () => save(disk.revision));
-  use.addEventListener("click", () => {
-    hideBanner();
-    if (disk.document) load(state.file, disk.document, disk.revision);
-    else showBroken(disk);
+  drawConflict(banner, disk, {
+    save: (revision) => save(revision),
+    useDisk: () => {
+      hideBanner();
+      if (disk.document) load(state.file, disk.document, disk.revision);
+      else showBroken(disk);
+    },
   });
-  banner.replaceChildren(el("p", { text: "This file changed on disk since you opened it." }), keep, use);
-  banner.className = "banner conflict";
-  banner.dataset.kind = "conflict";
-  banner.hidden = false;
 }
 
 function showBroken(disk) {
@@ -142,6 +145,7 @@ export async function checkDisk() {
   if (at !== watchedAt || saving || answer.revision === state.revision) return;
   if (banner.dataset.kind === "conflict" && banner.dataset.revision === answer.revision) return;
   if (!isDirty() && answer.document) {
+    if (adoptVersionBump(answer.document, answer.revision)) return;
     const selection = state.selection;
     load(state.file, answer.document, answer.revision);
     toast(`${state.file} changed on disk: loaded it`);

@@ -3,7 +3,7 @@
 // data (JSON, applied in one command), its computed values and its texts per language.
 import { el } from "/assets/dom.js";
 import { state, subscribe, edit, set } from "./state.js";
-import { attributeField, fieldId, parseJSON } from "./field.js";
+import { attributeField, fieldId, parseJSON, withArticle } from "./field.js";
 import { expressionInput, problemsAt, problemList } from "./exprfield.js";
 import { stringsSection, locales } from "./strings.js";
 import { textKeys } from "./attributes.js";
@@ -266,7 +266,7 @@ export function mountSettings(root = document.getElementById("settings")) {
       modeSelect.value = mode;
       modeSelect.addEventListener("change", () => {
         merge = null;
-        edit(`Write computed ${name} as ${modeSelect.value}`, [set(["computed", name], modeSelect.value === "template" ? { template: String(source ?? "") } : String(source ?? ""))]);
+        edit(`Write computed ${name} as ${withArticle(modeSelect.value)}`, [set(["computed", name], modeSelect.value === "template" ? { template: String(source ?? "") } : String(source ?? ""))]);
       });
       const removeButton = el("button", { type: "button", text: "×", "aria-label": `Remove computed ${name}`, title: `Remove computed ${name}` });
       removeButton.addEventListener("click", () => edit(`Remove computed ${name}`, [names.length === 1 ? set(["computed"], undefined) : set(["computed", name], undefined)]));

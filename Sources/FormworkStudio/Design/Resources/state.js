@@ -141,6 +141,8 @@ function reorder(object, key, value, position) {
 /// `select` (optional) is the path to select afterwards. `options.merge` (optional): a key such as
 /// "type:components[0].attributes.title"; an edit with the same key as the command on top of the
 /// undo list (and nothing undone or saved since) joins that command, so typing a word is one undo step.
+/// `options.effect` ({undo, redo}): what else undo and redo of the command do (rename.js's flow
+/// renames); `options.relabel`: a joined edit names the command.
 export function edit(label, steps, select, options) {
   const inverse = [];
   try {
@@ -154,6 +156,8 @@ export function edit(label, steps, select, options) {
   if (merge && top && top.merge === merge && undone.length === 0 && top !== savedMarker) {
     top.steps = top.steps.concat(steps);
     top.inverse = inverse.concat(top.inverse);
+    if (options.effect) top.effects = (top.effects || []).concat([options.effect]);
+    if (options.relabel) top.label = label;
     if (select !== undefined) {
       top.selectionAfter = select;
       state.selection = select;
@@ -162,7 +166,7 @@ export function edit(label, steps, select, options) {
     return;
   }
   const selectionBefore = state.selection;
-  done.push({ label, steps, inverse, selectionBefore, selectionAfter: select === undefined ? state.selection : select, merge });
+  done.push({ label, steps, inverse, selectionBefore, selectionAfter: select === undefined ? state.selection : select, merge, effects: options && options.effect ? [options.effect] : [] });
   if (done.length > undoDepth) {
     done.shift();
     savedAt -= 1;
@@ -177,6 +181,7 @@ export function undo() {
   if (!command) return null;
   command.merge = undefined; // NB: typing after undo and redo starts a new command
   for (const step of command.inverse) apply(step);
+  for (const effect of [...(command.effects || [])].reverse()) effect.undo();
   undone.push(command);
   state.selection = command.selectionBefore;
   notify("undo");
@@ -188,6 +193,7 @@ export function redo() {
   if (!command) return null;
   command.inverse = [];
   for (const step of command.steps) command.inverse.unshift(apply(step));
+  for (const effect of command.effects || []) effect.redo();
   done.push(command);
   state.selection = command.selectionAfter;
   notify("redo");
@@ -226,6 +232,19 @@ export function markSaved(revision) {
   savedAt = done.length;
   savedMarker = done.length ? done[done.length - 1] : null;
   savedText = JSON.stringify(state.doc);
+  notify("saved");
+}
+
+/// The document as the file was when last loaded or saved: the base of a merge (conflict.js).
+export const baseDocument = () => JSON.parse(savedText || "null");
+
+/// The file is now `doc` at `revision` (a merge took the disk's version as its base): saves go over
+/// it, and the editor's document is unsaved wherever it differs.
+export function diskIs(revision, doc) {
+  state.revision = revision;
+  savedAt = -1;
+  savedMarker = null;
+  savedText = JSON.stringify(doc);
   notify("saved");
 }
 

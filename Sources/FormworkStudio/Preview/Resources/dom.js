@@ -47,6 +47,9 @@ export function jsonView(value) {
 /// toast, which the engine announces itself (announcer.js), so screen readers don't read it twice.
 export function toast(message, kind, drawnOnly) {
   const item = el("div", { class: "toast" + (kind ? " " + kind : ""), role: drawnOnly ? null : "status", "aria-hidden": drawnOnly ? "true" : null, text: message });
-  document.getElementById("toasts").append(item);
+  const toasts = document.getElementById("toasts");
+  // NB: the same toast again replaces the one showing (with a fresh time), instead of stacking.
+  for (const shown of [...toasts.children]) if (shown.textContent === message && shown.className === item.className) shown.remove();
+  toasts.append(item);
   setTimeout(() => item.remove(), 3200);
 }

@@ -1,6 +1,7 @@
 // formwork preview — the inspector beside the page: $data, $global and $param as JSON, the
 // requests with their answers, the trace, and everything the page showed. Newest first.
 import { el, jsonView } from "./dom.js";
+import { idempotencyKey } from "./outbox.js";
 
 let activeTab = "data";
 let lastDrawn = "";
@@ -20,7 +21,8 @@ const panels = {
     const statusText = status === null ? (request.response ? "failed" : "no answer") : String(status);
     return el("li", {}, el("details", {},
       el("summary", {}, el("span", { class: "tag", text: request.method }), request.url, " → ",
-        el("span", { class: status !== null && status < 400 ? "status-ok" : "status-bad", text: statusText })),
+        el("span", { class: status !== null && status < 400 ? "status-ok" : "status-bad", text: statusText }),
+        idempotencyKey(request) ? el("div", { class: "request-key", text: idempotencyKey(request) }) : null),
       request.body !== null ? el("div", {}, "body", jsonView(request.body)) : null,
       request.response ? el("div", {}, "answer", jsonView(request.response)) : null));
   }, "No requests yet. The api action's requests show here, with the answers they got."),

@@ -12,6 +12,8 @@ import { showQuestion } from "./dialogs.js";
 import { renderInspector } from "./inspector.js";
 import { announce, announced } from "./announcer.js";
 import { expectations } from "./a11y.js";
+import { showNetwork } from "./network.js";
+import { showOutbox } from "./outbox.js";
 
 let state = null;
 const log = { trace: [], messages: [], requests: new Map() };
@@ -48,6 +50,8 @@ function applyState(next) {
   showEnded(next);
   showInteractions(page && !next.broken ? page.interactions : []);
   showQuestion(next.questions[0] || null);
+  showNetwork(next);
+  showOutbox(next);
   renderInspector(state, log);
 }
 
@@ -80,12 +84,15 @@ function showProblems(next) {
   const boxes = [];
   if (next.broken) {
     boxes.push(el("div", { class: "notice error", role: "alert" },
-      el("h2", { text: `${next.path} has ${errors.length} error${errors.length === 1 ? "" : "s"}` }),
-      el("p", { text: "Fix them and save: the page comes back, keeping what you typed." }),
+      el("h2", { text: `${next.path}${next.unsaved ? " (unsaved)" : ""} has ${errors.length} error${errors.length === 1 ? "" : "s"}` }),
+      el("p", { text: next.unsaved ? "Fix them in the editor: the page comes back, keeping what you typed." : "Fix them and save: the page comes back, keeping what you typed." }),
       el("ul", { class: "problem-list" }, ...errors.map(problemItem))));
+  } else if (next.lastGood) {
+    // formwork design: the edit being made doesn't open yet; the page before it still runs.
+    boxes.push(lastGoodNotice(next, errors));
   }
   // A page that runs may still have warnings, or a stub file that can't be read.
-  const listed = next.broken ? warnings : next.problems;
+  const listed = next.broken || next.lastGood ? warnings : next.problems;
   if (listed.length) {
     const noun = listed.some((problem) => problem.severity === "error") ? "problem" : "warning";
     boxes.push(el("details", { class: "notice warning" },
@@ -94,6 +101,14 @@ function showProblems(next) {
   }
   problemsBox.replaceChildren(...boxes);
   problemsBox.hidden = boxes.length === 0;
+}
+
+/// The last good page is shown: the editor's unsaved page has these errors (at its JSON paths).
+function lastGoodNotice(next, errors) {
+  return el("div", { class: "notice warning last-good", id: "last-good", role: "status" },
+    el("h2", { text: "Showing the last good version of the page" }),
+    el("p", { text: `Your unsaved edit has ${errors.length} error${errors.length === 1 ? "" : "s"}; the page updates as soon as ${errors.length === 1 ? "it is" : "they are"} fixed.` }),
+    el("ul", { class: "problem-list" }, ...errors.map(problemItem)));
 }
 
 /// When the first page closed itself (pop) or was left: what it handed back, and a way to open it again.

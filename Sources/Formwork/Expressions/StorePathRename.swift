@@ -1,0 +1,36 @@
+/// Rewrites an expression or template so it reads a renamed store path: every plain read of
+/// `from` (or of a path below it) reads `to` instead, and nothing else changes — the text of a
+/// string literal, a longer name that starts alike (`$data.name10` for `$data.name`), spacing and
+/// comments around it are left as written. Used by the editor's rename (FormworkDesign).
+///
+/// ```
+/// StorePathRename.rename("$data.textField1 + ' textField1' + $data.textField10",
+///                        isTemplate: false, from: $data.textField1, to: $data.name)
+/// // "$data.name + ' textField1' + $data.textField10"
+/// ```
+///
+/// The source is parsed with the engine's own parser, so only what the engine would read as the
+/// path is touched; a source that doesn't parse (a half-typed expression) is left alone (nil).
+package enum StorePathRename {
+    /// The source with each read of `from` (or below it) reading `to`; nil when the source reads
+    /// no such path or doesn't parse.
+    package static func rename(_ source: String, isTemplate: Bool, from: StorePath, to: StorePath,
+                               functions: FunctionLibrary, limits: PageLimits = .standard) -> String? {
+        guard !from.components.isEmpty, source.contains("$") else { return nil }
+        guard let tree = try? CompiledExpression.parse(source, isTemplate: isTemplate, functions: functions, limits: limits, block: nil) else { return nil }
+        let level = from.components.count - 1
+        var edits: [SourceRange] = []
+        for read in DependencyAnalysis.pathReads(of: tree)
+        where read.path.root == from.root && read.path.components.starts(with: from.components) && read.ranges.count > level {
+            edits.append(read.ranges[level])
+        }
+        guard !edits.isEmpty else { return nil }
+        var bytes = Array(source.utf8)
+        let replacement = Array(to.description.utf8)
+        // NB: from the end, so earlier ranges stay where they are.
+        for range in edits.sorted(by: { $0.start > $1.start }) where range.end <= bytes.count {
+            bytes.replaceSubrange(range.start..<range.end, with: replacement)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
