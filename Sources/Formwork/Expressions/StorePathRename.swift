@@ -14,11 +14,15 @@
 package enum StorePathRename {
     /// The source with each read of `from` (or below it) reading `to`; nil when the source reads
     /// no such path or doesn't parse.
-    ///
-    /// - Parameter blockAttributes: inside a block's components, the attributes the block
-    ///   declares (so `$attr.NAME` and `$state` read as they do there); nil elsewhere.
     package static func rename(_ source: String, isTemplate: Bool, from: StorePath, to: StorePath,
-                               functions: FunctionLibrary, limits: PageLimits = .standard, blockAttributes: [String]? = nil) -> String? {
+                               functions: FunctionLibrary, limits: PageLimits = .standard) -> String? {
+        rename(source, isTemplate: isTemplate, from: from, to: to, functions: functions, limits: limits, blockAttributes: nil)
+    }
+
+    /// The same, for a source inside a block's components: `blockAttributes` are the attributes
+    /// the block declares (so `$attr.NAME` and `$state` read as they do there); nil elsewhere.
+    package static func rename(_ source: String, isTemplate: Bool, from: StorePath, to: StorePath,
+                               functions: FunctionLibrary, limits: PageLimits = .standard, blockAttributes: [String]?) -> String? {
         guard !from.components.isEmpty, source.contains("$") else { return nil }
         // NB: each attribute stands for a read of $page (not a literal, which folding might
         // evaluate): only the block's own $state paths are renamed.
