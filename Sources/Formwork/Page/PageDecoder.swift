@@ -388,6 +388,10 @@ struct PageDecoder {
         if type == .object, name == "accessibility", case .object(let object) = raw, PageDecoder.computesAccessibility(raw) {
             return decodeAccessibility(name: name, object: object, path: path().text(name: name))
         }
+        // A choice's options with a translated title (`{"title": {"text": KEY}, "value": …}`).
+        if type == .array, name == "options", case .array(let items) = raw, PageDecoder.localizesOptions(raw) {
+            return decodeLocalizedOptions(name: name, items: items, path: path().text(name: name))
+        }
         if case .object(let object) = raw, object.count == 1 {
             if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, location: path(.expr)) }
             if let template = object["template"] { return decodeValue(name: name, raw: template, type: type, mode: .template, location: path(.template)) }
