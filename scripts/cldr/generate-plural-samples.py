@@ -28,7 +28,7 @@ def main():
     version = data["supplemental"]["version"]["_cldrVersion"]
     rows = []
     for language, rules in sorted(data["supplemental"]["plurals-type-cardinal"].items()):
-        if language == "root":
+        if language in ("root", "und"):
             continue
         for category in CATEGORIES:
             rule = rules.get(f"pluralRule-count-{category}")

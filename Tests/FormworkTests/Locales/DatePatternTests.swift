@@ -67,7 +67,7 @@ struct DatePatternRow: Sendable, CustomTestStringConvertible {
         ("MMMMMM", "formatDate(): the date pattern letter 'M' can be written at most 5 times in a row, not 6; see formatDate's pattern letters in the Grammar"),
         ("EEEEEEE", "formatDate(): the date pattern letter 'E' can be written at most 6 times in a row, not 7; see formatDate's pattern letters in the Grammar"),
         ("ccccccc", "formatDate(): the date pattern letter 'c' can be written at most 6 times in a row, not 7; see formatDate's pattern letters in the Grammar"),
-        ("Q", "formatDate(): the date pattern letter 'Q' isn't supported; use y, M, L, d, E, c, a, h, H, m, s, text in 'quotes', or a style: short, medium, long, full, time, datetime"),
+        ("Q", "formatDate(): the date pattern letter 'Q' isn't supported; use G, y, M, L, d, E, c, a, B, h, H, m, s, text in 'quotes', or a style: short, medium, long, full, time, datetime"),
     ]
 
     /// Letters and widths CLDR has but Formwork doesn't write are refused with a message, never guessed.

@@ -138,7 +138,7 @@ import Testing
         #expect(LocaleData.forTag("tlh").tag == "en")
         #expect(LocaleRecord.chain("es-MX") == ["es-MX", "es-419", "es"])
         #expect(LocaleRecord.chain("en-GB") == ["en-GB", "en-001", "en"])
-        #expect(LocaleRecord.chain("zh-HK") == ["zh-Hant-HK", "zh-Hant"])
+        #expect(LocaleRecord.chain("zh-HK") == ["zh-Hant-HK", "zh-Hant", "zh"])
         #expect(LocaleData.coveredTags.contains("it") && LocaleData.coveredTags.contains("pt-PT"))
     }
 
