@@ -205,6 +205,9 @@ public final class PageComponent: Identifiable, Hashable {
         for end in ends.values { end.finish() }
     }
 
+    /// Whether anyone observes it: an update builds a component's change only when someone will hear it.
+    var isObserved: Bool { !observers.isEmpty }
+
     func notify(_ change: PageComponentChange) {
         for entry in observers.values where !entry.stopped.isSet { entry.observer(change) }
     }

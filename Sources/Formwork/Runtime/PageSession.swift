@@ -110,7 +110,10 @@ public final class PageSession: Identifiable {
     var maskedTexts: [ObjectIdentifier: String] = [:]
 
     struct Binding {
-        unowned let component: PageComponent
+        /// NB: held strongly (a disposed component's bindings are dropped with it, and the session
+        /// holds its components anyway): an `unowned` reference cost an unowned retain, a check
+        /// and a strong load each time an edit read a binding.
+        let component: PageComponent
         /// Where the attribute is among the component type's attributes.
         let position: Int
         let type: AttributeType
@@ -123,8 +126,9 @@ public final class PageSession: Identifiable {
 
     /// Moves at every store write and every update, so a scope kept for an update's bindings is
     /// built again when a store changed under it (`UpdateScope`).
-    /// NB: read for every binding an edit evaluates, and never held across a call: unchecked.
-    @exclusivity(unchecked) var storeGeneration = 0
+    var storeGeneration = 0
+    /// The last update's arrays, emptied, for the next one (`BindingUpdate.clear()`).
+    private var spareUpdate: BindingUpdate?
 
     /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
     private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
@@ -345,10 +349,19 @@ public final class PageSession: Identifiable {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
+        var update = takeUpdate()
+        update.written.append(contentsOf: written)
+        refresh(&update)
+        keep(&update)
+    }
+
+    /// `refresh(_:)` of `update.written`; the `$computed` paths that followed are added to it.
+    func refresh(_ update: inout BindingUpdate) {
+        guard !update.written.isEmpty, !isClosed else { return }
         storeGeneration &+= 1
-        let followed = computedValues.update(after: written, evaluateComputed)
-        let paths = followed.isEmpty ? written : written + followed
-        if titleReads(paths) {
+        let followed = computedValues.update(after: update.written, evaluateComputed)
+        if !followed.isEmpty { update.written.append(contentsOf: followed) }
+        if titleReads(update.written) {
             let newTitle = title
             if newTitle != shownTitle {
                 shownTitle = newTitle
@@ -357,16 +370,16 @@ public final class PageSession: Identifiable {
         }
         // NB: the readers in an array, sorted, repeats skipped: an edit has a few, and a set
         // hashed each one twice (building it, then sorting out of it).
-        var affected: [Int] = []
-        for path in paths { index.collectReaders(affectedBy: path, into: &affected) }
-        affected.sort()
-        let update = BindingUpdate(written: paths)
+        for path in update.written { index.collectReaders(affectedBy: path, into: &update.readers) }
+        update.readers.sort()
         var previous = -1
         // NB: one scope for the update's evaluations (`UpdateScope`), built only when one reads.
         var scope = UpdateScope()
-        for id in affected where id != previous {
+        for position in update.readers.indices {
+            let id = update.readers[position]
+            guard id != previous else { continue }
             previous = id
-            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update, reusing: &scope) }
+            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: &update, reusing: &scope) }
         }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
@@ -375,16 +388,34 @@ public final class PageSession: Identifiable {
             announceState(of: component)
         }
         update.notify()
-        runWatchers(after: paths)
+        runWatchers(after: update.written)
+    }
+
+    /// An empty update: the last one's, emptied, unless an update is running (a host writing
+    /// while it hears about a change), which then gets a new one.
+    private func takeUpdate() -> BindingUpdate {
+        spareUpdate.take() ?? BindingUpdate()
+    }
+
+    /// Keeps `update`'s storage, emptied, for the next update.
+    private func keep(_ update: inout BindingUpdate) {
+        update.clear()
+        spareUpdate = update
     }
 
     // MARK: - Writing stores
 
     /// Writes one store path (`$data…` or `$global…`) and updates everything that reads it.
     public func set(_ value: PageValue, at path: StorePath) throws {
-        let batch = WriteBatch()
-        try write(value, at: path, into: batch)
-        try commit(batch)
+        try write(value, at: path, from: nil)
+        // NB: `commit(_:)` for one path, with the path in the kept update's array: an edit makes
+        // no batch and no array of its own.
+        var update = takeUpdate()
+        update.written.append(path)
+        refresh(&update)
+        draftDataChanged(update.written)
+        keep(&update)
+        if path.root == .global { try engine.globals.commit([path], origin: ObjectIdentifier(self)) }
     }
 
     /// Makes several writes one update: each affected binding recomputes once.
@@ -399,6 +430,12 @@ public final class PageSession: Identifiable {
     /// the stores can be saved as JSON and read back.
     /// A write to `$state` needs `component`, a component of the block instance it belongs to.
     func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch, from component: PageComponent? = nil) throws {
+        try write(value, at: path, from: component)
+        batch.paths.append(path)
+    }
+
+    /// `write(_:at:into:from:)` without a batch: the caller updates what reads `path`.
+    private func write(_ value: PageValue, at path: StorePath, from component: PageComponent?) throws {
         if path.root != .param, let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
             throw ActionFailure(kind: "limit", message: problem)
         }
@@ -417,7 +454,6 @@ public final class PageSession: Identifiable {
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         storeGeneration &+= 1
-        batch.paths.append(path)
         record(.store, assigning: value, to: .store(path))
     }
 
