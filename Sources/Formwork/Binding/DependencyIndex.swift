@@ -29,13 +29,18 @@ struct DependencyIndex {
         var node = root(path.root)
         node.subtreeCount += 1
         for component in path.components {
-            let next = node.children[component] ?? Node()
-            node.children[component] = next
+            // NB: one search per level (the default subscript's modify adds a node only when
+            // there is none), not a read and then a write: each search hashes the component, and
+            // opening adds a path for every binding.
+            let next = DependencyIndex.node(&node.children[component, default: Node()])
             node = next
             node.subtreeCount += 1
         }
         node.readers.insert(reader)
     }
+
+    @inline(__always)
+    private static func node(_ node: inout Node) -> Node { node }
 
     mutating func remove(_ reader: Int, reading path: StorePath) {
         guard var node = roots[DependencyIndex.slot(of: path.root)] else { return }
