@@ -11,7 +11,7 @@ import Testing
 @Suite("Opening: one scope for the build")
 @MainActor
 struct OpenScopeTests {
-    static let pages: [String] = [
+    nonisolated static let pages: [String] = [
         // $value: a field whose other attributes read its value, written before and after it.
         #"""
         {"page": "p", "data": {"n": 4, "name": "Ada"},
