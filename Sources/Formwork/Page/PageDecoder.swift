@@ -159,7 +159,12 @@ struct PageDecoder {
             error("type", path, "\"components\" must be an array of components")
             return []
         }
-        return items.enumerated().compactMap { index, item in decodeComponent(item, path: PageDecoder.join(path, index)) }
+        var nodes: [ComponentNode] = []
+        nodes.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if let node = decodeComponent(item, path: PageDecoder.join(path, index)) { nodes.append(node) }
+        }
+        return nodes
     }
 
     mutating func decodeComponent(_ value: PageValue, path: String) -> ComponentNode? {
@@ -222,7 +227,7 @@ struct PageDecoder {
                 error("type", validationsPath, "\"validations\" must be an array")
             }
         }
-        let interactions = rawInteractions == nil ? [:] : decodeInteractions(rawInteractions, path: PageDecoder.join(path, "interactions"))
+        let interactions = rawInteractions == nil ? .init() : decodeInteractions(rawInteractions, path: PageDecoder.join(path, "interactions"))
         // NB: inside a block, a list's rows have their own $item (see BlockExpressionScope.insideOwnRows).
         var repeats = false
         if blocks.context != nil, case .repeated? = type?.layout { repeats = true }
