@@ -26,9 +26,8 @@ import tempfile
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium, CDPError, check, stop  # noqa: E402
+from cdp import CDPError, check, served_page  # noqa: E402
 import axe  # noqa: E402
-import serve  # noqa: E402
 
 STATE = "window.formworkPreview && window.formworkPreview.state"
 
@@ -240,13 +239,7 @@ def preview_url(base, file):
 
 
 def check_examples(args, source, results):
-    preview, base, _ = serve.start([args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs])
-    browser = page = None
-    try:
-        browser = Chromium.launch(base, tempfile.mkdtemp(prefix="formwork-chromium-"))
-        page = browser.page()
-        page.call("Page.enable")
-        page.call("Runtime.enable")
+    with served_page([args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs], "") as (page, base, _):
         page.call("DOM.enable")
         views = Views(page, source, args.out, results)
 
@@ -265,12 +258,6 @@ def check_examples(args, source, results):
                 views.check_view(f"{file} zh-Hans")
         check_dialog_and_inspector(views, base)
         check_failed_validation(views, base)
-    finally:
-        if page:
-            page.close()
-        if browser:
-            browser.close()
-        stop(preview)
 
 
 def check_right_to_left(args, source, results):
@@ -286,26 +273,16 @@ def check_right_to_left(args, source, results):
                        {"id": "text-field", "key": "note", "attributes": {"title": {"text": "note"}, "value": {"expr": "$data.note"}}},
                        {"id": "button", "key": "pay", "attributes": {"title": {"text": "pay"}}}]},
                   file, ensure_ascii=False)
-    preview, base, _ = serve.start([args.formwork, "preview", folder, "--port", "0", "--api-stub", args.stubs])
-    browser = page = None
     try:
-        browser = Chromium.launch(base + "preview/cart.json", tempfile.mkdtemp(prefix="formwork-chromium-"))
-        page = browser.page()
-        page.call("Page.enable")
-        page.call("Runtime.enable")
-        page.call("DOM.enable")
-        views = Views(page, source, args.out, results)
-        page.wait_for(f"{STATE} && {STATE}.page && {SETTLED}", "the cart")
-        views.switch_locale("ar")
-        device = page.evaluate("[document.getElementById('device').dir, document.getElementById('device').lang]")
-        check(device == ["rtl", "ar"], f"the page should be shown dir=rtl lang=ar, not {device}")
-        views.check_view("cart ar (right to left)")
+        with served_page([args.formwork, "preview", folder, "--port", "0", "--api-stub", args.stubs], "preview/cart.json") as (page, base, _):
+            page.call("DOM.enable")
+            views = Views(page, source, args.out, results)
+            page.wait_for(f"{STATE} && {STATE}.page && {SETTLED}", "the cart")
+            views.switch_locale("ar")
+            device = page.evaluate("[document.getElementById('device').dir, document.getElementById('device').lang]")
+            check(device == ["rtl", "ar"], f"the page should be shown dir=rtl lang=ar, not {device}")
+            views.check_view("cart ar (right to left)")
     finally:
-        if page:
-            page.close()
-        if browser:
-            browser.close()
-        stop(preview)
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -317,38 +294,28 @@ def check_editor(args, source, results):
     with open(os.path.join(folder, "note.json"), "w", encoding="utf-8") as file:
         json.dump({"page": "note", "title": "Note", "data": {"note": ""},
                    "components": [{"id": "text-field", "key": "note", "attributes": {"value": {"expr": "$data.note"}}}]}, file)
-    design, base, _ = serve.start([args.formwork, "design", folder, "--port", "0"])
-    browser = page = None
     try:
-        browser = Chromium.launch(base + "design/note.json", tempfile.mkdtemp(prefix="formwork-chromium-"))
-        page = browser.page()
-        page.call("Page.enable")
-        page.call("Runtime.enable")
-        page.wait_for("window.formworkDesign && window.formworkDesign.state.doc && document.querySelector('#tree [data-kind=page]')", "the editor")
-        rule = page.wait_for("""[...document.querySelectorAll('#problems .problem')].map(p => p.textContent).find(t => /components\\[0\\]/.test(t) && /name/.test(t))""",
-                             "check's accessibility problem about the nameless field in the problems list", timeout=60)
-        print(f"a11y test: the editor lists check's accessibility problem: {rule!r}")
-        page.click('#tree [data-path="components[0]"]')
-        page.wait_for("document.querySelector('#properties section.accessibility')", "the accessibility fields of the text field")
-        page.screenshot(os.path.join(args.out, "design-accessibility.png"))
-        page.click('[data-attribute="accessibility.label"] input')
-        page.type_text("Note for the kitchen")
-        written = page.wait_for("(() => { const a = window.formworkDesign.state.doc.components[0].attributes.accessibility; "
-                                "return a && a.label === 'Note for the kitchen' && JSON.stringify(a); })()", "the label written into the page")
-        check(json.loads(written) == {"label": "Note for the kitchen"}, f"the page should say accessibility {{label}}, not {written}")
-        page.wait_for("![...document.querySelectorAll('#problems .problem')].some(p => /components\\[0\\]/.test(p.textContent) && /name/.test(p.textContent))",
-                      "the accessibility problem to go once the field has a label", timeout=60)
-        page.evaluate("document.activeElement && document.activeElement.blur()")
-        violations = axe.run(page, source)
-        if violations:
-            results["failures"].append("the editor (formwork design): axe-core found violations of WCAG 2.2 AA:\n" + axe.describe(violations))
-        results["checked"].append("editor")
+        with served_page([args.formwork, "design", folder, "--port", "0"], "design/note.json") as (page, base, _):
+            page.wait_for("window.formworkDesign && window.formworkDesign.state.doc && document.querySelector('#tree [data-kind=page]')", "the editor")
+            rule = page.wait_for("""[...document.querySelectorAll('#problems .problem')].map(p => p.textContent).find(t => /components\\[0\\]/.test(t) && /name/.test(t))""",
+                                 "check's accessibility problem about the nameless field in the problems list", timeout=60)
+            print(f"a11y test: the editor lists check's accessibility problem: {rule!r}")
+            page.click('#tree [data-path="components[0]"]')
+            page.wait_for("document.querySelector('#properties section.accessibility')", "the accessibility fields of the text field")
+            page.screenshot(os.path.join(args.out, "design-accessibility.png"))
+            page.click('[data-attribute="accessibility.label"] input')
+            page.type_text("Note for the kitchen")
+            written = page.wait_for("(() => { const a = window.formworkDesign.state.doc.components[0].attributes.accessibility; "
+                                    "return a && a.label === 'Note for the kitchen' && JSON.stringify(a); })()", "the label written into the page")
+            check(json.loads(written) == {"label": "Note for the kitchen"}, f"the page should say accessibility {{label}}, not {written}")
+            page.wait_for("![...document.querySelectorAll('#problems .problem')].some(p => /components\\[0\\]/.test(p.textContent) && /name/.test(p.textContent))",
+                          "the accessibility problem to go once the field has a label", timeout=60)
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            violations = axe.run(page, source)
+            if violations:
+                results["failures"].append("the editor (formwork design): axe-core found violations of WCAG 2.2 AA:\n" + axe.describe(violations))
+            results["checked"].append("editor")
     finally:
-        if page:
-            page.close()
-        if browser:
-            browser.close()
-        stop(design)
         shutil.rmtree(folder, ignore_errors=True)
 
 

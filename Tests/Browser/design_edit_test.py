@@ -12,6 +12,8 @@ conflict with a change made on disk.
 3. Edits while the file changes on disk: Ctrl-S says why it doesn't save, Compare and merge takes
    the disk's change to another place by itself and asks about the place both changed; taking the
    disk's side there, the saved file has my change and both of the disk's.
+4. Types a new key and saves with Ctrl-S without leaving the key field, then types another and
+   clicks Publish: each time the saved page binds and keeps the data under the new key.
 
     python3 Tests/Browser/design_edit_test.py --formwork .build/debug/formwork --out .build/design-edit-test \\
         [--assets Sources/FormworkStudio/Design/Resources]
@@ -27,8 +29,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium, CDPError  # noqa: E402
-import serve  # noqa: E402
+from cdp import Chromium, CDPError, check  # noqa: E402
+import editor  # noqa: E402
 
 PAGE = {
     "page": "signup",
@@ -55,11 +57,6 @@ FLOW = {
 }
 
 
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-
-
 def run(args):
     os.makedirs(args.out, exist_ok=True)
     folder = tempfile.mkdtemp(prefix="formwork-design-edit-")
@@ -69,10 +66,7 @@ def run(args):
         json.dump(PAGE, file, indent=2)
     with open(flow_path, "w") as file:
         json.dump(FLOW, file, indent=2)
-    env = dict(os.environ)
-    if args.assets:
-        env["FORMWORK_DESIGN_ASSETS"] = os.path.abspath(args.assets)
-    server, base, output = serve.start([args.formwork, "design", folder, "--port", "0"], env=env)
+    server, base, output = editor.start_design(args.formwork, folder, args.assets)
     browser = None
     try:
         browser = Chromium.launch(base + "design/signup.json", tempfile.mkdtemp(prefix="formwork-chromium-"), width=1366, height=900)
@@ -81,19 +75,17 @@ def run(args):
         page.call("Runtime.enable")
         shot = lambda name: page.screenshot(os.path.join(args.out, name))  # noqa: E731
         js = page.evaluate
-        doc = "window.formworkDesign.state.doc"
+        doc = editor.DOC
         frame = "document.querySelector('#canvas-frame').contentDocument"
 
         def wait_doc(condition, what, timeout=60):
-            page.wait_for(f"window.formworkDesign && {doc} && ({condition})", what, timeout=timeout)
+            editor.wait_doc(page, condition, what, timeout)
 
         def select_row(key):
-            page.click(f'[role=treeitem][data-key="{key}"]')
-            page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.key === '{key}'", f"{key} selected")
+            editor.select_key(page, key)
 
         def saved():
-            page.press("Ctrl+s")
-            page.wait_for("document.querySelector('#save-status').dataset.state === 'saved'", "the save")
+            editor.save(page)
 
         wait_doc(f"{doc}.page === 'signup'", "the page in the editor")
         page.wait_for(f"{frame} && {frame}.querySelector('[data-key=greeting]')", "the live page")
@@ -112,6 +104,10 @@ def run(args):
         # -- 3. A disk edit while editing: Ctrl-S explains; merge takes one change from each side.
         if "3" in parts:
             conflict_part(page, js, doc, wait_doc, select_row, saved, shot, page_path, field)
+
+        # -- 4. A key typed and saved (Ctrl-S, Publish) while its field still has focus.
+        if "4" in parts:
+            focused_rename_part(page, js, doc, wait_doc, select_row, shot, page_path)
         print("design edit test: passed (parts " + ",".join(sorted(parts)) + ")")
     finally:
         if browser:
@@ -223,11 +219,43 @@ def conflict_part(page, js, doc, wait_doc, select_row, saved, shot, page_path, f
         check(titles == ["Your name", None, "May we contact you?", "Send now"], f"the saved file has my change and the disk's: {titles}")
 
 
+def focused_rename_part(page, js, doc, wait_doc, select_row, shot, page_path):
+        def saved_switch():
+            with open(page_path) as file:
+                saved_page = json.load(file)
+            switch = next(c for c in saved_page["components"] if c["id"] == "switch")
+            return saved_page, switch
+
+        select_row("contact")
+        page.type_over("#node-key", "consent")
+        page.press("Ctrl+s")
+        check(page.settles("document.querySelector('#save-status').dataset.state === 'saved' && "
+                           f"{doc}.components[2].attributes.value.expr === '$data.consent'", timeout=30),
+              "Ctrl-S in the key field saved before the rename: " + json.dumps(js(f"{doc}.components[2]")))
+        saved_page, switch = saved_switch()
+        check(switch["key"] == "consent" and switch["attributes"]["value"] == {"expr": "$data.consent"}
+              and "consent" in saved_page["data"] and "contact" not in saved_page["data"],
+              f"Ctrl-S with the key field focused saved the rename (binding and data): {json.dumps(saved_page)}")
+        shot("4-ctrl-s-rename.png")
+        # The same with the Publish button (it saves first, when asked).
+        page.type_over("#node-key", "agree")
+        page.click("#publish")
+        page.wait_for("document.querySelector('#publish-save-yes')", "publish asking to save first")
+        page.click("#publish-save-yes")
+        page.wait_for("document.querySelector('#publish-result, #publish-refused')", "the publish to finish", timeout=120)
+        saved_page, switch = saved_switch()
+        check(switch["key"] == "agree" and switch["attributes"]["value"] == {"expr": "$data.agree"}
+              and "agree" in saved_page["data"] and "consent" not in saved_page["data"],
+              f"Publish with the key field focused saved the rename (binding and data): {json.dumps(saved_page)}")
+        shot("4-publish-rename.png")
+        page.press("Escape")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--formwork", required=True)
     parser.add_argument("--out", default=".build/design-edit-test")
-    parser.add_argument("--parts", default="1,2,3", help="which parts to run (1 rename, 2 last good page, 3 conflict), e.g. 2")
+    parser.add_argument("--parts", default="1,2,3,4", help="which parts to run (1 rename, 2 last good page, 3 conflict, 4 rename before a save), e.g. 2")
     parser.add_argument("--assets", help="serve the editor's files from this folder (FORMWORK_DESIGN_ASSETS)")
     try:
         run(parser.parse_args())

@@ -17,8 +17,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium, CDPError  # noqa: E402
-import serve  # noqa: E402
+from cdp import Chromium  # noqa: E402
+import editor  # noqa: E402
 
 
 def start_design(formwork, pages):
@@ -27,63 +27,8 @@ def start_design(formwork, pages):
     for name in os.listdir(pages):
         source = os.path.join(pages, name)
         (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(folder, name))
-    process, url, _ = serve.start([formwork, "design", folder, "--port", "0"])
+    process, url, _ = editor.start_design(formwork, folder)
     return process, url
-
-
-class Test:
-    def __init__(self, page, base, out):
-        self.page, self.base, self.out, self.failures = page, base.rstrip("/"), out, []
-
-    def js(self, expression):
-        return self.page.evaluate(expression)
-
-    def check(self, condition, what):
-        print(("ok    " if condition else "FAIL  ") + what)
-        if not condition:
-            self.failures.append(what)
-
-    def doc(self, path):
-        """The value at a JS path into the document being edited, as JSON."""
-        return self.js(f"JSON.stringify(window.formworkDesign.state.doc{path})")
-
-    def open(self, file):
-        # NB: a page with unsaved edits asks before it is left (beforeunload): undo them all first,
-        # with clicks on Undo.
-        for _ in range(200):
-            if not self.js("!!(window.formworkDesign && window.formworkDesign.isDirty() && !document.querySelector('#undo').disabled)"):
-                break
-            self.page.click("#undo")
-        self.page.call("Page.navigate", url=f"{self.base}/design/{file}")
-        self.page.wait_for("window.formworkDesign && window.formworkDesign.state.doc && document.querySelector('#tree [data-kind=page]')", f"the editor with {file}")
-
-    def select(self, path_text):
-        self.page.click(f'#tree [data-path="{path_text}"]')
-        self.page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.path === {json.dumps(path_text)}", f"{path_text or 'the page'} selected")
-        self.page.wait_for("document.querySelector('#properties h2') || document.querySelector('#settings h2')", f"the inspector for {path_text}")
-
-    def mode(self, attribute, mode):
-        """Switches the field of `attribute` to `mode` with a click on its mode switch."""
-        self.page.click(f'[data-attribute="{attribute}"] [data-mode="{mode}"]')
-        self.page.wait_for(f"document.querySelector('[data-attribute=\"{attribute}\"][data-current-mode=\"{mode}\"]')", f"{attribute} written as {mode}")
-
-    def type_over(self, selector, text):
-        """Clicks the field, selects what is in it with Ctrl-A and types `text` over it."""
-        self.page.click(selector)
-        self.page.press("Ctrl+a")
-        self.page.type_text(text)
-
-    def settle(self, condition, what, timeout=10):
-        """Waits until `condition` holds in the page; False when it doesn't within `timeout` s."""
-        try:
-            self.page.wait_for(condition, what, timeout=timeout)
-            return True
-        except CDPError:
-            return False
-
-    def shot(self, name):
-        if self.out:
-            self.page.screenshot(os.path.join(self.out, name))
 
 
 def run(test):
@@ -107,7 +52,7 @@ def run(test):
     t.mode("hidden", "expression")
     t.page.click('[data-attribute="hidden"] input')
     t.page.type_text("lenn($data.dish.name) > 3")
-    t.check(t.settle("document.querySelector('[data-attribute=\"hidden\"] .field-problems li')", "the expression's problem", timeout=30),
+    t.check(t.wait("document.querySelector('[data-attribute=\"hidden\"] .field-problems li')", "the expression's problem", timeout=30),
             "the expression's problem shows")
     t.check("unknown function 'lenn'" in t.js("document.querySelector('[data-attribute=\"hidden\"] .field-problems').textContent"), "the server's problem shows under the field")
     t.check(t.js("document.querySelector('[data-attribute=\"hidden\"] .expr-mirror mark').textContent") == "lenn", "the part it is about is marked")
@@ -140,7 +85,7 @@ def run(test):
     t.page.press("Enter")
     t.check(t.js("document.querySelectorAll('[data-chain=onTap] > li').length") == count + 1, "an action is added to the chain")
     t.check(t.js("document.querySelector('#properties h2').textContent") == "toast", "the new action is selected and its attributes show")
-    t.check(t.settle("[...document.querySelectorAll('[data-attribute=message] .field-problems li')].some(li => /needs the attribute 'message'/.test(li.textContent))", "the missing message", timeout=30),
+    t.check(t.wait("[...document.querySelectorAll('[data-attribute=message] .field-problems li')].some(li => /needs the attribute 'message'/.test(li.textContent))", "the missing message", timeout=30),
             "a missing required attribute shows under its field")
     t.page.click("[data-chain=onTap] > li:last-child .action-name")
     t.page.press("Alt+ArrowUp")
@@ -201,7 +146,7 @@ def main():
         os.makedirs(args.out, exist_ok=True)
     browser = Chromium.launch("about:blank", tempfile.mkdtemp(prefix="design-fields-chromium-"), width=1500, height=1000)
     try:
-        test = Test(browser.page(), base, args.out)
+        test = editor.EditorTest(browser.page(), base, args.out)
         run(test)
     finally:
         browser.close()

@@ -4,7 +4,9 @@ presses (reading the page is fine) through the editor's smaller fixes of issue #
 - a newly selected node's properties open scrolled to the top (its key visible);
 - the live page shows one Language selector (the bar's), not its own as well;
 - Undo still works after a publish that raised the page's version;
-- `api`'s method is a menu of its values;
+- `api`'s method is a menu of its values (GET POST PUT PATCH DELETE);
+- the live page in the editor has no Online switch (that is `formwork preview`'s);
+- toasts come one at a time, above the problems panel, never over it;
 - a new section's `attributes` and page `title` are saved where a person puts them (before
   `components`), every other line of the file kept;
 - the condition builder writes `$data.age >= 18` and `!$data.contact`, reads a typed expression
@@ -23,7 +25,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Chromium, CDPError  # noqa: E402
-import serve  # noqa: E402
+import editor  # noqa: E402
 
 # A page of its own (no flows, so publishing is quick): a section without attributes, fields
 # enough for the properties panel to scroll, texts in two languages and an api action.
@@ -58,72 +60,6 @@ PAGE = """{
 """
 
 
-class Test:
-    def __init__(self, page, base, folder, out):
-        self.page, self.base, self.folder, self.out, self.failures = page, base.rstrip("/"), folder, out, []
-
-    def js(self, expression):
-        return self.page.evaluate(expression)
-
-    def check(self, condition, what):
-        print(("ok    " if condition else "FAIL  ") + what)
-        if not condition:
-            self.failures.append(what)
-
-    def doc(self, path):
-        return self.js(f"JSON.stringify(window.formworkDesign.state.doc{path})")
-
-    def wait(self, condition, what, timeout=30):
-        """Waits until `condition` holds; False (and a failure) when it doesn't within `timeout` s."""
-        try:
-            self.page.wait_for(condition, what, timeout=timeout)
-            return True
-        except CDPError:
-            return False
-
-    def select(self, path_text):
-        # NB: the tree redraws after an edit (a section's row shows its new header), and a click
-        # that lands while it does can hit the row it replaced; so the click is repeated until the
-        # row is selected (selecting is idempotent), then the usual wait says what failed.
-        selected = f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.path === {json.dumps(path_text)}"
-        row = f'#tree [data-path="{path_text}"]'
-        for _ in range(5):
-            self.page.wait_for(f"document.querySelector({json.dumps(row)})", f"the row {path_text!r}")
-            self.page.click(row)
-            if self.wait(selected, f"{path_text or 'the page'} selected", timeout=5):
-                return
-        self.page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.path === {json.dumps(path_text)}", f"{path_text or 'the page'} selected")
-
-    def pick(self, selector, text):
-        """Picks the option whose text is `text` in the <select> `selector` with the keyboard: a
-        click opens it, arrow keys walk to the option, Enter takes it."""
-        options = self.js(f"[...document.querySelector({json.dumps(selector)}).options].map(o => o.text)")
-        at = self.js(f"document.querySelector({json.dumps(selector)}).selectedIndex")
-        self.page.click(selector)
-        target = options.index(text)
-        for _ in range(abs(target - at)):
-            self.page.press("ArrowDown" if target > at else "ArrowUp")
-        self.page.press("Enter")
-        self.page.wait_for(f"document.querySelector({json.dumps(selector)}).selectedIndex === {target}", f"{text} chosen")
-
-    def type_over(self, selector, text):
-        self.page.click(selector)
-        self.page.press("Ctrl+a")
-        self.page.type_text(text)
-
-    def save(self):
-        self.page.press("Ctrl+s")
-        self.page.wait_for("document.querySelector('#save-status').dataset.state === 'saved'", "the save")
-
-    def file_text(self):
-        with open(os.path.join(self.folder, "polish.json")) as file:
-            return file.read()
-
-    def shot(self, name):
-        if self.out:
-            self.page.screenshot(os.path.join(self.out, name))
-
-
 def run(t):
     t.page.call("Page.navigate", url=f"{t.base}/design/polish.json")
     t.page.wait_for("window.formworkDesign && window.formworkDesign.state.doc && document.querySelector('#tree [data-kind=page]')", "the editor")
@@ -148,6 +84,10 @@ def run(t):
         const visible = (node) => node && node.getClientRects().length > 0 && getComputedStyle(node).display !== 'none';
         return [visible(document.getElementById('locale')), visible(d.getElementById('locale-switch'))]; })()""")
     t.check(shown == [True, False], f"one Language selector shows (bar, live page: {shown})")
+    # The preview's network switch is for `formwork preview`, not the editor's live page.
+    network = t.js("""(() => { const d = document.querySelector('#canvas iframe').contentDocument;
+        const node = d.getElementById('network'); return node ? node.getClientRects().length > 0 : null; })()""")
+    t.check(network is False, f"the live page in the editor has no Online switch (shown: {network})")
 
     # -- Preview nit: a choice's legend sits inside its row, below the divider above it.
     t.page.wait_for("document.querySelector('#canvas iframe').contentDocument.querySelector('fieldset[data-key=visit] legend')", "the radio in the live page")
@@ -161,7 +101,7 @@ def run(t):
     t.page.click("[data-chain=onTap] > li:first-child .action-name")
     t.page.wait_for("document.querySelector('#properties h2') && document.querySelector('#properties h2').textContent === 'api'", "the api action's properties")
     options = t.js("(() => { const s = document.querySelector('[data-attribute=method] select'); return s ? [...s.options].map(o => o.value) : null; })()")
-    t.check(bool(options) and [o for o in options if o][:5] == ["GET", "POST", "PUT", "PATCH", "DELETE"], f"method is a menu: {options}")
+    t.check(bool(options) and [o for o in options if o] == ["GET", "POST", "PUT", "PATCH", "DELETE"], f"method is a menu of five, in capitals: {options}")
     if options:
         t.pick("[data-attribute=method] select", "POST")
         t.check(t.doc(".components[1].interactions.onTap[0].attributes.method") == '"POST"', "choosing POST writes it")
@@ -198,7 +138,7 @@ def run(t):
     t.type_over("[data-attribute=hidden] input.expr-input", "!$data.contact")
 
     # -- 7. New members saved where a person puts them.
-    before = t.file_text()
+    before = t.file_text("polish.json")
     t.select("components[0]")  # section #about: no attributes yet
     t.page.click('#properties [data-attribute="header"] input')
     t.page.type_text("About you")
@@ -206,10 +146,10 @@ def run(t):
     t.page.click('#settings [data-attribute="title"] input')
     t.page.type_text("Polish")
     t.save()
-    saved = json.loads(t.file_text())
+    saved = json.loads(t.file_text("polish.json"))
     t.check(list(saved["components"][0].keys()) == ["id", "key", "attributes", "components"], f"the section's attributes are before its components: {list(saved['components'][0].keys())}")
     t.check(list(saved.keys()) == ["page", "version", "strings", "title", "data", "components"], f"the page's title is before its data and components: {list(saved.keys())}")
-    removed = [line for line in difflib.ndiff(before.splitlines(), t.file_text().splitlines()) if line.startswith("- ")]
+    removed = [line for line in difflib.ndiff(before.splitlines(), t.file_text("polish.json").splitlines()) if line.startswith("- ")]
     t.check(removed == [f"-         {{ \"id\": \"text-field\", \"key\": \"email\", \"attributes\": {{ \"title\": \"Email\", \"value\": {{ \"expr\": \"$data.email\" }} }} }},",
                         "-       \"interactions\": { \"onTap\": [{ \"id\": \"api\", \"attributes\": { \"url\": \"/send\" } }] }"],
             f"every other line is kept (removed: {removed})")
@@ -248,6 +188,20 @@ def run(t):
     texts = t.js("[...document.querySelectorAll('#toasts .toast')].map(n => n.textContent)")
     t.check(texts.count("Nothing to save: the file is the same") == 1, f"a repeated toast replaces the one showing: {texts}")
 
+    # -- Toasts: undo, redo and saved come one at a time, and never over the problems panel.
+    t.js("window.toastsAdded = 0")
+    t.page.click("#undo")
+    t.page.click("#redo")
+    t.page.press("Ctrl+s")
+    t.page.wait_for("window.toastsAdded >= 3", "the undo, redo and save toasts")
+    texts = t.js("[...document.querySelectorAll('#toasts .toast')].map(n => n.textContent)")
+    t.check(len(texts) == 1, f"one toast at a time, the newest replacing the one showing: {texts}")
+    overlap = t.js("""(() => { const p = document.getElementById('problems').getBoundingClientRect();
+        return [...document.querySelectorAll('#toasts .toast')].some((n) => { const r = n.getBoundingClientRect();
+          return r.bottom > p.top && r.top < p.bottom && r.right > p.left && r.left < p.right; }); })()""")
+    t.check(overlap is False, "the toast doesn't cover the problems panel")
+    t.shot("toast.png")
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -260,16 +214,13 @@ def main():
     os.makedirs(pages)
     with open(os.path.join(pages, "polish.json"), "w") as file:
         file.write(PAGE)
-    env = dict(os.environ)
-    if args.assets:
-        env["FORMWORK_DESIGN_ASSETS"] = os.path.abspath(args.assets)
-    process, base, _ = serve.start([args.formwork, "design", pages, "--port", "0", "--publish-to", os.path.join(folder, "site")], env=env)
+    process, base, _ = editor.start_design(args.formwork, pages, args.assets, extra=("--publish-to", os.path.join(folder, "site")))
     if args.out:
         os.makedirs(args.out, exist_ok=True)
     browser = Chromium.launch("about:blank", tempfile.mkdtemp(prefix="design-polish-chromium-"), width=1500, height=900)
     test = None
     try:
-        test = Test(browser.page(), base, pages, args.out)
+        test = editor.EditorTest(browser.page(), base, args.out, folder=pages)
         run(test)
     except CDPError as error:
         if test:

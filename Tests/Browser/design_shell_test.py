@@ -20,22 +20,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium, CDPError  # noqa: E402
-import serve  # noqa: E402
-
-
-def start_design(formwork, pages, assets):
-    """Starts `formwork design` on a free port; returns the process and its address."""
-    env = dict(os.environ)
-    if assets:
-        env["FORMWORK_DESIGN_ASSETS"] = os.path.abspath(assets)
-    process, url, _ = serve.start([formwork, "design", pages, "--port", "0"], env=env)
-    return process, url
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+from cdp import Chromium, CDPError, check  # noqa: E402
+import editor  # noqa: E402
 
 
 def run(args):
@@ -43,7 +29,7 @@ def run(args):
     folder = tempfile.mkdtemp(prefix="formwork-design-")
     pages = os.path.join(folder, "pages")
     shutil.copytree(args.pages, pages)
-    server, base = start_design(args.formwork, pages, args.assets)
+    server, base, _ = editor.start_design(args.formwork, pages, args.assets)
     browser = None
     try:
         browser = Chromium.launch(base, tempfile.mkdtemp(prefix="formwork-chromium-"), width=1366, height=768)
@@ -53,16 +39,13 @@ def run(args):
         page.call("Emulation.setDeviceMetricsOverride", width=1366, height=768, deviceScaleFactor=1, mobile=False)
         shot = lambda name: page.screenshot(os.path.join(args.out, name))  # noqa: E731
         js = page.evaluate
-        doc = "window.formworkDesign.state.doc"
+        doc = editor.DOC
 
         def wait_doc(condition, what):
-            page.wait_for(f"window.formworkDesign && {doc} && ({condition})", what)
+            editor.wait_doc(page, condition, what)
 
         def select_row(key):
-            """Clicks the tree row of `key` and waits until it is the selected one (keys pressed
-            next act on the selection)."""
-            page.click(f'[role=treeitem][data-key="{key}"]')
-            page.wait_for(f"document.querySelector('#tree [aria-selected=true]') && document.querySelector('#tree [aria-selected=true]').dataset.key === '{key}'", f"{key} selected")
+            editor.select_key(page, key)
 
         # The page list, and a new page made with the keyboard.
         page.wait_for("document.querySelector('#page-list a[data-file=\"order.json\"]')", "the page list")
@@ -189,8 +172,7 @@ def run(args):
         page.wait_for("!document.querySelector('#problems .problem.error')", "the problem gone")
 
         # Save (Ctrl-S): the file holds the document.
-        page.press("Ctrl+s")
-        page.wait_for("document.querySelector('#save-status').dataset.state === 'saved'", "the save")
+        editor.save(page)
         path = os.path.join(pages, "shell-test.json")
         with open(path) as file:
             check(json.load(file) == js(doc), "the saved file is the document")

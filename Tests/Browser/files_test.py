@@ -13,35 +13,20 @@ name, media type and size. Screenshots go to --out.
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium  # noqa: E402
-import serve  # noqa: E402
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+from cdp import PREVIEW_IDLE, PREVIEW_STATE, check, served_page  # noqa: E402
 
 
 def run(args):
     os.makedirs(args.out, exist_ok=True)
     receipt = os.path.abspath(os.path.join(args.pages, "fixtures", "receipt.jpg"))
     size = os.path.getsize(receipt)
-    preview, base, output = serve.start([args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs])
-    browser = None
-    profile = tempfile.mkdtemp(prefix="formwork-chromium-")
-    try:
-        browser = Chromium.launch(base + "preview/expense-receipt.json", profile)
-        page = browser.page()
-        page.call("Page.enable")
-        page.call("Runtime.enable")
+    command = [args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs]
+    with served_page(command, "preview/expense-receipt.json") as (page, _, _):
         page.call("DOM.enable")
-        state = "window.formworkPreview && window.formworkPreview.state"
-        settled = "!window.formworkPreview.busy"
+        state, settled = PREVIEW_STATE, PREVIEW_IDLE
         page.wait_for(f"{state} && document.querySelector('[data-key=receipt] input[type=file]')", "the receipt's file input")
         accept = page.evaluate("document.querySelector('[data-key=receipt] input[type=file]').accept")
         check(accept == "image/*,application/pdf", f"the file input should accept image/*,application/pdf, not {accept!r}")
@@ -74,15 +59,7 @@ def run(args):
         check(response == {"id": "E-17"}, f"the page should hand back the claim, not {json.dumps(response)}")
         page.screenshot(os.path.join(args.out, "2-sent.png"))
         print("files test: the receipt was attached through <input type=file> and uploaded as multipart/form-data")
-    except Exception:
-        print("".join(output), file=sys.stderr)
-        raise
-    finally:
-        if browser:
-            browser.close()
-        preview.terminate()
-        preview.wait(timeout=10)
-        shutil.rmtree(profile, ignore_errors=True)
+
 
 
 def main():

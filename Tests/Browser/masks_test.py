@@ -15,33 +15,17 @@ Then the amount field (mask {"currency": "EUR"}) groups 1234.5 as 1,234.5 and st
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium  # noqa: E402
-import serve  # noqa: E402
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
+from cdp import PREVIEW_IDLE, PREVIEW_STATE, check, served_page  # noqa: E402
 
 
 def run(args):
     os.makedirs(args.out, exist_ok=True)
-    preview, base, output = serve.start([args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs])
-    browser = None
-    page = None
-    profile = tempfile.mkdtemp(prefix="formwork-chromium-")
-    try:
-        browser = Chromium.launch(base + "preview/payment.json", profile)
-        page = browser.page()
-        page.call("Page.enable")
-        page.call("Runtime.enable")
-        state = "window.formworkPreview && window.formworkPreview.state"
-        settled = "!window.formworkPreview.busy"
+    command = [args.formwork, "preview", args.pages, "--port", "0", "--api-stub", args.stubs]
+    with served_page(command, "preview/payment.json") as (page, _, _):
+        state, settled = PREVIEW_STATE, PREVIEW_IDLE
         phone = "document.querySelector('[data-key=phone] input')"
         page.wait_for(f"{state} && {phone}", "the payment form")
 
@@ -89,17 +73,7 @@ def run(args):
         check(page.evaluate(f"{amount}.selectionStart") == 7, "the amount's caret should be at its end")
         page.screenshot(os.path.join(args.out, "2-masked.png"))
         print("masks test: typing, deleting and pasting in masked fields shows the engine's text, caret and value")
-    except Exception:
-        sys.stderr.write("preview output:\n" + "".join(output) + "\n")
-        raise
-    finally:
-        if page:
-            page.close()
-        if browser:
-            browser.close()
-        preview.terminate()
-        preview.wait(timeout=10)
-        shutil.rmtree(profile, ignore_errors=True)
+
 
 
 if __name__ == "__main__":

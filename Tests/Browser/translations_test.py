@@ -72,10 +72,12 @@ def main():
         page.press("Ctrl+a")
         page.type_text("de")
         page.press("Enter")
-        page.wait_for("document.querySelectorAll('#translations-list tr[data-text-path]').length === 5", "five texts listed, literals included")
+        page.wait_for("document.querySelectorAll('#translations-list tr[data-text-path]').length === 7", "seven texts listed, literals and option titles included")
+        listed = page.evaluate("[...document.querySelectorAll('#translations-list tr[data-text-path]')].map((row) => row.dataset.textPath)")
+        check("components[1].attributes.options[0].title" in listed and "components[1].attributes.options[1].title" in listed, f"the select's option titles are listed: {listed}")
         names = page.evaluate("[...document.querySelectorAll('#translations-list input')].every((i) => i.getAttribute('aria-label') && i.getAttribute('aria-label').endsWith(' in de'))")
         check(names, "every translation field is named")
-        check(page.evaluate("document.querySelector('#translations-count').textContent") == "0 of 5 texts translated into de", "the count says 0 of 5")
+        check(page.evaluate("document.querySelector('#translations-count').textContent") == "0 of 7 texts translated into de", "the count says 0 of 7 (the option titles count)")
 
         # 1. In the view: type the German title of the name field (a literal) and leave the field.
         page.click('#translations-list input[data-path="components[0].attributes.title"]')
@@ -109,8 +111,8 @@ def main():
         root = page.call("DOM.getDocument")["root"]["nodeId"]
         node = page.call("DOM.querySelector", nodeId=root, selector="#translations-import")["nodeId"]
         page.call("DOM.setFileInputFiles", files=[edited], nodeId=node)
-        page.wait_for("/^Imported 5 de texts/.test(document.querySelector('#translations-status').textContent)", "the import")
-        page.wait_for("document.querySelector('#translations-count').textContent === '5 of 5 texts translated into de'", "5 of 5 translated")
+        page.wait_for("/^Imported 7 de texts/.test(document.querySelector('#translations-status').textContent)", "the import")
+        page.wait_for("document.querySelector('#translations-count').textContent === '7 of 7 texts translated into de'", "7 of 7 translated")
 
         # 4. Save, then the file on disk passes the strict check.
         page.press("Ctrl+s")
@@ -126,7 +128,9 @@ def main():
     check(saved["strings"]["de"].get("send") == "Senden" and saved["components"][0]["attributes"]["placeholder"] == {"text": "name.placeholder"}, "the saved page holds the imported texts under keys")
     check("Your name" not in json.dumps(saved["components"]), "no literal text is left in the components")
     status, output = strict_check(args.formwork, page_file)
-    check(status == 0 and "de: 5 of 5 texts translated" in output, "check --locale de --strict passes: " + output.strip().splitlines()[-1])
+    check(saved["components"][1]["attributes"]["options"][0]["title"] == {"text": "rating.options.0.title"} and saved["strings"]["de"].get("rating.options.1.title") == "Gut",
+          "the option titles were made translatable and translated")
+    check(status == 0 and "de: 7 of 7 texts translated" in output, "check --locale de --strict passes: " + output.strip().splitlines()[-1])
     if failures:
         print(f"{len(failures)} failed")
         sys.exit(1)

@@ -5,14 +5,15 @@ tables for, at twelve fixed instants (one in each month, every weekday among the
 
 Usage (from the package root):
 
-    python3 -m venv /tmp/babel && /tmp/babel/bin/pip install babel==2.19.0
+    python3 -m venv /tmp/babel && /tmp/babel/bin/pip install babel==2.18.0
     /tmp/babel/bin/python scripts/cldr/generate-date-pattern-expectations.py
 
 The expected text comes from Babel (PyPI `babel`), a pattern formatter written independently of
 Formwork's and carrying its own copy of CLDR, so the test checks Formwork's reading of the
-pattern letters as well as its tables. Babel 2.19 carries CLDR 49, Formwork's tables CLDR 47:
-the script stops if a name Formwork would print differs between the two (none did when it was
-written), rather than pinning a value Formwork can't produce. When node is on the PATH, its
+pattern letters as well as its tables. Babel 2.18 carries CLDR 47, the version
+scripts/cldr/generate-locale-tables.py writes Formwork's tables from (the script refuses another
+Babel); the formats of the styles (short … datetime) are Babel's own formatting of CLDR's
+patterns, so they check the generated tables end to end. When node is on the PATH, its
 `Intl.DateTimeFormat` (ICU, a third CLDR copy) is asked for the stand-alone month and weekday
 names as a cross-check, and any disagreement is printed. The tests never reach the network: they
 read only the file this script writes.
@@ -25,13 +26,24 @@ import subprocess
 import sys
 
 import babel
-from babel.dates import format_datetime
+import babel.core
+import babel.localedata
+from babel import Locale
+from babel.dates import format_date, format_datetime, format_time
 
-LOCALES = ["en", "de", "de-CH", "fr", "es", "ru", "pl", "ar", "zh-Hans", "ja"]
+if babel.__version__ != "2.18.0" or babel.core.get_cldr_version() != "47":
+    sys.exit(f"needs Babel 2.18.0 (CLDR 47), found {babel.__version__}: pip install babel==2.18.0")
+
+# The ten locales Formwork had hand tables for, then languages and regions it gained with the
+# generated tables (CLDR 47's modern coverage).
+LOCALES = ["en", "de", "de-CH", "fr", "es", "ru", "pl", "ar", "zh-Hans", "ja",
+           "it", "ko", "tr", "hi", "pt", "pt-PT", "nl", "sv", "uk", "he", "th", "vi", "el",
+           "de-AT", "en-GB", "en-IN", "es-MX", "es-419", "fr-CA", "zh-Hant", "zh-Hant-HK"]
+STYLES = ["short", "medium", "long", "full", "time", "datetime"]
 # Every letter and width Grammar.md's table of formatDate pattern letters lists.
 MONTH_PATTERNS = ["M", "MM", "MMM", "MMMM", "MMMMM", "L", "LL", "LLL", "LLLL", "LLLLL"]
 WEEKDAY_PATTERNS = ["E", "EE", "EEE", "EEEE", "EEEEE", "EEEEEE", "ccc", "cccc", "ccccc", "cccccc"]
-OTHER_PATTERNS = ["y", "yy", "yyyy", "d", "dd", "a", "h", "hh", "H", "HH", "m", "mm", "s", "ss"]
+OTHER_PATTERNS = ["G", "GGGG", "GGGGG", "y", "yy", "yyyy", "d", "dd", "a", "h", "hh", "H", "HH", "m", "mm", "s", "ss"]
 # Letters together, as pages write them: a month heading, a date, a weekday heading.
 COMBINED_PATTERNS = ["LLLL y", "d MMMM y", "cccc, d MMMM", "EEEE d MMMM", "LLL y", "d MMM"]
 PATTERNS = MONTH_PATTERNS + WEEKDAY_PATTERNS + OTHER_PATTERNS + COMBINED_PATTERNS
@@ -92,12 +104,32 @@ console.log(JSON.stringify({icu: process.versions.icu, cldr: process.versions.cl
     return json.loads(result.stdout)
 
 
+def style_text(instant, style, locale):
+    """formatDate's styles as Babel writes them: the date formats, the short time, and the medium
+    date and short time joined by the locale's medium dateTime pattern."""
+    if style == "time":
+        return format_time(instant, "short", tzinfo=UTC, locale=locale)
+    if style == "datetime":
+        glue = Locale.parse(locale).datetime_formats["medium"]
+        return glue.replace("{1}", format_date(instant, "medium", locale=locale)).replace("{0}", format_time(instant, "short", tzinfo=UTC, locale=locale))
+    return format_date(instant, style, locale=locale)
+
+
 def main():
     rows = []
     for tag in LOCALES:
         locale = tag.replace("-", "_")
+        # NB: Babel 2.18 shares alias-resolved name tables between loaded locales (after `he`,
+        # `th`'s stand-alone months read as Hebrew); reloading per locale avoids it.
+        babel.localedata._cache.clear()
         for pattern in PATTERNS:
             rows.append((tag, pattern, [format_datetime(i, pattern, tzinfo=UTC, locale=locale) for i in INSTANTS]))
+        for style in STYLES:
+            # NB: a time written with `B` (zh-Hant's) is left to LocaleFormattingTests: Babel says
+            # midnight (`午夜`) at 00:00 exactly, where ICU and Formwork say `凌晨`.
+            if style in ("time", "datetime") and "B" in Locale.parse(locale).time_formats["short"].pattern:
+                continue
+            rows.append((tag, style, [style_text(i, style, locale) for i in INSTANTS]))
 
     # Babel's CLDR is newer than Formwork's tables: refuse to pin a name CLDR 47 doesn't have.
     cldr47 = os.environ.get("CLDR_JSON")
@@ -107,7 +139,6 @@ def main():
             path = os.path.join(cldr47, "cldr-json", "cldr-dates-full", "main", tag, "ca-gregorian.json")
             with open(path, encoding="utf-8") as f:
                 gregorian = json.load(f)["main"][tag]["dates"]["calendars"]["gregorian"]
-            from babel import Locale
             ours = Locale.parse(tag.replace("-", "_"))
             for context in ["format", "stand-alone"]:
                 for width in ["abbreviated", "wide", "narrow"]:
@@ -134,8 +165,7 @@ def main():
 
     lines = [
         f"// Generated by scripts/cldr/generate-date-pattern-expectations.py with Babel {babel.__version__}",
-        "// (CLDR 49, whose month and weekday names equal CLDR 47's for these locales). Do not edit by",
-        "// hand: change the script and run it again.",
+        "// (CLDR 47, the tables' version). Do not edit by hand: change the script and run it again.",
         "",
         "extension DatePatternTests {",
         "    /// The instants each row is formatted at, in milliseconds since 1970 (UTC).",

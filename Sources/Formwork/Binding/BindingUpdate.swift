@@ -2,64 +2,113 @@
 /// evaluated already (each at most once), what changed on which component, and which children
 /// must be rebuilt. Components hear about their changes once, at the end (`notify()`).
 ///
-/// NB: an edit usually changes one or two components, so what changed is kept in an array,
-/// searched from its end (a component's bindings are applied one after another); a table by
-/// component is built only when an update changes many. No hashing, and one allocation, for
-/// the common edit.
+/// NB: an edit usually changes one or two components, so what changed is kept in arrays,
+/// searched from their end (a component's bindings are applied one after another); a table by
+/// component is built only when an update changes many. It is a value, passed `inout` down the
+/// update (no object to allocate, no runtime exclusivity check on each of its properties), and
+/// the session keeps the last one's arrays, emptied, for the next update (`clear()`): an edit
+/// allocates nothing here.
 @MainActor
-final class BindingUpdate {
+struct BindingUpdate {
     /// The store paths written (and the `$computed` paths that followed).
-    let written: [StorePath]
+    var written: [StorePath] = []
+    /// The ids of the bindings reading `written`, sorted, possibly repeated (`refresh`).
+    var readers: [Int] = []
     /// Bindings evaluated in this update, so none is evaluated twice.
     var done = Set<Int>()
     /// `status` components whose state changed: their children are rebuilt.
     var rebuild: [PageComponent] = []
     /// Components whose children changed: rows added, removed or reordered, or rebuilt.
     var childrenChanged = Set<ObjectIdentifier>()
-    /// Each component that changed, in the order it first changed, with the names that changed.
-    private var changed: [(component: PageComponent, names: [String])] = []
+    /// Each component that changed, once, in the order it first changed.
+    private var changed: [PageComponent] = []
+    /// Each name that changed, with its component's place in `changed`, in the order noted.
+    private var names: [(slot: Int, name: String)] = []
     /// Where each component is in `changed`, kept once it holds more than `searchLimit`.
     private var positions: [ObjectIdentifier: Int] = [:]
     private static let searchLimit = 8
+    /// Arrays larger than this are freed rather than kept for the next update, so one big update
+    /// (a long list replaced) doesn't keep its memory for the session's life.
+    private static let keptCapacity = 64
+
+    init() {}
 
     init(written: [StorePath]) { self.written = written }
 
     /// `name` of `component` took a new value.
-    func note(_ component: PageComponent, _ name: String) {
-        changed[entry(for: component)].names.append(name)
+    mutating func note(_ component: PageComponent, _ name: String) {
+        names.append((entry(for: component), name))
     }
 
     /// `component`'s children changed without any of its attributes changing (a row moved).
-    func noteChildren(_ component: PageComponent) {
+    mutating func noteChildren(_ component: PageComponent) {
         childrenChanged.insert(ObjectIdentifier(component))
         _ = entry(for: component)
     }
 
     /// Where `component` is in `changed`, adding it when it isn't there yet.
-    private func entry(for component: PageComponent) -> Int {
-        if let last = changed.indices.last, changed[last].component === component { return last }
-        if changed.count <= BindingUpdate.searchLimit {
-            if let found = changed.firstIndex(where: { $0.component === component }) { return found }
+    private mutating func entry(for component: PageComponent) -> Int {
+        let count = changed.count
+        if count > 0, changed[count - 1] === component { return count - 1 }
+        if count <= BindingUpdate.searchLimit {
+            if let found = changed.firstIndex(where: { $0 === component }) { return found }
         } else if let found = positions[ObjectIdentifier(component)] {
             return found
         }
-        changed.append((component, []))
-        let position = changed.count - 1
-        if changed.count > BindingUpdate.searchLimit {
+        changed.append(component)
+        if count + 1 > BindingUpdate.searchLimit {
             if positions.isEmpty {
-                for (i, entry) in changed.enumerated() { positions[ObjectIdentifier(entry.component)] = i }
+                for (i, entry) in changed.enumerated() { positions[ObjectIdentifier(entry)] = i }
             } else {
-                positions[ObjectIdentifier(component)] = position
+                positions[ObjectIdentifier(component)] = count
             }
         }
-        return position
+        return count
     }
 
-    /// Tells each component still shown what changed on it, once.
+    /// The names noted for the component at `slot`, in the order noted.
+    private func changedNames(at slot: Int) -> [String] {
+        var found: [String] = []
+        for entry in names where entry.slot == slot { found.append(entry.name) }
+        return found
+    }
+
+    /// The names noted for each component, by slot: for an update that changed many.
+    private func namesBySlot() -> [[String]] {
+        var found = [[String]](repeating: [], count: changed.count)
+        for entry in names { found[entry.slot].append(entry.name) }
+        return found
+    }
+
+    /// Tells each component still shown, and observed, what changed on it, once.
     func notify() {
-        for entry in changed where !entry.component.isDisposed {
-            let children = !childrenChanged.isEmpty && childrenChanged.contains(ObjectIdentifier(entry.component))
-            entry.component.notify(PageComponentChange(attributes: entry.names, childrenChanged: children, validationChanged: false))
+        var grouped: [[String]]?
+        for (slot, component) in changed.enumerated() where !component.isDisposed && component.isObserved {
+            let children = !childrenChanged.isEmpty && childrenChanged.contains(ObjectIdentifier(component))
+            let attributes: [String]
+            if changed.count <= BindingUpdate.searchLimit {
+                attributes = changedNames(at: slot)
+            } else {
+                if grouped == nil { grouped = namesBySlot() }
+                attributes = grouped?[slot] ?? []
+            }
+            component.notify(PageComponentChange(attributes: attributes, childrenChanged: children, validationChanged: false))
         }
+    }
+
+    /// Empties it for the next update, keeping its arrays' storage unless they grew large.
+    mutating func clear() {
+        BindingUpdate.empty(&written)
+        BindingUpdate.empty(&readers)
+        BindingUpdate.empty(&rebuild)
+        BindingUpdate.empty(&changed)
+        BindingUpdate.empty(&names)
+        if !done.isEmpty { done = [] }
+        if !childrenChanged.isEmpty { childrenChanged = [] }
+        if !positions.isEmpty { positions = [:] }
+    }
+
+    private static func empty<Element>(_ array: inout [Element]) {
+        if array.capacity > keptCapacity { array = [] } else if !array.isEmpty { array.removeAll(keepingCapacity: true) }
     }
 }

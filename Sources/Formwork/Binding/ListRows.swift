@@ -44,23 +44,22 @@ extension PageSession {
 
     /// Evaluates binding `id` and applies its value: a list's `items` brings the rows up to date,
     /// a `status`'s `state` rebuilds its children at the end of the update.
-    func apply(binding id: Int, in update: BindingUpdate) {
+    func apply(binding id: Int, in update: inout BindingUpdate) {
         var scope = UpdateScope()
-        apply(binding: id, in: update, reusing: &scope)
+        apply(binding: id, in: &update, reusing: &scope)
     }
 
     /// `apply(binding:in:)`, evaluating in `scope`, kept for the whole update (`UpdateScope`).
-    func apply(binding id: Int, in update: BindingUpdate, reusing scope: inout UpdateScope) {
+    func apply(binding id: Int, in update: inout BindingUpdate, reusing scope: inout UpdateScope) {
         guard let binding = bindings[id], !binding.component.isDisposed else { return }
         let component = binding.component
         let newValue = evaluate(binding, reusing: &scope)
         if case .rows(let key) = binding.drives {
-            updateRows(of: component, items: newValue, keyAttribute: key, in: update)
+            updateRows(of: component, items: newValue, keyAttribute: key, in: &update)
             return
         }
-        let oldValue = component.attributes[position: binding.position]
-        guard !newValue.isSame(as: oldValue) else { return }
-        component.attributes[position: binding.position] = newValue
+        // NB: compared and replaced in one access to the component's attributes.
+        guard component.attributes.replace(at: binding.position, with: newValue) else { return }
         update.note(component, binding.name)
         if case .children = binding.drives { update.rebuild.append(component) }
     }
@@ -90,14 +89,14 @@ extension PageSession {
 
     // MARK: - Updating rows
 
-    private func updateRows(of list: PageComponent, items newValue: PageValue, keyAttribute: String?, in update: BindingUpdate) {
+    private func updateRows(of list: PageComponent, items newValue: PageValue, keyAttribute: String?, in update: inout BindingUpdate) {
         guard case .repeated(let itemsName, _) = list.type.layout else { return }
         let itemKey = keyAttribute.flatMap { list.attributes[$0]?.stringValue }
         let newItems = newValue.arrayValue ?? []
         if let touched = touchedRows(of: list, newItems: newItems, itemKey: itemKey, written: update.written) {
             var changed = false
             for offset in touched.sorted() where !newItems[offset].isSame(as: list.rows[offset].item) {
-                updateRow(of: list, at: offset, item: newItems[offset], in: update)
+                updateRow(of: list, at: offset, item: newItems[offset], in: &update)
                 changed = true
             }
             rewrittenItems.remove(ObjectIdentifier(list))
@@ -108,14 +107,14 @@ extension PageSession {
         if rewrittenItems.remove(ObjectIdentifier(list)) != nil {
             // The old items weren't kept (`detachItems`): compare row by row instead.
             list.attributes[itemsName] = newValue
-            if reconcile(list, with: newItems, itemKey: itemKey, in: update) { update.note(list, itemsName) }
+            if reconcile(list, with: newItems, itemKey: itemKey, in: &update) { update.note(list, itemsName) }
             return
         }
         let oldValue = list.attributes[itemsName] ?? .null
         guard !newValue.isSame(as: oldValue) else { return }
         list.attributes[itemsName] = newValue
         update.note(list, itemsName)
-        reconcile(list, with: newItems, itemKey: itemKey, in: update)
+        reconcile(list, with: newItems, itemKey: itemKey, in: &update)
     }
 
     // MARK: - Writes below a list's items
@@ -166,7 +165,7 @@ extension PageSession {
     /// Matches every row to the new items, keeping, updating, building and disposing rows.
     /// Returns whether any row changed.
     @discardableResult
-    private func reconcile(_ list: PageComponent, with newItems: [PageValue], itemKey: String?, in update: BindingUpdate) -> Bool {
+    private func reconcile(_ list: PageComponent, with newItems: [PageValue], itemKey: String?, in update: inout BindingUpdate) -> Bool {
         let old = list.rows
         let plan = RowMatch.plan(old: old.enumerated().map { RowMatch.key(of: $1.item, itemKey: itemKey, position: $0) },
                                  new: newItems.enumerated().map { RowMatch.key(of: $1, itemKey: itemKey, position: $0) })
@@ -179,7 +178,7 @@ extension PageSession {
                 if match != offset || !item.isSame(as: old[match].item) {
                     moved = true
                     rows[offset].item = item
-                    moveRow(rows[offset], item: item, index: offset, itemPath: base?.appending(.index(offset)), in: update)
+                    moveRow(rows[offset], item: item, index: offset, itemPath: base?.appending(.index(offset)), in: &update)
                 }
             } else {
                 rows.append(ListRow(item: item, components: build(list.node.children, parent: list, item: item, index: .int(Int64(offset)), itemPath: base?.appending(.index(offset)))))
@@ -194,27 +193,27 @@ extension PageSession {
         return moved || plan.changesOrder
     }
 
-    private func updateRow(of list: PageComponent, at offset: Int, item: PageValue, in update: BindingUpdate) {
+    private func updateRow(of list: PageComponent, at offset: Int, item: PageValue, in update: inout BindingUpdate) {
         list.rows[offset].item = item
-        moveRow(list.rows[offset], item: item, index: offset, itemPath: itemsPath(of: list)?.appending(.index(offset)), in: update)
+        moveRow(list.rows[offset], item: item, index: offset, itemPath: itemsPath(of: list)?.appending(.index(offset)), in: &update)
     }
 
     /// Gives a kept row its item's new value and position, and evaluates its bindings again.
-    private func moveRow(_ row: ListRow, item: PageValue, index: Int, itemPath: StorePath?, in update: BindingUpdate) {
-        for component in row.components { reseat(component, item: item, index: .int(Int64(index)), itemPath: itemPath, in: update) }
+    private func moveRow(_ row: ListRow, item: PageValue, index: Int, itemPath: StorePath?, in update: inout BindingUpdate) {
+        for component in row.components { reseat(component, item: item, index: .int(Int64(index)), itemPath: itemPath, in: &update) }
     }
 
-    private func reseat(_ component: PageComponent, item: PageValue, index: PageValue, itemPath: StorePath?, in update: BindingUpdate) {
+    private func reseat(_ component: PageComponent, item: PageValue, index: PageValue, itemPath: StorePath?, in update: inout BindingUpdate) {
         component.item = item
         component.index = index
         component.itemPath = itemPath
         for id in component.bindingIDs {
             update.done.insert(id)
-            apply(binding: id, in: update)
+            apply(binding: id, in: &update)
         }
         // A nested list's rows take their items from the list's own `items`, applied just above.
         if case .repeated = component.type.layout { return }
-        for child in component.children { reseat(child, item: item, index: index, itemPath: itemPath, in: update) }
+        for child in component.children { reseat(child, item: item, index: index, itemPath: itemPath, in: &update) }
     }
 }
 

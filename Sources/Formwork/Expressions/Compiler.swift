@@ -79,15 +79,14 @@ struct Compiler {
             return Compiled(evaluator: { _, state in state.locals[slot] }, constant: nil)
 
         case .member(let base, let name):
-            if let (root, keys, ranges) = Compiler.memberChain(expr) {
+            if let (root, reads) = Compiler.memberChain(expr, source) {
                 // NB: one closure for the whole chain; the one-member forms ($data.price, x.price)
                 // are the most common by far and skip the loop.
                 // Each read remembers where it found its key last time (see `MemberRead`).
-                let reads = zip(keys, ranges).map { MemberRead(key: $0, range: $1, source: source) }
                 if reads.count == 1, let read = reads.first {
                     return Compiled(evaluator: Compiler.memberEvaluator(root, read), constant: nil, operand: .read(root, reads))
                 }
-                let steps = keys.count
+                let steps = reads.count
                 return Compiled(evaluator: { scope, state in
                     try Compiler.step(&state, range, source, count: steps)
                     var value: PageValue
@@ -230,11 +229,17 @@ struct Compiler {
             }, constant: nil)
 
         case .template(let parts):
-            let compiled = parts.map(compileNode)
-            if compiled.allSatisfy({ $0.constant != nil }) {
-                return constant(.string(compiled.map { ($0.constant ?? .null).displayText }.joined()))
+            // NB: one array of evaluators; the constants' text is joined only while every part so far is one.
+            var stored: [Stored] = []
+            stored.reserveCapacity(parts.count)
+            var constantText: String? = ""
+            for part in parts {
+                let compiled = compileNode(part)
+                if let value = compiled.constant { constantText? += value.displayText } else { constantText = nil }
+                stored.append(Stored(run: compiled.evaluator))
             }
-            let evaluators = compiled.map { Stored(run: $0.evaluator) }
+            if let constantText { return constant(.string(constantText)) }
+            let evaluators = stored
             return Compiled(evaluator: { scope, state in
                 try Compiler.step(&state, range, source)
                 var text = ""
@@ -338,21 +343,34 @@ struct Compiler {
         }
     }
 
-    /// `$var.a.b.c` or `x.a.b` as one root and a list of keys, so it compiles to a single closure.
-    private static func memberChain(_ expr: Expr) -> (ChainRoot, [String], [SourceRange])? {
-        var keys: [String] = []
-        var ranges: [SourceRange] = []
+    /// `$var.a.b.c` or `x.a.b` as one root and a read per key, in source order, so it compiles to
+    /// a single closure.
+    ///
+    /// NB: one array, filled from the outermost member inwards and turned around in place: the
+    /// root is checked first, so a chain that doesn't start at a variable costs one walk and
+    /// no allocation.
+    private static func memberChain(_ expr: Expr, _ source: String) -> (ChainRoot, [MemberRead])? {
+        var count = 0
         var node = expr
-        while case .member(let base, let name) = node.kind {
-            keys.append(name)
-            ranges.append(node.range)
+        while case .member(let base, _) = node.kind {
+            count += 1
             node = base
         }
+        let root: ChainRoot
         switch node.kind {
-        case .variable(let variable): return (.variable(variable), keys.reversed(), ranges.reversed())
-        case .local(let slot, _): return (.local(slot), keys.reversed(), ranges.reversed())
+        case .variable(let variable): root = .variable(variable)
+        case .local(let slot, _): root = .local(slot)
         default: return nil
         }
+        var reads: [MemberRead] = []
+        reads.reserveCapacity(count)
+        node = expr
+        while case .member(let base, let name) = node.kind {
+            reads.append(MemberRead(key: name, range: node.range, source: source))
+            node = base
+        }
+        reads.reverse()
+        return (root, reads)
     }
 
     /// Turns any error raised while evaluating a node into an `ExpressionError` at that node.

@@ -75,23 +75,23 @@ enum DependencyAnalysis {
     /// `paths` without those covered by another of them (an ancestor, or an equal path earlier).
     ///
     /// NB: in time linear in the paths' components (a long sum read 30 paths, each compared with
-    /// every other): each path's prefixes are looked up by hash among the paths read.
-    /// `withoutCoveredByComparison` is the plain definition, kept beside it; a test holds them equal.
+    /// every other): each path's prefixes are looked up by hash among the paths read, in a small
+    /// open-addressing table of positions (`PathHashTable`) — no `Hasher`, no dictionary; the
+    /// hash is FNV-1a over the root's and keys' bytes. A hit is checked for equality, and any
+    /// collision falls back to the comparison. `withoutCoveredByComparison` is the plain
+    /// definition, kept beside it; a test holds them equal.
     static func withoutCovered(_ paths: [StorePath]) -> [StorePath] {
         if paths.count < 2 { return paths }
         if paths.count <= 4 { return withoutCoveredByComparison(paths) }
-        // The hash of each whole path → its first position; a hit is checked for equality.
-        var first: [Int: Int] = [:]
-        first.reserveCapacity(paths.count)
-        var hashes: [Int] = []
+        // The hash of each whole path → its first position.
+        var first = PathHashTable(capacityFor: paths.count)
+        var hashes: [UInt64] = []
         hashes.reserveCapacity(paths.count)
         for (position, path) in paths.enumerated() {
-            var hasher = Hasher()
-            hasher.combine(path.root)
-            for component in path.components { hasher.combine(component) }
-            let hash = hasher.finalize()
+            var hash = PathHashTable.hash(path.root)
+            for component in path.components { hash = PathHashTable.hash(hash, component) }
             hashes.append(hash)
-            if first[hash] == nil { first[hash] = position }
+            first.insertIfAbsent(hash, position)
         }
         var kept: [StorePath] = []
         kept.reserveCapacity(paths.count)
@@ -101,17 +101,15 @@ enum DependencyAnalysis {
                 if earlier != position { continue }   // a repeat
             }
             var covered = false
-            var hasher = Hasher()
-            hasher.combine(path.root)
+            var hash = PathHashTable.hash(path.root)
             for length in 0..<path.components.count {
-                let prefix = hasher
-                if let ancestor = first[prefix.finalize()] {
+                if let ancestor = first[hash] {
                     let candidate = paths[ancestor]
                     guard candidate.components.count == length, candidate.isPrefix(of: path) else { return withoutCoveredByComparison(paths) }
                     covered = true
                     break
                 }
-                hasher.combine(path.components[length])
+                hash = PathHashTable.hash(hash, path.components[length])
             }
             if !covered { kept.append(path) }
         }

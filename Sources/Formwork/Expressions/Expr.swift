@@ -2,22 +2,25 @@
 /// dependency analysis. Names are already resolved: variables to `ScopeVariable`, lambda
 /// parameters to slots, function names to their `ExpressionFunction`.
 struct Expr: Sendable {
-    indirect enum Kind: Sendable {
+    /// NB: only the cases that hold a node directly are `indirect` (a box each); leaves (a
+    /// literal, a variable, a lambda parameter) and lists are stored in the node itself, so a
+    /// `$data.price` is one box rather than two.
+    enum Kind: Sendable {
         case literal(PageValue)
         case variable(ScopeVariable)
         /// A lambda parameter, by slot in the evaluation's local stack.
         case local(slot: Int, name: String)
-        case member(Expr, String)
-        case index(Expr, Expr)
-        case unary(UnaryOperator, Expr)
-        case binary(BinaryOperator, Expr, Expr)
-        case and(Expr, Expr)
-        case or(Expr, Expr)
-        case coalesce(Expr, Expr)
-        case conditional(Expr, Expr, Expr)
+        indirect case member(Expr, String)
+        indirect case index(Expr, Expr)
+        indirect case unary(UnaryOperator, Expr)
+        indirect case binary(BinaryOperator, Expr, Expr)
+        indirect case and(Expr, Expr)
+        indirect case or(Expr, Expr)
+        indirect case coalesce(Expr, Expr)
+        indirect case conditional(Expr, Expr, Expr)
         case array([Expr])
         case object([(key: String, value: Expr)])
-        case call(ExpressionFunction, [Argument])
+        indirect case call(ExpressionFunction, [Argument])
         /// Template parts joined as display text.
         case template([Expr])
     }

@@ -16,12 +16,29 @@ package enum StorePathRename {
     /// no such path or doesn't parse.
     package static func rename(_ source: String, isTemplate: Bool, from: StorePath, to: StorePath,
                                functions: FunctionLibrary, limits: PageLimits = .standard) -> String? {
+        rename(source, isTemplate: isTemplate, from: from, to: to, functions: functions, limits: limits, blockAttributes: nil)
+    }
+
+    /// The same, for a source inside a block's components: `blockAttributes` are the attributes
+    /// the block declares (so `$attr.NAME` and `$state` read as they do there); nil elsewhere.
+    package static func rename(_ source: String, isTemplate: Bool, from: StorePath, to: StorePath,
+                               functions: FunctionLibrary, limits: PageLimits = .standard, blockAttributes: [String]?) -> String? {
         guard !from.components.isEmpty, source.contains("$") else { return nil }
-        guard let tree = try? CompiledExpression.parse(source, isTemplate: isTemplate, functions: functions, limits: limits, block: nil) else { return nil }
-        let level = from.components.count - 1
+        // NB: each attribute stands for a read of $page (not a literal, which folding might
+        // evaluate): only the block's own $state paths are renamed.
+        let block = blockAttributes.map { names in
+            BlockExpressionScope(blockID: "block", attributes: Dictionary(names.map { ($0, Expr(kind: .variable(.page), range: SourceRange(start: 0, end: 0))) }, uniquingKeysWith: { a, _ in a }),
+                                 declared: names, instance: "block")
+        }
+        guard let tree = try? CompiledExpression.parse(source, isTemplate: isTemplate, functions: functions, limits: limits, block: block) else { return nil }
+        // NB: in a block, `$state.NAME` reads as `$state[INSTANCE].NAME` (each instance keeps its
+        // own): the instance's level is matched too, and the source's `$state.NAME` replaced.
+        var match = from
+        if let block, from.root == .state { match = StorePath(.state, [.key(block.instance)] + from.components) }
+        let level = match.components.count - 1
         var edits: [SourceRange] = []
         for read in DependencyAnalysis.pathReads(of: tree)
-        where read.path.root == from.root && read.path.components.starts(with: from.components) && read.ranges.count > level {
+        where read.path.root == match.root && read.path.components.starts(with: match.components) && read.ranges.count > level {
             edits.append(read.ranges[level])
         }
         guard !edits.isEmpty else { return nil }

@@ -7,7 +7,8 @@ import Foundation
 /// (medium date and time) in `de` — and anything else is a Unicode date pattern
 /// (`d MMMM y, HH:mm`) whose names come from the locale. `M` and `E` write a month's or weekday's
 /// name as it stands inside a date, `L` and `c` as it stands alone (`LLLL y` → `ноябрь 2023` in
-/// `ru`, where `MMMM y` gives `ноября 2023`): see `CalendarNames`.
+/// `ru`, where `MMMM y` gives `ноября 2023`): see `CalendarNames`. `G` writes the era (`AD`,
+/// `GGGG` → `Anno Domini`).
 ///
 /// ```swift
 /// try DateFormat.format(milliseconds: 1_700_000_000_000, style: "long", locale: "de", timeZone: utc)   // "14. November 2023"
@@ -31,7 +32,7 @@ enum DateFormat {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let date = Date(timeIntervalSince1970: milliseconds / 1000)
-        let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute, .second], from: date)
+        let parts = calendar.dateComponents([.era, .year, .month, .day, .weekday, .hour, .minute, .second], from: date)
         return try fill(pattern, parts, data, names)
     }
 
@@ -77,6 +78,16 @@ enum DateFormat {
         let hour = parts.hour ?? 0, minute = parts.minute ?? 0, second = parts.second ?? 0
         let weekday = (parts.weekday ?? 1) - 1
         switch letter {
+        case "G":
+            // NB: CLDR's G, GG and GGG are all the abbreviated era (`AD`), GGGG the wide one
+            // (`Anno Domini`), GGGGG the narrow one (`A`).
+            let era = parts.era == 0 ? 0 : 1
+            switch width {
+            case 1, 2, 3: return names.erasAbbreviated[era]
+            case 4: return names.erasWide[era]
+            case 5: return names.erasNarrow[era]
+            default: throw tooLong(5)
+            }
         case "y": return width == 2 ? padded(year % 100, 2) : padded(year, width)
         case "M", "L":
             // NB: `M` is the month inside a date (`14 ноября`), `L` the month on its own (`ноябрь`).
@@ -105,12 +116,18 @@ enum DateFormat {
             default: throw tooLong(6)
             }
         case "a": return hour < 12 ? data.am : data.pm
+        case "B":
+            // NB: CLDR's flexible day period (`凌晨`, `in the evening`), abbreviated; zh-Hant's
+            // times use it. Midnight and noon, which CLDR gives only for 00:00 and 12:00 exactly,
+            // are read as the span they fall in.
+            guard width <= 3 else { throw tooLong(3) }
+            return names.dayPeriod(hour: hour) ?? (hour < 12 ? data.am : data.pm)
         case "h": return padded(hour % 12 == 0 ? 12 : hour % 12, width)
         case "H": return padded(hour, width)
         case "m": return padded(minute, width)
         case "s": return padded(second, width)
         default:
-            throw LocaleProblem("the date pattern letter '\(letter)' isn't supported; use y, M, L, d, E, c, a, h, H, m, s, text in 'quotes', or a style: " + styles.joined(separator: ", "))
+            throw LocaleProblem("the date pattern letter '\(letter)' isn't supported; use G, y, M, L, d, E, c, a, B, h, H, m, s, text in 'quotes', or a style: " + styles.joined(separator: ", "))
         }
     }
 }

@@ -1,11 +1,13 @@
 /// What Formwork needs to write numbers, money and dates in one locale: CLDR's symbols, patterns
-/// and day-period names, transcribed into `LocaleData+CLDR.swift`. Month and weekday names are
-/// `CalendarNames`, generated from CLDR into `Generated/CalendarNames+CLDR.swift`.
+/// and day-period names, generated from CLDR 47 into `Generated/LocaleRecords+CLDR.swift` by
+/// `scripts/cldr/generate-locale-tables.py` and read by `LocaleRecord`. Month, weekday and era
+/// names are `CalendarNames`, from the same records.
 ///
 /// NB: the tables are our own rather than Foundation's, because Foundation's locale data differs
 /// between Apple platforms and swift-corelibs-foundation (and between ICU versions): a page must
 /// show the same text everywhere, and tests must compare exact strings. A locale without tables
-/// of its own uses its parent's (`de-AT` → `de`), and a language we have no tables for uses `en`.
+/// of its own uses its parent's along CLDR's chain (`es-MX` → `es-419` → `es`, `de-DE` → `de`), and a
+/// language outside CLDR's modern coverage uses `en`.
 struct LocaleData: Sendable {
     let decimal: String
     let group: String
@@ -31,17 +33,41 @@ struct LocaleData: Sendable {
     /// `{1}` is the date, `{0}` the time.
     let dateTime: String
 
-    /// The tags with tables of their own, for messages and docs.
-    static var coveredTags: [String] { tables.keys.sorted() }
+    /// CLDR's modern-coverage locales, each formatting in its own way, for messages and docs.
+    static var coveredTags: [String] { LocaleRecord.modernTags }
 
-    /// The tables for `tag`, or its nearest ancestor's, or English's.
+    /// The tables for `tag`: the tag whose record was found (its own, or its nearest ancestor's,
+    /// or English's) and the data.
     static func forTag(_ tag: String) -> (tag: String, data: LocaleData) {
-        for candidate in LocaleTag.fallbackChain(tag) {
-            if let data = tables[candidate] { return (candidate, data) }
-        }
-        return ("en", tables["en"]!)
+        let resolved = LocaleRecord.resolved(tag)
+        return (resolved.tag, resolved.data)
     }
 
     /// How many decimals an amount of `currency` has (ISO 4217 via CLDR): 0 for JPY, 3 for KWD, else 2.
-    static func digits(ofCurrency currency: String) -> Int { currencyDigits[currency] ?? 2 }
+    static func digits(ofCurrency currency: String) -> Int { LocaleRecord.currencyDigits[currency] ?? 2 }
+}
+
+extension LocaleData {
+    /// The data of one resolved record.
+    init(_ record: LocaleRecord) {
+        decimal = record.text(.decimal)
+        group = record.text(.group)
+        percentSign = record.text(.percentSign)
+        minusSign = record.text(.minusSign)
+        minimumGrouping = Int(record.text(.minimumGrouping)) ?? 1
+        decimalPattern = record.text(.decimalPattern)
+        percentPattern = record.text(.percentPattern)
+        currencyPattern = record.text(.currencyPattern)
+        currencyPatternBesideLetters = record.text(.currencyPatternBesideLetters)
+        currencySymbols = record.currencySymbols
+        am = record.text(.am)
+        pm = record.text(.pm)
+        dateFull = record.text(.dateFull)
+        dateLong = record.text(.dateLong)
+        dateMedium = record.text(.dateMedium)
+        dateShort = record.text(.dateShort)
+        timeMedium = record.text(.timeMedium)
+        timeShort = record.text(.timeShort)
+        dateTime = record.text(.dateTime)
+    }
 }

@@ -61,13 +61,20 @@ enum NumberFormat {
         let prefix = chosen[..<start], suffix = chosen[chosen.index(after: end)...]
         let parts = unsigned.split(separator: ".", maxSplits: 1).map(String.init)
         var integer = parts[0]
-        if integer.count >= 3 + data.minimumGrouping {
-            var grouped: [String] = []
-            while integer.count > 3 {
-                grouped.insert(String(integer.suffix(3)), at: 0)
-                integer = String(integer.dropLast(3))
+        // NB: the pattern's commas give the group sizes: `#,##0` groups by 3, India's `#,##,##0`
+        // by 3 then 2 (`12,34,567`); a pattern without a comma doesn't group.
+        let sizes = (chosen[start...end].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .split(separator: ",", omittingEmptySubsequences: false).map(\.count)
+        let primary = sizes.count > 1 ? sizes[sizes.count - 1] : 0
+        let secondary = sizes.count > 2 && sizes[sizes.count - 2] > 0 ? sizes[sizes.count - 2] : primary
+        if primary > 0, integer.count >= primary + data.minimumGrouping {
+            var grouped = [String(integer.suffix(primary))]
+            integer = String(integer.dropLast(primary))
+            while integer.count > secondary {
+                grouped.insert(String(integer.suffix(secondary)), at: 0)
+                integer = String(integer.dropLast(secondary))
             }
-            grouped.insert(integer, at: 0)
+            if !integer.isEmpty { grouped.insert(integer, at: 0) }
             integer = grouped.joined(separator: data.group)
         }
         var number = integer

@@ -16,7 +16,11 @@ enum NumberInput {
     /// The value `text` means in `locale`: an int when it has no decimals and fits, else a number;
     /// `.null` for empty text (the field was cleared).
     static func parse(_ text: String, locale: String) -> Result<PageValue, InputProblem> {
-        let data = LocaleData.forTag(locale).data
+        parse(text, data: LocaleData.forTag(locale).data, locale: locale)
+    }
+
+    /// `parse(_:locale:)` with the locale's data given: tests hand it separators CLDR may have.
+    static func parse(_ text: String, data: LocaleData, locale: String) -> Result<PageValue, InputProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).filter { !bidiMarks.contains($0) }
         if trimmed.isEmpty { return .success(.null) }
         let problem = InputProblem.number(locale: locale)
@@ -29,17 +33,23 @@ enum NumberInput {
         } else if chars.first == "+" {
             chars = chars.dropFirst()
         }
-        let decimal = Character(data.decimal)
+        // NB: separators are matched as strings: CLDR has multi-character ones (and a
+        // Character(…) of one would trap), and bidi marks around them are typed or not.
+        let decimal = data.decimal.filter { !bidiMarks.contains($0) }
         let groups = groupSeparators(data.group)
         var integerGroups: [String] = [""]
         var fraction: String?
-        for c in chars {
+        var rest = chars
+        while let c = rest.first {
             if c.isASCII, c.isNumber {
-                if fraction != nil { fraction!.append(c) } else { integerGroups[integerGroups.count - 1].append(c) }
-            } else if c == decimal, fraction == nil {
+                if fraction != nil { fraction?.append(c) } else { integerGroups[integerGroups.count - 1].append(c) }
+                rest = rest.dropFirst()
+            } else if !decimal.isEmpty, rest.hasPrefix(decimal), fraction == nil {
                 fraction = ""
-            } else if groups.contains(c), fraction == nil {
+                rest = rest.dropFirst(decimal.count)
+            } else if let group = groups.first(where: { !$0.isEmpty && rest.hasPrefix($0) }), fraction == nil {
                 integerGroups.append("")
+                rest = rest.dropFirst(group.count)
             } else {
                 return .failure(problem)
             }
@@ -72,10 +82,11 @@ enum NumberInput {
     }
 
     /// What a person may type for the locale's group separator: a space-like separator takes any
-    /// space; the Swiss `’` takes the typewriter `'` too.
-    static func groupSeparators(_ group: String) -> Set<Character> {
-        guard let mark = group.first else { return [] }
-        if mark.isWhitespace { return [" ", "\u{00A0}", "\u{202F}", "\u{2009}"] }
+    /// space; the Swiss `’` takes the typewriter `'` too. Longest first, so a longer one wins.
+    static func groupSeparators(_ group: String) -> [String] {
+        let mark = group.filter { !bidiMarks.contains($0) }
+        guard let first = mark.first else { return [] }
+        if mark.count == 1, first.isWhitespace { return [" ", "\u{00A0}", "\u{202F}", "\u{2009}"] }
         if mark == "’" { return ["’", "'"] }
         return [mark]
     }

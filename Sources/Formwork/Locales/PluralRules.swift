@@ -2,8 +2,8 @@
 ///
 /// English has `one` (1) and `other`; Russian and Polish have `one`, `few`, `many` and `other`
 /// (`1 товар`, `2 товара`, `5 товаров`, `1,5 товара`); Arabic has all six; Chinese and Japanese
-/// have `other` only. The rules are CLDR 47's (`supplemental/plurals.json`), written out here for
-/// the languages below; any other language is treated as having `one` for exactly 1 and `other`.
+/// have `other` only. The rules are CLDR 47's (`supplemental/plurals.json`), generated for every
+/// language CLDR has; any other language is treated as having `one` for exactly 1 and `other`.
 ///
 /// ```swift
 /// PluralRules.category(of: "21", language: "ru")    // .one
@@ -26,93 +26,93 @@ public enum PluralCategory: String, Sendable, CaseIterable {
 }
 
 /// CLDR 47's plural rules: which `PluralCategory` a number takes in a language, the rule a
-/// plural text's forms are chosen by.
+/// plural text's forms are chosen by. The rules are generated for every language CLDR has
+/// (`Generated/PluralRules+CLDR.swift`, by `scripts/cldr/generate-locale-tables.py`); a language
+/// CLDR doesn't have is treated as having `one` for exactly 1 and `other`.
 public enum PluralRules {
-    /// The languages whose rules are written out here.
-    public static let languages: [String] = ["ar", "cs", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "uk", "zh"]
+    /// The languages CLDR has rules for.
+    public static let languages: [String] = generatedLanguages
 
     /// The forms `language` distinguishes, in CLDR's order.
     public static func categories(language: String) -> [PluralCategory] {
-        switch language {
-        case "zh", "ja", "ko": return [.other]
-        case "ar": return [.zero, .one, .two, .few, .many, .other]
-        case "ru", "uk", "pl", "cs": return [.one, .few, .many, .other]
-        case "fr", "es", "it", "pt": return [.one, .many, .other]
-        default: return [.one, .other]
-        }
+        rule(for: language)?.categories ?? [.one, .other]
     }
 
-    /// The form `number` (as written: `"1"`, `"1.0"`, `"-21"`) takes in `language`.
+    /// The form `number` (as written: `"1"`, `"1.0"`, `"-21"`, `"1.2e6"`) takes in `language`.
     public static func category(of number: String, language: String) -> PluralCategory {
-        let n = Operands(number)
-        switch language {
-        case "zh", "ja", "ko":
-            return .other
-        case "en", "de", "nl":
-            return n.i == 1 && n.v == 0 ? .one : .other
-        case "it":
-            if n.i == 1 && n.v == 0 { return .one }
-            return n.isMillions ? .many : .other
-        case "es":
-            if n.isExactly(1) { return .one }
-            return n.isMillions ? .many : .other
-        case "fr", "pt":
-            if n.i == 0 || n.i == 1 { return .one }
-            return n.isMillions ? .many : .other
-        case "ru", "uk":
-            guard n.v == 0 else { return .other }
-            if n.i % 10 == 1 && n.i % 100 != 11 { return .one }
-            if (2...4).contains(n.i % 10) && !(12...14).contains(n.i % 100) { return .few }
-            return .many
-        case "pl":
-            if n.i == 1 && n.v == 0 { return .one }
-            guard n.v == 0 else { return .other }
-            if (2...4).contains(n.i % 10) && !(12...14).contains(n.i % 100) { return .few }
-            return .many
-        case "cs":
-            if n.i == 1 && n.v == 0 { return .one }
-            if (2...4).contains(n.i) && n.v == 0 { return .few }
-            return n.v != 0 ? .many : .other
-        case "ar":
-            guard n.f == 0 else { return .other }
-            if n.isExactly(0) { return .zero }
-            if n.isExactly(1) { return .one }
-            if n.isExactly(2) { return .two }
-            if (3...10).contains(n.i % 100) { return .few }
-            if (11...99).contains(n.i % 100) { return .many }
-            return .other
-        default:
-            return n.i == 1 && n.v == 0 ? .one : .other
+        let operands = Operands(number)
+        guard let rule = rule(for: language)?.rule else {
+            return operands.i == 1 && operands.v == 0 ? .one : .other
         }
+        return rule(operands)
     }
 
-    /// CLDR's operands: `i` the integer digits, `v` how many fraction digits are written, `f`
-    /// those digits as a number. `i` keeps its last 9 digits (every rule reads at most `i % 1000000`)
-    /// plus 10^9 when there were more.
+    /// The rule of `tag` (`pt-PT` has its own) or of its language (`de-AT` → `de`).
+    private static func rule(for tag: String) -> (rule: @Sendable (Operands) -> PluralCategory, categories: [PluralCategory])? {
+        for candidate in LocaleTag.fallbackChain(tag) {
+            if let found = generatedRule(language: candidate) { return found }
+        }
+        return generatedRule(language: tag)
+    }
+
+    /// Whether `value` is a whole number within `range` (CLDR's `in` on a decimal operand).
+    static func isWhole(_ value: Double, in range: ClosedRange<Int>) -> Bool {
+        value == value.rounded(.towardZero) && value >= Double(range.lowerBound) && value <= Double(range.upperBound)
+    }
+
+    /// CLDR's operands (UTS #35, "Plural Operand Meanings") of a number as written: `n` its
+    /// absolute value, `i` the integer digits, `v` how many fraction digits are written and `w`
+    /// how many without trailing zeros, `f` and `t` those digits as a number (with and without
+    /// trailing zeros), `e` the exponent of a compact or scientific form (`1.2e6`, `1.2c6`).
+    ///
+    /// NB: `i` keeps its last 9 digits (every rule reads at most `i % 1000000`) plus 10^9 when
+    /// there were more, which keeps `i % 10`, `% 100` and `% 1000000` right and makes `i = 1`
+    /// false; `n` is built from that `i`, and `f`, `t` keep the first 18 fraction digits.
     struct Operands {
+        var n: Double = 0
         var i = 0
-        var iIsLarge = false
         var v = 0
+        var w = 0
         var f = 0
+        var t = 0
+        var e = 0
 
         init(_ text: String) {
             var digits = Substring(text)
             if digits.hasPrefix("-") || digits.hasPrefix("+") { digits = digits.dropFirst() }
+            if let mark = digits.firstIndex(where: { $0 == "e" || $0 == "E" || $0 == "c" }),
+               let exponent = Int(digits[digits.index(after: mark)...].drop { $0 == "+" }), (0...30).contains(exponent) {
+                e = exponent
+                digits = Self.shifted(digits[..<mark], by: exponent)
+            }
             let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             let whole = parts.first ?? ""
             let significant = whole.drop { $0 == "0" }
-            iIsLarge = significant.count > 9
-            // NB: 10^9 added for a longer number keeps `i % 10`, `% 100` and `% 1000000` right and
-            // makes `i = 1` false.
-            i = (Int(significant.suffix(9)) ?? 0) + (iIsLarge ? 1_000_000_000 : 0)
+            let isLarge = significant.count > 9
+            i = (Int(significant.suffix(9)) ?? 0) + (isLarge ? 1_000_000_000 : 0)
+            var fraction: Double = 0
             if parts.count > 1 {
+                let written = parts[1].prefix(18)
+                let trimmed = written.reversed().drop { $0 == "0" }.reversed()
                 v = parts[1].count
-                f = Int(parts[1].drop { $0 == "0" }.prefix(18)) ?? 0
+                w = trimmed.count
+                f = Int(written) ?? 0
+                t = Int(String(trimmed)) ?? 0
+                fraction = Double("0." + written) ?? 0
             }
+            n = Double(i) + fraction
         }
 
-        func isExactly(_ value: Int) -> Bool { i == value && f == 0 }
-        /// `e = 0 and i != 0 and i % 1000000 = 0 and v = 0`.
-        var isMillions: Bool { i != 0 && i % 1_000_000 == 0 && v == 0 }
+        /// `1.2` moved `by` places: `1200000` for 6.
+        private static func shifted(_ mantissa: Substring, by places: Int) -> Substring {
+            let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            var whole = String(parts.first ?? "")
+            var fraction = parts.count > 1 ? String(parts[1]) : ""
+            for _ in 0..<places {
+                whole.append(fraction.first ?? "0")
+                if !fraction.isEmpty { fraction.removeFirst() }
+            }
+            return Substring(fraction.isEmpty ? whole : whole + "." + fraction)
+        }
     }
 }

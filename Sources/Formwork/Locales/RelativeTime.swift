@@ -1,7 +1,8 @@
 import Foundation
 
 /// A time said relative to now in a locale's words — `in 3 days`, `vor 2 Stunden`, `3天前` — from
-/// CLDR's relative-time patterns (`RelativeTime+CLDR.swift`), with the plural form the count takes.
+/// CLDR's relative-time patterns (generated into `Generated/LocaleRecords+CLDR.swift`, read by
+/// `LocaleRecord`), with the plural form the count takes.
 ///
 /// ```swift
 /// try RelativeTime.format(milliseconds: now + 3 * 86_400_000, now: now, unit: nil, locale: "en")   // "in 3 days"
@@ -49,9 +50,20 @@ enum RelativeTime {
 
     /// The patterns for `tag`, or its nearest ancestor's, or English's.
     static func tables(for tag: String) -> (tag: String, table: Table) {
-        for candidate in LocaleTag.fallbackChain(tag) {
-            if let table = tables[candidate] { return (candidate, table) }
+        let resolved = LocaleRecord.resolved(tag)
+        return (resolved.tag, resolved.relative)
+    }
+}
+
+extension RelativeTime.Table {
+    /// The patterns of one resolved record.
+    init(_ record: LocaleRecord) {
+        now = record.text(.now)
+        var units: [String: (future: [String: String], past: [String: String])] = [:]
+        for (offset, unit) in RelativeTime.units.enumerated() {
+            let index = LocaleRecord.Field.relativeStart.rawValue + 2 * offset
+            units[unit] = (record.pairs(at: index), record.pairs(at: index + 1))
         }
-        return ("en", tables["en"] ?? Table(now: "now", units: [:]))
+        self.units = units
     }
 }

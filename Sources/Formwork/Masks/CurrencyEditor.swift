@@ -25,7 +25,9 @@ struct CurrencyEditor: Sendable, Equatable {
         let data = LocaleData.forTag(locale).data
         decimal = data.decimal.first ?? "."
         group = data.group
-        groups = NumberInput.groupSeparators(data.group)
+        // NB: this editor reads one character at a time; a separator of several characters (none in
+        // CLDR 47's modern locales once direction marks are dropped) is left out rather than split.
+        groups = Set(NumberInput.groupSeparators(data.group).compactMap { $0.count == 1 ? $0.first : nil })
         minimumGrouping = data.minimumGrouping
         self.digits = digits
     }

@@ -159,7 +159,12 @@ struct PageDecoder {
             error("type", path, "\"components\" must be an array of components")
             return []
         }
-        return items.enumerated().compactMap { index, item in decodeComponent(item, path: PageDecoder.join(path, index)) }
+        var nodes: [ComponentNode] = []
+        nodes.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if let node = decodeComponent(item, path: PageDecoder.join(path, index)) { nodes.append(node) }
+        }
+        return nodes
     }
 
     mutating func decodeComponent(_ value: PageValue, path: String) -> ComponentNode? {
@@ -222,7 +227,7 @@ struct PageDecoder {
                 error("type", validationsPath, "\"validations\" must be an array")
             }
         }
-        let interactions = rawInteractions == nil ? [:] : decodeInteractions(rawInteractions, path: PageDecoder.join(path, "interactions"))
+        let interactions = rawInteractions == nil ? .init() : decodeInteractions(rawInteractions, path: PageDecoder.join(path, "interactions"))
         // NB: inside a block, a list's rows have their own $item (see BlockExpressionScope.insideOwnRows).
         var repeats = false
         if blocks.context != nil, case .repeated? = type?.layout { repeats = true }
@@ -387,6 +392,10 @@ struct PageDecoder {
         // NB: the type first: only an object attribute pays for comparing the name.
         if type == .object, name == "accessibility", case .object(let object) = raw, PageDecoder.computesAccessibility(raw) {
             return decodeAccessibility(name: name, object: object, path: path().text(name: name))
+        }
+        // A choice's options with a translated title (`{"title": {"text": KEY}, "value": …}`).
+        if type == .array, name == "options", case .array(let items) = raw, PageDecoder.localizesOptions(raw) {
+            return decodeLocalizedOptions(name: name, items: items, path: path().text(name: name))
         }
         if case .object(let object) = raw, object.count == 1 {
             if let expr = object["expr"] { return decodeValue(name: name, raw: expr, type: type, mode: .expression, location: path(.expr)) }

@@ -130,13 +130,15 @@ public enum PageSchema {
     /// Both attribute forms: compact `{name: value}` and canonical `[{name, type, mode, value}]`.
     static func attributes(_ specs: [AttributeSpec]) -> PageValue {
         var compact = PageObject()
-        for spec in specs { compact[spec.name] = describe(compactValue(spec.type, values: spec.values), spec) }
+        // NB: an attribute with its own `check` is checked by that alone (`api`'s `method` takes
+        // `post`); its `values` are only the editor's menu, so they aren't the schema's enum.
+        for spec in specs { compact[spec.name] = describe(compactValue(spec.type, values: spec.check == nil ? spec.values : nil), spec) }
         let required = PageValue.array(specs.filter(\.required).map { .string($0.name) })
         let canonicalItems: [PageValue] = specs.map { spec in
             object([
                 "name": ["const": .string(spec.name)], "type": ["enum": .array(AttributeType.allCases.map { .string($0.rawValue) })],
                 "mode": ["enum": .array(AttributeMode.allCases.map { .string($0.rawValue) })],
-                "value": spec.type.holdsNodes ? literal(spec.type) : ["anyOf": [literal(spec.type, values: spec.values), ["type": "string"]]],
+                "value": spec.type.holdsNodes ? literal(spec.type) : ["anyOf": [literal(spec.type, values: spec.check == nil ? spec.values : nil), ["type": "string"]]],
                 "description": ["type": "string"],
             ], required: ["name", "value"])
         }

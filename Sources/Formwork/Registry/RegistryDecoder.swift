@@ -70,7 +70,8 @@ struct RegistryDecoder {
             try unique(registry.functions[function.name] == nil, path, "function", function.name)
             let overrides = try overridesBuiltIn(item, path: path, kind: "function", id: function.name, hasBuiltIn: standard.functions[function.name] != nil)
             if !overrides, let builtIn = standard.functions[function.name] {
-                guard RegistryCoding.value(of: builtIn) == RegistryCoding.value(of: function) else { throw RegistryDecoder.unstated(path: path, kind: "function", id: function.name) }
+                let engine = RegistryCoding.value(of: builtIn), file = RegistryCoding.value(of: function)
+                guard engine == file else { throw RegistryDecoder.unstated(path: path, kind: "function", id: function.name, difference: DescriptionDifference.first(engine: engine, file: file)) }
                 registry.functions.registerEngine(builtIn)
             } else {
                 registry.functions.register(function, overriding: overrides ? .builtIn(function.name) : nil)
@@ -111,7 +112,8 @@ struct RegistryDecoder {
                                               same description: (Entry) -> PageValue) throws(Problem) {
         let overrides = try overridesBuiltIn(item, path: path, kind: Entry.kindName, id: type.id, hasBuiltIn: builtIn != nil)
         if !overrides, let builtIn {
-            guard description(builtIn) == description(type) else { throw RegistryDecoder.unstated(path: path, kind: Entry.kindName, id: type.id) }
+            let engine = description(builtIn), file = description(type)
+            guard engine == file else { throw RegistryDecoder.unstated(path: path, kind: Entry.kindName, id: type.id, difference: DescriptionDifference.first(engine: engine, file: file)) }
             table.registerEngine(builtIn)
         } else {
             // NB: a common attribute a later level than the file's brings is the type's own, not a replacement.
@@ -132,9 +134,16 @@ struct RegistryDecoder {
         return overrides
     }
 
-    /// An app's type with a built-in's id, described without `"overridesBuiltIn"`.
-    static func unstated(path: String, kind: String, id: String) -> Problem {
-        Problem(path, "the app's \(kind) '\(id)' has the \(kind == "function" ? "name" : "id") of the engine's built-in \(kind) '\(id)', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn(\"\(id)\")` (pages get the app's) or give it another \(kind == "function" ? "name" : "id") (pages keep the engine's), then write the file again with Registry.writeDescription(to:)")
+    /// An app's type with a built-in's id, described without `"overridesBuiltIn"`, or a built-in
+    /// described by another version of Formwork: the file can't tell the two apart (an app whose
+    /// engine accepted its registry never has the first), so the message names the difference
+    /// and both ways out.
+    static func unstated(path: String, kind: String, id: String, difference: String? = nil) -> Problem {
+        var message = "the app's \(kind) '\(id)' has the \(kind == "function" ? "name" : "id") of the engine's built-in \(kind) '\(id)', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn(\"\(id)\")` (pages get the app's) or give it another \(kind == "function" ? "name" : "id") (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"
+        if let difference {
+            message += ". If the app has no \(kind) '\(id)' of its own, the file was written by another version of Formwork, which describes its built-in '\(id)' otherwise (\(difference)): write the file again from the app with the Formwork it is built with, and run the `formwork` of that same version"
+        }
+        return Problem(path, message)
     }
 
     // MARK: - Entries

@@ -23,6 +23,13 @@ public struct PageAttributes: Sendable, Equatable {
         self.specs = specs
     }
 
+    /// Every attribute of `specs` at its default, with room for `capacity` values to be set
+    /// (opening knows how many the page writes: one allocation, not one per growth).
+    init(_ specs: [AttributeSpec], capacity: Int) {
+        self.specs = specs
+        if capacity > 0 { slots.reserveCapacity(capacity) }
+    }
+
     /// The value of the attribute `name`; nil when the type has no such attribute.
     public subscript(name: String) -> PageValue? {
         get { position(of: name).map { self[position: $0] } }

@@ -66,13 +66,15 @@ public final class PageComponent: Identifiable, Hashable {
     /// Whether it is, or is inside, a block's instance (its expressions may read `$state`).
     let isInBlock: Bool
     /// Binding ids owned by this component, so they can be dropped when it is rebuilt.
-    var bindingIDs: [Int] = []
+    var bindingIDs = ComponentBindingIDs()
     /// Set when the component was removed (its row's item left its list, or its `status` changed
     /// state): it gets no more changes.
     public internal(set) var isDisposed = false
-    private var observers: [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)] = [:]
+    // NB: `.init()`, not `[:]`: an empty literal is a call building a dictionary from no
+    // elements, twice per component at open and once more at close.
+    private var observers = [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)]()
     private var nextObserverID = 0
-    private var streamEnds: [Int: AsyncStream<PageComponentChange>.Continuation] = [:]
+    private var streamEnds = [Int: AsyncStream<PageComponentChange>.Continuation]()
     private var changesEnded = false
 
     init(type: ComponentType, node: ComponentNode, key: String?, identity: ComponentIdentity, session: PageSessionID, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
@@ -200,10 +202,14 @@ public final class PageComponent: Identifiable, Hashable {
     /// Ends every `changes` sequence; the component was removed.
     func finishChanges() {
         changesEnded = true
+        guard !streamEnds.isEmpty else { return }
         let ends = streamEnds
-        streamEnds = [:]
+        streamEnds = .init()
         for end in ends.values { end.finish() }
     }
+
+    /// Whether anyone observes it: an update builds a component's change only when someone will hear it.
+    var isObserved: Bool { !observers.isEmpty }
 
     func notify(_ change: PageComponentChange) {
         for entry in observers.values where !entry.stopped.isSet { entry.observer(change) }

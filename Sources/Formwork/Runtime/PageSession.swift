@@ -110,7 +110,10 @@ public final class PageSession: Identifiable {
     var maskedTexts: [ObjectIdentifier: String] = [:]
 
     struct Binding {
-        unowned let component: PageComponent
+        /// NB: held strongly (a disposed component's bindings are dropped with it, and the session
+        /// holds its components anyway): an `unowned` reference cost an unowned retain, a check
+        /// and a strong load each time an edit read a binding.
+        let component: PageComponent
         /// Where the attribute is among the component type's attributes.
         let position: Int
         let type: AttributeType
@@ -123,11 +126,15 @@ public final class PageSession: Identifiable {
 
     /// Moves at every store write and every update, so a scope kept for an update's bindings is
     /// built again when a store changed under it (`UpdateScope`).
-    /// NB: read for every binding an edit evaluates, and never held across a call: unchecked.
-    @exclusivity(unchecked) var storeGeneration = 0
+    var storeGeneration = 0
+    /// The last update's arrays, emptied, for the next one (`BindingUpdate.clear()`).
+    private var spareUpdate: BindingUpdate?
 
     /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
     private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
+
+    /// True while `init` builds the tree (see there).
+    private var isOpening = true
 
     /// Keeps the page's draft, when it asks for one and the engine has a storage (`PageSession+Drafts`).
     var draftKeeper: DraftKeeper?
@@ -146,9 +153,20 @@ public final class PageSession: Identifiable {
         watchers = PageWatchers(document.watchers)
         gate = InteractionGate(activity: engine.activity)
         startReactiveState()
+        // NB: room for every component the page writes, so the table isn't grown (and every path
+        // in it hashed again) as they are built.
+        identitiesBuilt.reserveCapacity(PageSession.count(document.components))
+        // NB: listening before the tree is built only to see a `$global` write made meanwhile (by
+        // another page, answering a report): it moves `storeGeneration`, so the bindings built
+        // after it don't read `$global` from the scope the build reuses. The page is refreshed
+        // by writes only once its tree is built, as before.
+        engine.globals.addListener(self) { [weak self] paths in
+            guard let self else { return }
+            if self.isOpening { self.storeGeneration &+= 1 } else { self.refresh(paths) }
+        }
         components = build(document.components, parent: nil, item: .null, index: .null)
+        isOpening = false
         if document.title?.expression != nil { shownTitle = title }
-        engine.globals.addListener(self) { [weak self] paths in self?.refresh(paths) }
     }
 
     /// `$global`.
@@ -224,10 +242,23 @@ public final class PageSession: Identifiable {
     // MARK: - Building the tree
 
     func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) -> [PageComponent] {
-        nodes.compactMap { buildOne($0, parent: parent, item: item, index: index, itemPath: itemPath) }
+        // NB: one scope for every binding this build evaluates (`UpdateScope`: the page-wide part
+        // built at the first evaluation, the component's own variables put in before each), not
+        // one per binding; it goes when the build returns, so it keeps no store alive.
+        var scope = UpdateScope()
+        return build(nodes, parent: parent, item: item, index: index, itemPath: itemPath, scope: &scope)
     }
 
-    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?) -> PageComponent? {
+    private func build(_ nodes: [ComponentNode], parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?, scope: inout UpdateScope) -> [PageComponent] {
+        var built: [PageComponent] = []
+        built.reserveCapacity(nodes.count)
+        for node in nodes {
+            if let component = buildOne(node, parent: parent, item: item, index: index, itemPath: itemPath, scope: &scope) { built.append(component) }
+        }
+        return built
+    }
+
+    private func buildOne(_ written: ComponentNode, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath?, scope: inout UpdateScope) -> PageComponent? {
         var node = written
         // NB: one lookup per component (the type is the one found, not looked up again).
         var found = engine.registry.components[node.typeID]
@@ -247,31 +278,67 @@ public final class PageSession: Identifiable {
         // NB: attributes start at their defaults (stored nowhere); only the ones the page gives
         // are set here, in the type's order (the order bindings are made, evaluated and reported in).
         // NB: positions and item indexes only; the attribute nodes are read in place, not copied.
-        for (position, item) in PageSession.writtenInTypeOrder(node.attributes, of: type) {
+        // NB: the values and binding ids are gathered here and given to the component once: each
+        // access to a class's stored property is checked for exclusivity at run time, and the
+        // component can't be reached from outside before this returns.
+        let given = PageSession.writtenInTypeOrder(node.attributes, of: type)
+        var attributes = PageAttributes(type.attributes, capacity: given.count)
+        var ids = ComponentBindingIDs()
+        for (position, place) in given {
             let spec = type.attributes[position]
-            switch node.attributes.items[item].content {
+            switch node.attributes.items[place].content {
             case .literal(let value):
-                component.attributes[position: position] = spec.type.coerce(value)
+                attributes[position: position] = spec.type.coerce(value)
             case .expression(let expression), .template(let expression):
                 let binding = Binding(component: component, position: position, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type))
-                let id: Int
-                if let free = freeBindingIDs.popLast() {
-                    id = free
-                    bindings[id] = binding
-                } else {
-                    id = bindings.count
-                    bindings.append(binding)
-                }
-                component.bindingIDs.append(id)
+                let id = add(binding)
+                ids.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
+                // NB: `$value` is the value as set so far, as `scopeValue` reads it on a built component.
                 // NB: a failure names the attribute's path, written out only then (AttributePath).
-                component.attributes[position: position] = evaluate(binding)
+                let value = type.valuePosition.map { attributes[position: $0] } ?? .null
+                attributes[position: position] = evaluate(binding, item: item, index: index, value: value, reusing: &scope)
             case .actions, .chains, .components, .invalid:
                 break
             }
         }
-        component.children = buildChildren(of: component)
+        if !given.isEmpty { component.attributes = attributes }
+        if !ids.isEmpty { component.bindingIDs = ids }
+        component.children = buildChildren(of: component, scope: &scope)
         return component
+    }
+
+    /// Keeps `binding` in `bindings`, at a free id when there is one; returns its id.
+    private func add(_ binding: Binding) -> Int {
+        if let free = freeBindingIDs.popLast() {
+            bindings[free] = binding
+            return free
+        }
+        bindings.append(binding)
+        return bindings.count - 1
+    }
+
+    /// Evaluates `binding` of a component being built, whose `$item`, `$index` and `$value` are
+    /// given (its attributes aren't on it yet), in `reused` (see `UpdateScope`): what
+    /// `evaluate(_:)` gives in a scope of its own.
+    private func evaluate(_ binding: Binding, item: PageValue, index: PageValue, value: PageValue, reusing reused: inout UpdateScope) -> PageValue {
+        if reused.generation != storeGeneration { reused = UpdateScope(self) }
+        reused.scope.item = item
+        reused.scope.index = index
+        reused.scope.value = value
+        reused.scope.state = binding.expression.readsBlockState && binding.component.isInBlock ? binding.component.visibleBlockState : .null
+        do {
+            return binding.type.coerce(try binding.expression.evaluate(in: reused.scope))
+        } catch {
+            return report(error, evaluating: binding)
+        }
+    }
+
+    /// How many components `nodes` write, those inside them included (a list's once).
+    private static func count(_ nodes: [ComponentNode]) -> Int {
+        var total = nodes.count
+        for node in nodes where !node.children.isEmpty { total += count(node.children) }
+        return total
     }
 
     /// The attributes `written` that `type` declares, each with its position among the type's
@@ -292,19 +359,24 @@ public final class PageSession: Identifiable {
     }
 
     func buildChildren(of component: PageComponent) -> [PageComponent] {
+        var scope = UpdateScope()
+        return buildChildren(of: component, scope: &scope)
+    }
+
+    private func buildChildren(of component: PageComponent, scope: inout UpdateScope) -> [PageComponent] {
         switch component.type.layout {
         case .leaf:
             return []
         case .container:
-            return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath)
+            return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath, scope: &scope)
         case .repeated(let items, _):
             component.rows = buildRows(of: component, items: component.attributes[items]?.arrayValue ?? [])
             return component.rows.flatMap(\.components)
         case .switched(let state):
             let name = component.attributes[state]?.stringValue ?? "normal"
-            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath) }
+            if name == "normal" { return build(component.node.children, parent: component, item: component.item, index: component.index, itemPath: component.itemPath, scope: &scope) }
             if case .components(let nodes) = component.node.attributes[name]?.content {
-                return build(nodes, parent: component, item: component.item, index: component.index, itemPath: component.itemPath)
+                return build(nodes, parent: component, item: component.item, index: component.index, itemPath: component.itemPath, scope: &scope)
             }
             return []
         }
@@ -319,7 +391,7 @@ public final class PageSession: Identifiable {
                 for path in binding.expression.dependencies { index.remove(id, reading: path) }
             }
         }
-        component.bindingIDs = []
+        component.bindingIDs = ComponentBindingIDs()
         component.finishChanges()
         for child in component.children { dispose(child) }
     }
@@ -345,10 +417,19 @@ public final class PageSession: Identifiable {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
+        var update = takeUpdate()
+        update.written.append(contentsOf: written)
+        refresh(&update)
+        keep(&update)
+    }
+
+    /// `refresh(_:)` of `update.written`; the `$computed` paths that followed are added to it.
+    func refresh(_ update: inout BindingUpdate) {
+        guard !update.written.isEmpty, !isClosed else { return }
         storeGeneration &+= 1
-        let followed = computedValues.update(after: written, evaluateComputed)
-        let paths = followed.isEmpty ? written : written + followed
-        if titleReads(paths) {
+        let followed = computedValues.update(after: update.written, evaluateComputed)
+        if !followed.isEmpty { update.written.append(contentsOf: followed) }
+        if titleReads(update.written) {
             let newTitle = title
             if newTitle != shownTitle {
                 shownTitle = newTitle
@@ -357,16 +438,16 @@ public final class PageSession: Identifiable {
         }
         // NB: the readers in an array, sorted, repeats skipped: an edit has a few, and a set
         // hashed each one twice (building it, then sorting out of it).
-        var affected: [Int] = []
-        for path in paths { index.collectReaders(affectedBy: path, into: &affected) }
-        affected.sort()
-        let update = BindingUpdate(written: paths)
+        for path in update.written { index.collectReaders(affectedBy: path, into: &update.readers) }
+        update.readers.sort()
         var previous = -1
         // NB: one scope for the update's evaluations (`UpdateScope`), built only when one reads.
         var scope = UpdateScope()
-        for id in affected where id != previous {
+        for position in update.readers.indices {
+            let id = update.readers[position]
+            guard id != previous else { continue }
             previous = id
-            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: update, reusing: &scope) }
+            if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: &update, reusing: &scope) }
         }
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
@@ -375,16 +456,34 @@ public final class PageSession: Identifiable {
             announceState(of: component)
         }
         update.notify()
-        runWatchers(after: paths)
+        runWatchers(after: update.written)
+    }
+
+    /// An empty update: the last one's, emptied, unless an update is running (a host writing
+    /// while it hears about a change), which then gets a new one.
+    private func takeUpdate() -> BindingUpdate {
+        spareUpdate.take() ?? BindingUpdate()
+    }
+
+    /// Keeps `update`'s storage, emptied, for the next update.
+    private func keep(_ update: inout BindingUpdate) {
+        update.clear()
+        spareUpdate = update
     }
 
     // MARK: - Writing stores
 
     /// Writes one store path (`$data…` or `$global…`) and updates everything that reads it.
     public func set(_ value: PageValue, at path: StorePath) throws {
-        let batch = WriteBatch()
-        try write(value, at: path, into: batch)
-        try commit(batch)
+        try write(value, at: path, from: nil)
+        // NB: `commit(_:)` for one path, with the path in the kept update's array: an edit makes
+        // no batch and no array of its own.
+        var update = takeUpdate()
+        update.written.append(path)
+        refresh(&update)
+        draftDataChanged(update.written)
+        keep(&update)
+        if path.root == .global { try engine.globals.commit([path], origin: ObjectIdentifier(self)) }
     }
 
     /// Makes several writes one update: each affected binding recomputes once.
@@ -399,6 +498,12 @@ public final class PageSession: Identifiable {
     /// the stores can be saved as JSON and read back.
     /// A write to `$state` needs `component`, a component of the block instance it belongs to.
     func write(_ value: PageValue, at path: StorePath, into batch: WriteBatch, from component: PageComponent? = nil) throws {
+        try write(value, at: path, from: component)
+        batch.paths.append(path)
+    }
+
+    /// `write(_:at:into:from:)` without a batch: the caller updates what reads `path`.
+    private func write(_ value: PageValue, at path: StorePath, from component: PageComponent?) throws {
         if path.root != .param, let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
             throw ActionFailure(kind: "limit", message: problem)
         }
@@ -417,7 +522,6 @@ public final class PageSession: Identifiable {
         case .param, .computed, .page: throw ActionFailure(kind: "read-only", message: "\(path) can't be written: " + path.root.readOnlyReason)
         }
         storeGeneration &+= 1
-        batch.paths.append(path)
         record(.store, assigning: value, to: .store(path))
     }
 

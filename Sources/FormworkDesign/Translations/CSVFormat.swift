@@ -1,6 +1,7 @@
 /// Translations as CSV (RFC 4180, UTF-8), as SurveyJS Creator exports them for a spreadsheet: one
 /// row per text, columns `page`, `key`, `path`, `component`, then the source language and the
-/// target language, each headed by its tag.
+/// target language, each headed by its tag. One source column means one source language: pages
+/// written in different languages go to XLIFF, or to a CSV file each.
 ///
 /// ```
 /// page,key,path,component,en,de
@@ -49,7 +50,10 @@ public enum CSVFormat {
             guard !f[1].isEmpty || !f[2].isEmpty else { throw TranslationFileError(file: name, line: row.line, column: row.fields[1].column, "this row has neither a key nor a path, so its page can't be told where it goes; export the page again") }
             units.append(TranslationUnit(page: f[0], key: f[1].isEmpty ? nil : f[1], path: f[2], owner: f[3], source: f[4], target: f[5].isEmpty ? nil : f[5]))
         }
-        return TranslationSet(sourceLocale: sourceLocale, targetLocale: targetLocale, units: units)
+        // One source column: every page of a CSV file is in its language.
+        var pageLocales: [String: String] = [:]
+        for unit in units { pageLocales[unit.page] = sourceLocale }
+        return TranslationSet(sourceLocale: sourceLocale, targetLocale: targetLocale, units: units, pageLocales: pageLocales)
     }
 
     struct Field { var text: String; var column: Int }

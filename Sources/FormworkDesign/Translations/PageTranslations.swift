@@ -10,15 +10,17 @@ import Formwork
 /// ```
 public enum PageTranslations {
     /// Every text of `pages` that a person reads, with its words in each page's default language
-    /// and its `locale` translation where there is one. A key used in several places is one unit;
+    /// (named per page in `pageLocales`) and its `locale` translation where there is one. A key used in several places is one unit;
     /// a text with plural forms, or a key only a library has, is left out (translate it there).
     public static func export(_ pages: [(file: String, source: PageValue)], locale: String, registry: Registry) -> TranslationSet {
         let target = LocaleTag.canonical(locale) ?? locale
         var sourceLocale: String?
+        var pageLocales: [String: String] = [:]
         var units: [TranslationUnit] = []
         for (file, page) in pages {
             let defaultLocale = page["defaultLocale"]?.stringValue.flatMap(LocaleTag.canonical) ?? "en"
             if sourceLocale == nil { sourceLocale = defaultLocale }
+            pageLocales[file] = defaultLocale
             let strings = page["strings"] ?? .null
             var keys = Set<String>()
             for text in PageTexts.find(in: page, registry: registry) {
@@ -34,7 +36,7 @@ public enum PageTranslations {
                 }
             }
         }
-        return TranslationSet(sourceLocale: sourceLocale ?? "en", targetLocale: target, units: units)
+        return TranslationSet(sourceLocale: sourceLocale ?? "en", targetLocale: target, units: units, pageLocales: pageLocales)
     }
 
     /// Why a translation can't be written into a page.
@@ -79,7 +81,8 @@ public enum PageTranslations {
 
     /// Makes the literal `text` translatable: its words go under `strings.DEFAULT.KEY` (a key
     /// made from the component's key and the attribute, `name.title`) and the attribute becomes
-    /// `{"text": KEY}`. The editor's "make translatable" does the same.
+    /// `{"text": KEY}`; an option written as a string becomes `{"title": {"text": KEY}, "value":
+    /// "…"}`, so its value stays. The editor's "make translatable" does the same.
     ///
     /// - Returns: the new key.
     @discardableResult
@@ -91,7 +94,12 @@ public enum PageTranslations {
         let defaultLocale = page["defaultLocale"]?.stringValue.flatMap(LocaleTag.canonical) ?? "en"
         let key = freshKey(for: text, in: page)
         try write(words, key: key, locale: defaultLocale, in: &page)
-        do { try page.set(.object(PageObject([("text", .string(key))])), at: ArraySlice(steps)) } catch { throw Problem(message: "\(text.path): \(error.message)") }
+        var replacement = PageValue.object(PageObject([("text", .string(key))]))
+        // An option written as a string is its title and its value: the value stays as it was.
+        if case .index? = steps.last, case .string(let value) = page.value(at: steps) {
+            replacement = .object(PageObject([("title", replacement), ("value", .string(value))]))
+        }
+        do { try page.set(replacement, at: ArraySlice(steps)) } catch { throw Problem(message: "\(text.path): \(error.message)") }
         return key
     }
 

@@ -29,6 +29,9 @@ public enum TranslationFiles {
         var read: [(file: String, source: PageValue)] = []
         for page in pages { read.append((page, try document(page))) }
         let set = PageTranslations.export(read, locale: locale, registry: registry)
+        if format == .csv, let other = read.first(where: { set.sourceLocale(of: $0.file) != set.sourceLocale }) {
+            throw Failure(description: "\(other.file): this page is written in '\(set.sourceLocale(of: other.file))', \(read[0].file) in '\(set.sourceLocale)'; a CSV file has one source column, so export them to XLIFF (.xlf), or to a CSV file each")
+        }
         switch format {
         case .xliff: return XLIFFFormat.write(set)
         case .csv: return CSVFormat.write(set)
@@ -46,8 +49,9 @@ public enum TranslationFiles {
 
     /// Writes the translations of `set` into the pages it names (paths as in the file, against
     /// `base` when relative). Every page is read and changed first; a page that is missing, isn't
-    /// JSON, or doesn't hold a text where the file says stops the import before anything is
-    /// written. Each page is then replaced atomically, keeping its bytes where nothing changed.
+    /// JSON, is written in another language than the file says (XLIFF's `fw:srcLang`, else
+    /// `srcLang`; CSV's source column), or doesn't hold a text where the file says stops the import
+    /// before anything is written. Each page is then replaced atomically, keeping its bytes where nothing changed.
     ///
     /// - Returns: the page files written (a page already holding every translation is not).
     @discardableResult
@@ -62,6 +66,12 @@ public enum TranslationFiles {
             do { bytes = Array(try Data(contentsOf: url)) } catch { throw Failure(description: "\(page): can't read the page: \(error.localizedDescription); run the import where the export ran, or fix the path in the file") }
             let old: PageValue
             do { old = try JSONReader.parse(bytes: bytes) } catch { throw Failure(description: "\(page): the page isn't JSON any more (\(error)); fix it, then import again") }
+            // The file's texts must be in the language the page is written in.
+            let pageLocale = old["defaultLocale"]?.stringValue.flatMap(LocaleTag.canonical) ?? "en"
+            let source = set.sourceLocale(of: page)
+            guard (LocaleTag.canonical(source) ?? source) == pageLocale else {
+                throw Failure(description: "\(page): the file's texts for this page are in '\(source)', but the page is written in '\(pageLocale)' (its defaultLocale); export the page again and translate that file")
+            }
             let new: PageValue
             do { new = try PageTranslations.apply(set, to: old, file: page, registry: registry) } catch { throw Failure(description: error.message) }
             guard new != old else { continue }

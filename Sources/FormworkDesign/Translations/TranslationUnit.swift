@@ -29,18 +29,32 @@ public struct TranslationUnit: Sendable, Equatable {
 
 /// The texts of some pages in one target language: what an XLIFF or CSV file holds.
 public struct TranslationSet: Sendable, Equatable {
-    /// The language the pages are written in (the first page's `defaultLocale`).
+    /// The language of the first page (its `defaultLocale`): XLIFF's `srcLang`, CSV's source column.
     public var sourceLocale: String
     /// The language translated into.
     public var targetLocale: String
     /// The texts, page by page, in document order.
     public var units: [TranslationUnit]
+    /// Each page's own language (its `defaultLocale`), by page file; a page not named here is in
+    /// `sourceLocale`. Pages of one set may be written in different languages.
+    public var pageLocales: [String: String]
 
     /// A set; see the properties.
-    public init(sourceLocale: String, targetLocale: String, units: [TranslationUnit]) {
+    public init(sourceLocale: String, targetLocale: String, units: [TranslationUnit], pageLocales: [String: String] = [:]) {
         self.sourceLocale = sourceLocale
         self.targetLocale = targetLocale
         self.units = units
+        self.pageLocales = pageLocales
+    }
+
+    /// The language `page`'s texts are written in.
+    public func sourceLocale(of page: String) -> String { pageLocales[page] ?? sourceLocale }
+
+    /// The pages, in the order their texts come.
+    public var pages: [String] {
+        var pages: [String] = []
+        for unit in units where !pages.contains(unit.page) { pages.append(unit.page) }
+        return pages
     }
 }
 

@@ -4,8 +4,9 @@ import FoundationXML
 #endif
 
 /// XLIFF 2.0 (OASIS), the file translation tools read: one `<file>` per page (`original` is its
-/// path), one `<unit>` per text (`name` is its key, when it has one), notes with the JSON path and
-/// what shows it, and a segment with `<source>` and `<target>`.
+/// path, `fw:srcLang` the page's own language, as pages of one file may be written in different
+/// ones; `<xliff srcLang>` is the first page's), one `<unit>` per text (`name` is its key, when it
+/// has one), notes with the JSON path and what shows it, and a segment with `<source>` and `<target>`.
 ///
 /// ```xml
 /// <unit id="u1" name="name.title">
@@ -17,12 +18,10 @@ public enum XLIFFFormat {
     /// The XLIFF 2.0 text of `set`.
     public static func write(_ set: TranslationSet) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"\(escape(set.sourceLocale))\" trgLang=\"\(escape(set.targetLocale))\">\n"
-        var pages: [String] = []
-        for unit in set.units where !pages.contains(unit.page) { pages.append(unit.page) }
+        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" xmlns:fw=\"\(namespace)\" version=\"2.0\" srcLang=\"\(escape(set.sourceLocale))\" trgLang=\"\(escape(set.targetLocale))\">\n"
         var number = 0
-        for (index, page) in pages.enumerated() {
-            out += "  <file id=\"f\(index + 1)\" original=\"\(escape(page))\">\n"
+        for (index, page) in set.pages.enumerated() {
+            out += "  <file id=\"f\(index + 1)\" original=\"\(escape(page))\" fw:srcLang=\"\(escape(set.sourceLocale(of: page)))\">\n"
             for unit in set.units where unit.page == page {
                 number += 1
                 out += "    <unit id=\"u\(number)\"" + (unit.key.map { " name=\"\(escape($0))\"" } ?? "") + ">\n"
@@ -57,8 +56,15 @@ public enum XLIFFFormat {
         }
         guard delegate.sawRoot else { throw TranslationFileError(file: name, line: 1, column: 1, "this is not an XLIFF file: it has no <xliff> element") }
         guard let target = delegate.targetLocale else { throw TranslationFileError(file: name, line: delegate.rootLine, column: delegate.rootColumn, "<xliff> has no trgLang: say which language the file translates into, like trgLang=\"de\"") }
-        return TranslationSet(sourceLocale: delegate.sourceLocale ?? "en", targetLocale: target, units: delegate.units)
+        let source = delegate.sourceLocale ?? "en"
+        var pageLocales: [String: String] = [:]
+        for unit in delegate.units where pageLocales[unit.page] == nil { pageLocales[unit.page] = delegate.fileLocales[unit.page] ?? source }
+        return TranslationSet(sourceLocale: source, targetLocale: target, units: delegate.units, pageLocales: pageLocales)
     }
+
+    /// The namespace of formwork's own attribute, `fw:srcLang` on a `<file>` (XLIFF 2 lets a
+    /// `<file>` carry attributes of other namespaces; tools keep them).
+    public static let namespace = "urn:formwork:xliff"
 
     static func escape(_ text: String) -> String {
         var out = ""
@@ -91,6 +97,8 @@ public enum XLIFFFormat {
         var text = ""
         var noteCategory: String?
         var units: [TranslationUnit] = []
+        /// Each `<file>`'s own `fw:srcLang`, by its `original`.
+        var fileLocales: [String: String] = [:]
 
         init(name: String) { self.name = name }
 
@@ -116,6 +124,8 @@ public enum XLIFFFormat {
                 guard sawRoot else { return fail("<file> must be inside <xliff>") }
                 guard let original = attributes["original"], !original.isEmpty else { return fail("<file> has no original: it must name the page file, like original=\"pages/login.json\"") }
                 page = original
+                // NB: the prefix is whatever the file declares for formwork's namespace (`fw` when we wrote it).
+                if let own = attributes.first(where: { $0.key == "srcLang" || $0.key.hasSuffix(":srcLang") })?.value, !own.isEmpty { fileLocales[original] = own }
             case "unit":
                 guard page != nil else { return fail("<unit> must be inside a <file original=\"…\">") }
                 unit = (attributes["name"], parser.lineNumber, parser.columnNumber)

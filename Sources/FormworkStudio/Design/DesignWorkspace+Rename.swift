@@ -6,20 +6,35 @@ import FormworkDesign
 /// would be, and what it would change in the page's flows) without writing anything; the flows
 /// are rewritten when the page is saved, with the renames the save carries.
 extension DesignWorkspace {
-    /// `{"document", "from", "to"}` → `{"document", "changes", "dataPath": {"from", "to"} | null,
-    /// "flows": [{"file", "changes"}]}`.
+    /// `{"document", "from", "to", "path"?}` → `{"document", "changes", "dataPath": {"from", "to"} | null,
+    /// "keys": [{"from", "to"}], "flows": [{"file", "changes"}]}`. `path` is the component's, as
+    /// a list (`["blocks", "address", "components", 0]`): a key in a block's definition is renamed
+    /// there, and as each use of the block names it (`keys`).
     func rename(_ segments: [String], body: PageObject) throws(Refusal) -> PageValue {
         let file = try pageFileForRename(segments)
         guard let document = body["document"], case .object = document,
               let from = body["from"]?.stringValue, let to = body["to"]?.stringValue, !from.isEmpty, !to.isEmpty else {
             throw Refusal(status: 400, message: "send the rename as {\"document\": {…}, \"from\": \"textField1\", \"to\": \"name\"}")
         }
-        let result = PageRename(from: from, to: to, registry: preview.loaded.registry).apply(to: document)
-        let flows = FlowRename(from: from, to: to, dataPath: result.dataPath)
+        var block: String?
+        if case .array(let path)? = body["path"], path.first?.stringValue == "blocks" {
+            guard path.count > 1, let name = path[1].stringValue, document["blocks"]?[name] != nil else {
+                throw Refusal(status: 400, message: "the rename's path names a block the page doesn't define; send the component's path, like [\"blocks\", \"address\", \"components\", 0]")
+            }
+            block = name
+        }
+        let result = PageRename(from: from, to: to, registry: preview.loaded.registry, block: block).apply(to: document)
+        let renames = result.keys.map { FlowRename(from: $0.from, to: $0.to, dataPath: block == nil ? result.dataPath : nil) }
         var touched: [PageValue] = []
         for url in FlowRename.flows(of: file, id: document["page"]?.stringValue, in: URL(fileURLWithPath: folder.root)) {
             guard let data = FileManager.default.contents(atPath: url.path), let flow = try? JSONReader.parse(bytes: Array(data)) else { continue }
-            let changes = flows.apply(to: flow).changes
+            var changes: [String] = []
+            var renamed = flow
+            for rename in renames {
+                let step = rename.apply(to: renamed)
+                renamed = step.flow
+                changes += step.changes
+            }
             if !changes.isEmpty {
                 touched.append(.object(PageObject([("file", .string(relative(url))), ("changes", .array(changes.map { .string($0) }))])))
             }
@@ -27,6 +42,7 @@ extension DesignWorkspace {
         return .object(PageObject([
             ("document", result.document),
             ("changes", .array(result.changes.map { .string($0) })),
+            ("keys", .array(result.keys.map { .object(PageObject([("from", .string($0.from)), ("to", .string($0.to))])) })),
             ("dataPath", result.dataPath.map { .object(PageObject([("from", .string($0.from.description)), ("to", .string($0.to.description))])) } ?? .null),
             ("flows", .array(touched)),
         ]))

@@ -78,6 +78,14 @@ extension DesignWorkspace {
             guard named.count <= 1 || named.contains(file) else {
                 throw Refusal(status: 400, message: "\(name) holds texts of several pages (\(named.sorted().joined(separator: ", "))); import it with 'formwork strings import', or export this page alone")
             }
+            // The file's texts must be in the language the page is written in.
+            if let exported = set.units.first?.page {
+                let source = set.sourceLocale(of: exported)
+                let written = document["defaultLocale"]?.stringValue.flatMap(LocaleTag.canonical) ?? "en"
+                guard (LocaleTag.canonical(source) ?? source) == written else {
+                    throw Refusal(status: 400, message: "\(name)'s texts are in '\(source)', but \(file) is written in '\(written)' (its defaultLocale); export the page again and translate that file")
+                }
+            }
             for index in set.units.indices { set.units[index].page = file }
             let page: PageValue
             do { page = try PageTranslations.apply(set, to: document, file: file, registry: registry) } catch { throw Refusal(status: 400, message: error.message) }

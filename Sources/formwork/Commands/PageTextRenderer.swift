@@ -139,6 +139,7 @@ enum PageTextRenderer {
     static func json(_ session: PageSession) -> PageValue {
         .object(PageObject([
             ("page", .string(session.document.id)), ("title", .string(session.title)),
+            ("locale", .string(session.locale)), ("direction", .string(LocaleTag.direction(session.locale))),
             ("data", session.data), ("components", .array(session.components.map(json))),
             ("announcements", .array(session.announcements.map(\.jsonValue))),
         ]))

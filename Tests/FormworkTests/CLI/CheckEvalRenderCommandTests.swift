@@ -129,6 +129,26 @@ struct CheckEvalRenderCommandTests {
         #expect(missing.stderr.contains("needs the param 'who'"))
     }
 
+    /// The JSON tree names the locale the page was shown in and its writing direction at the top,
+    /// as `$page.locale` and `$page.direction` hold them: a snapshot says which language it shows.
+    @Test(arguments: [
+        ([String](), "en", "ltr"),
+        (["--locale", "ar-EG,en"], "ar-EG", "rtl"),
+        (["--locale", "de-CH"], "de-CH", "ltr"),
+    ])
+    func renderJSONNamesTheLocaleAndDirection(locale: [String], expectedLocale: String, direction: String) async throws {
+        let folder = try Self.folder(["p.json": """
+            {"page": "p", "title": "T", "components": [{"id": "label", "attributes": {"text": "x"}}]}
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await CLIRunner.run(["render", "p.json", "--format", "json"] + locale, in: folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let tree = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        #expect(tree?["locale"] as? String == expectedLocale)
+        #expect(tree?["direction"] as? String == direction)
+        #expect(tree?["page"] as? String == "p")
+    }
+
     @Test func usageMistakesExitWith64AndAHint() async throws {
         let output = try await CLIRunner.run(["chek", "pages"])
         #expect(output.status == 64)

@@ -56,4 +56,27 @@ struct DesignRenameServerTests {
         try await events.waitForState("the edit live again") { $0["lastGood"] == false && $0.attribute("total", "text") == "Hello " }
         _ = try await editor.interrupt()
     }
+    /// A key in a block's definition, renamed with its path: the block's own names follow, and the
+    /// page's flow follows each use's key (`ship.street` → `ship.road`).
+    @Test func aKeyInABlockIsRenamedThereAndInTheFlowsOfItsUses() async throws {
+        let page = #"{"page": "addr", "data": {"ship": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "street", "attributes": {"title": "Street", "value": {"expr": "$attr.value.street"}}}]}}, "components": [{"id": "address", "key": "ship", "attributes": {"value": {"expr": "$data.ship"}}}]}"#
+        let flow = #"{"page": "addr.json", "steps": [{"set": "ship.street", "value": "Main 1"}, {"expect": {"data.ship.street": "Main 1"}}]}"#
+        let folder = try DesignServerTests.folder(["addr.json": page, "addr.flow.json": flow])
+        let editor = try await DesignServerTests.design(folder)
+        let document = try JSONReader.parse(page)
+        let answer = try await DesignServerTests.post(editor, "/api/design/rename/addr.json", [
+            "document": document, "from": "street", "to": "road", "path": ["blocks", "address", "components", 0],
+        ])
+        #expect(answer.status == 200)
+        #expect(answer.json["document"]?["blocks"]?["address"]?["components"]?[0]?["key"] == "road")
+        #expect(answer.json["document"]?["blocks"]?["address"]?["components"]?[0]?["attributes"]?["value"] == ["expr": "$attr.value.street"], "the page's path stays")
+        #expect(answer.json["keys"] == [["from": "ship.street", "to": "ship.road"]])
+        #expect(answer.json["dataPath"] == .null)
+        #expect(answer.json["flows"]?[0]?["changes"] == [#"steps[0].set: "ship.street" → "ship.road""#])
+        let refused = try await DesignServerTests.post(editor, "/api/design/rename/addr.json", [
+            "document": document, "from": "street", "to": "road", "path": ["blocks", "adress", "components", 0],
+        ])
+        #expect(refused.status == 400)
+        _ = try await editor.interrupt()
+    }
 }

@@ -100,4 +100,40 @@ struct PageRenameTests {
         let whole = page.replacingOccurrences(of: #""value": true"#, with: #""value": {"expr": "keys($data)"}"#)
         #expect(warnings(.v2, whole).isEmpty)
     }
+    // MARK: - Keys inside a block's definition
+
+    /// (what it shows, page before, block ("" for the page's own), from, to, page after).
+    static let blockTable: [(String, String, String, String, String, String)] = [
+        ("a key bound to $state: the key, its $state reads (next to $attr), the block's data member and its validate keys; not the page's own key of the same name",
+         #"{"page": "p", "data": {"more": 1}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "data": {"a": 0, "more": false}, "components": [{"id": "switch", "key": "more", "attributes": {"title": "More", "value": {"expr": "$state.more"}}}, {"id": "text-field", "key": "city", "attributes": {"value": {"expr": "$attr.value.city"}, "hidden": {"expr": "!$state.more && $attr.value.city == ''"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "store-var", "attributes": {"key": "$state.more", "value": true}}, {"id": "validate", "attributes": {"keys": ["more", "city"]}}]}}]}}, "components": [{"id": "switch", "key": "more", "attributes": {"value": {"expr": "$data.more"}}}]}"#,
+         "address", "more", "details",
+         #"{"page": "p", "data": {"more": 1}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "data": {"a": 0, "details": false}, "components": [{"id": "switch", "key": "details", "attributes": {"title": "More", "value": {"expr": "$state.details"}}}, {"id": "text-field", "key": "city", "attributes": {"value": {"expr": "$attr.value.city"}, "hidden": {"expr": "!$state.details && $attr.value.city == ''"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "store-var", "attributes": {"key": "$state.details", "value": true}}, {"id": "validate", "attributes": {"keys": ["details", "city"]}}]}}]}}, "components": [{"id": "switch", "key": "more", "attributes": {"value": {"expr": "$data.more"}}}]}"#),
+        ("a key bound through an attribute keeps its binding (the page's path, different for each use); the page's keys of each use follow",
+         #"{"page": "p", "data": {"ship": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "street", "attributes": {"value": {"expr": "$attr.value.street"}}}]}}, "components": [{"id": "address", "key": "ship", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "address", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["ship.street", "street"]}}, {"id": "show-errors", "attributes": {"errors": {"address.street": "no", "ship.street[1]": "no"}}}]}}]}"#,
+         "address", "street", "road",
+         #"{"page": "p", "data": {"ship": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "road", "attributes": {"value": {"expr": "$attr.value.street"}}}]}}, "components": [{"id": "address", "key": "ship", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "address", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["ship.road", "street"]}}, {"id": "show-errors", "attributes": {"errors": {"address.road": "no", "ship.road[1]": "no"}}}]}}]}"#),
+        ("a page's rename doesn't reach into a block that has a key of the same name",
+         #"{"page": "p", "data": {"textField1": ""}, "blocks": {"b": {"data": {"textField1": 1}, "components": [{"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$state.textField1"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["textField1"]}}]}}]}}, "components": [{"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$data.textField1"}}}]}"#,
+         "", "textField1", "name",
+         #"{"page": "p", "data": {"name": ""}, "blocks": {"b": {"data": {"textField1": 1}, "components": [{"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$state.textField1"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["textField1"]}}]}}]}}, "components": [{"id": "text-field", "key": "name", "attributes": {"value": {"expr": "$data.name"}}}]}"#),
+    ]
+
+    @Test(arguments: blockTable.indices)
+    func aRenameInsideABlockStaysInItAndFollowsItsUses(_ index: Int) throws {
+        let (what, before, block, from, to, after) = PageRenameTests.blockTable[index]
+        let result = PageRename(from: from, to: to, registry: .standard(behavior: .v2), block: block.isEmpty ? nil : block).apply(to: try PageRenameTests.page(before))
+        let expected = try PageRenameTests.page(after)
+        #expect(result.document.jsonText == expected.jsonText, "\(what):\n got      \(result.document.jsonText)\n expected \(expected.jsonText)")
+    }
+
+    @Test func aBlockKeyRenamesInTheFlowsAsEachUseNamesIt() throws {
+        let (_, before, block, from, to, _) = PageRenameTests.blockTable[1]
+        let result = PageRename(from: from, to: to, registry: .standard(behavior: .v2), block: block).apply(to: try PageRenameTests.page(before))
+        #expect(result.keys.map { "\($0.from)→\($0.to)" } == ["ship.street→ship.road", "address.street→address.road"])
+        #expect(result.dataPath == nil)
+        let flow = try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "ship.street", "value": "Main"}, {"expect": {"component.ship.street.value": "Main", "error.address.street": null}}]}"#)
+        var renamed = flow
+        for key in result.keys { renamed = FlowRename(from: key.from, to: key.to, dataPath: nil).apply(to: renamed).flow }
+        #expect(renamed.jsonText == (try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "ship.road", "value": "Main"}, {"expect": {"component.ship.road.value": "Main", "error.address.road": null}}]}"#)).jsonText)
+    }
 }

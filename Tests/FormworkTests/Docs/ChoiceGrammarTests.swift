@@ -27,7 +27,7 @@ struct ChoiceGrammarTests {
 
     @Test func theExamplesCheckAndTheirFlowPassesAtLevelTwo() async throws {
         let blocks = try Self.blocks()
-        #expect(blocks.map(\.name) == ["choices.json", "choices.flow.json"])
+        #expect(blocks.map(\.name) == ["choices.json", "choices.flow.json", "choices-de.flow.json"])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choices-doc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -24,19 +24,19 @@ import Formwork
         Row(name: "a page's defaultLocale decides whose literals they are", page: """
             {"page": "p", "defaultLocale": "de", "title": "Speisekarte", "components": []}
             """, locale: "de-CH", translated: 1, total: 1, missing: []),
-        Row(name: "page title, placeholder, validation message, toast, accessibility label", page: """
+        Row(name: "page title, placeholder, validation message, toast, accessibility label, option titles", page: """
             {"page": "p", "title": "Order",
              "components": [
                {"id": "text-field", "key": "name", "attributes": {"title": {"text": "name"}, "placeholder": "e.g. Ada", "accessibility": {"hint": "Your full name", "role": "button"}},
                 "validations": [{"id": "required", "attributes": {"message": "Give a name"}}]},
-               {"id": "select", "key": "size", "attributes": {"title": {"text": {"en": "Size", "zh-Hans": "尺寸"}}, "options": [{"value": "s", "title": "Small"}, "Large"]}},
+               {"id": "select", "key": "size", "attributes": {"title": {"text": {"en": "Size", "zh-Hans": "尺寸"}}, "options": [{"value": "s", "title": {"text": {"en": "Small", "zh-Hans": "小"}}}, "Large"]}},
                {"id": "button", "key": "save", "attributes": {"title": {"text": "save"}, "style": "primary"}, "interactions": {"onTap": [{"id": "toast", "attributes": {"message": "Saved"}}]}},
                {"id": "image", "key": "logo", "attributes": {"url": "https://example.com/a.png", "alt": {"mode": "literal", "value": "Logo"}}}
              ],
              "strings": {"en": {"name": "Name", "save": "Save"}, "zh-Hans": {"name": "名字"}}}
-            """, locale: "zh-Hans", translated: 2, total: 9, missing: [
+            """, locale: "zh-Hans", translated: 3, total: 11, missing: [
                 "title", "components[0].attributes.placeholder", "components[0].attributes.accessibility.hint", "components[0].validations[0].attributes.message",
-                "components[2].attributes.title", "components[2].interactions.onTap[0].attributes.message", "components[3].attributes.alt.value",
+                "components[1].attributes.options[1]", "components[2].attributes.title", "components[2].interactions.onTap[0].attributes.message", "components[3].attributes.alt.value",
             ]),
         Row(name: "expressions, templates, urls and styles are not texts to translate", page: """
             {"page": "p", "components": [{"id": "label", "attributes": {"text": {"expr": "$data.name"}, "style": "title"}}, {"id": "label", "attributes": {"text": {"template": "${$data.n}"}}}]}

@@ -133,9 +133,9 @@ struct RegistryClashTests {
 
     @Test("a file with an app's type under a built-in's id, or a common attribute, and no statement is refused with how to write it again", arguments: [
         (#"{ "actions": [ { "id": "discard-draft", "attributes": [ { "name": "keep", "type": "bool" } ] } ], "format": 2, "behavior": 1 }"#,
-         #"app.registry.json:1:16: actions[0]: the app's action 'discard-draft' has the id of the engine's built-in action 'discard-draft', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("discard-draft")` (pages get the app's) or give it another id (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"#),
+         #"app.registry.json:1:16: actions[0]: the app's action 'discard-draft' has the id of the engine's built-in action 'discard-draft', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("discard-draft")` (pages get the app's) or give it another id (pages keep the engine's), then write the file again with Registry.writeDescription(to:). If the app has no action 'discard-draft' of its own, the file was written by another version of Formwork, which describes its built-in 'discard-draft' otherwise (attributes: this Formwork has 0 items, the file 1): write the file again from the app with the Formwork it is built with, and run the `formwork` of that same version"#),
         (#"{ "functions": [ { "name": "len", "minArguments": 1 } ], "format": 2, "behavior": 1 }"#,
-         #"app.registry.json:1:18: functions[0]: the app's function 'len' has the name of the engine's built-in function 'len', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("len")` (pages get the app's) or give it another name (pages keep the engine's), then write the file again with Registry.writeDescription(to:)"#),
+         #"app.registry.json:1:18: functions[0]: the app's function 'len' has the name of the engine's built-in function 'len', and the file doesn't say which one pages mean (an earlier Formwork let the app's replace the engine's silently); where the app registers it, write `overriding: .builtIn("len")` (pages get the app's) or give it another name (pages keep the engine's), then write the file again with Registry.writeDescription(to:). If the app has no function 'len' of its own, the file was written by another version of Formwork, which describes its built-in 'len' otherwise (parameters: this Formwork has it, the file doesn't): write the file again from the app with the Formwork it is built with, and run the `formwork` of that same version"#),
         (#"{ "components": [ { "id": "map", "attributes": [ { "name": "hidden", "type": "string" } ] } ], "format": 2, "behavior": 1 }"#,
          #"app.registry.json:1:19: components[0]: the app's component declares 'hidden', and the engine gives every component a 'hidden', but the file doesn't say which one pages mean (an earlier Formwork decided it silently); where the app registers it, write `replacing: ["hidden"]` (the app's 'hidden') or rename or drop the app's 'hidden' (the engine's stays), then write the file again with Registry.writeDescription(to:)"#),
         (#"{ "actions": [ { "id": "analytics", "overridesBuiltIn": true } ], "format": 2, "behavior": 1 }"#,
@@ -146,6 +146,25 @@ struct RegistryClashTests {
             _ = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
         } throws: { error in
             "\(error)" == expected
+        }
+    }
+
+    @Test("a file written by another Formwork, whose built-in api had other method values, is refused naming the difference and both ways out")
+    func aBuiltInDescribedByAnotherFormworkNamesTheDifference() throws {
+        // As an earlier engine wrote `api` (and `server`): more method values than this one's five.
+        let indent = String(repeating: " ", count: 12)
+        let methods = ["\"DELETE\""].map { indent + $0 }.joined(separator: ",\n") + "\n"
+        let older = ["\"DELETE\"", "\"HEAD\"", "\"options\""].map { indent + $0 }.joined(separator: ",\n") + "\n"
+        let written = Registry.standard.descriptionText
+        #expect(written.contains(methods))
+        let text = written.replacingOccurrences(of: methods, with: older)
+        #expect(text != written)
+        #expect {
+            _ = try RegistryDescription(bytes: Array(text.utf8), source: "app.registry.json")
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("the app's action 'api' has the id of the engine's built-in action 'api'")
+                && message.contains(#"If the app has no action 'api' of its own, the file was written by another version of Formwork, which describes its built-in 'api' otherwise (attributes[0] ("method").values: this Formwork has 5 items, the file 7): write the file again from the app with the Formwork it is built with, and run the `formwork` of that same version"#)
         }
     }
 

@@ -2,7 +2,7 @@
 enum PresentationActions {
     static let all: [ActionType] = [
         ActionType("picker", attributes: [
-            AttributeSpec("title", .string, text: .whole), AttributeSpec("options", .array, required: true, summary: "strings, or objects with title and value"),
+            AttributeSpec("title", .string, text: .whole), AttributeSpec("options", .array, required: true, summary: "strings, or objects with title and value", text: .members(["title"])),
             AttributeSpec("selected", .any, summary: "the value currently chosen"),
         ], summary: "lets the person choose; the result is the chosen value; cancelling ends the chain quietly") { context in
             let options = (try context.value("options").arrayValue ?? []).map(PickerOption.init)

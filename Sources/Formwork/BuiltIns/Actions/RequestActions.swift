@@ -4,10 +4,11 @@ import Foundation
 enum RequestActions {
     /// What a request is made of: `api`'s attributes, which the `server` validation shares.
     static let attributes: [AttributeSpec] = [
-        // NB: `values` lists the methods in capitals and in small letters (as `upload`'s), so an
-        // editor offers them as a menu; `check` is this attribute's own, so any case still passes.
+        // NB: `values` is the editor's menu: the five methods a form sends, in capitals. `check`
+        // is this attribute's own, so a page may still write any method in any case (`post`,
+        // `HEAD`), and the schema takes them too.
         AttributeSpec("method", .string, default: "GET", summary: "GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, in any case",
-                      values: (HTTPRequestRules.methods + HTTPRequestRules.methods.map { $0.lowercased() }).map(PageValue.string),
+                      values: ["GET", "POST", "PUT", "PATCH", "DELETE"],
                       check: HTTPRequestRules.methodAttributeProblem),
         AttributeSpec("url", .string, required: true, summary: "absolute, or relative to the transport's base URL; usually a template"),
         AttributeSpec("query", .object, summary: "query items added to the URL"),

@@ -35,7 +35,7 @@ enum BuiltInComponents {
         input("number-field", value: .number, extra: [AttributeSpec("placeholder", .string, text: .whole), AttributeSpec("unit", .string, text: .whole), MaskCheck.attribute(number: true)], summary: "a number"),
         input("switch", value: .bool, summary: "on or off"),
         input("select", value: .any, extra: [
-            AttributeSpec("options", .array, summary: "strings, or objects with title and value"), AttributeSpec("placeholder", .string, text: .whole),
+            AttributeSpec("options", .array, summary: "strings, or objects with title and value", text: .members(["title"])), AttributeSpec("placeholder", .string, text: .whole),
         ], events: ["onTap"], handlers: ["onTap": presentPicker], summary: "a choice among options; tapping presents a picker"),
         input("date-field", value: .string, extra: [AttributeSpec("min", .string), AttributeSpec("max", .string)], summary: "a date as yyyy-MM-dd"),
         input("stepper", value: .int, extra: [AttributeSpec("min", .int), AttributeSpec("max", .int), AttributeSpec("step", .int, default: 1)], summary: "a whole number changed in steps"),

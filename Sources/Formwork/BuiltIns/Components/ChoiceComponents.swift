@@ -11,7 +11,7 @@ import Foundation
 /// set toppings Ham  ⇒  toggles Ham in $data.toppings
 /// ```
 enum ChoiceComponents {
-    static let options = AttributeSpec("options", .array, summary: "strings, or objects with title and value")
+    static let options = AttributeSpec("options", .array, summary: "strings, or objects with title and value", text: .members(["title"]))
 
     static let all: [ComponentType] = [
         BuiltInComponents.input("rating", value: .number, extra: [

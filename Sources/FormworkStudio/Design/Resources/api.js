@@ -26,6 +26,6 @@ export const api = {
   page: (name) => request("GET", `/api/design/page/${file(name)}`),
   draft: (name, document) => request("POST", `/api/design/draft/${file(name)}`, { document }),
   save: (name, document, base, renames) => request("POST", `/api/design/save/${file(name)}`, renames && renames.length ? { document, base, renames } : { document, base }),
-  rename: (name, document, from, to) => request("POST", `/api/design/rename/${file(name)}`, { document, from, to }),
+  rename: (name, document, from, to, path) => request("POST", `/api/design/rename/${file(name)}`, { document, from, to, path }),
   publish: () => request("POST", "/api/design/publish", {}),
 };

@@ -134,6 +134,10 @@ function attach() {
   // display, as the live page toggles `hidden` itself).
   const localeSwitch = doc.getElementById("locale-switch");
   if (localeSwitch) localeSwitch.style.display = "none";
+  // The network switch is for trying a page offline in `formwork preview`; the editor's live
+  // page is for building it, so the switch isn't shown here.
+  const network = doc.querySelector(".bar-network");
+  if (network) network.style.display = "none";
   // A click on a component selects it in the tree; the page still gets the click (a live page).
   doc.addEventListener("click", (event) => {
     for (let node = event.target; node && node !== doc.body; node = node.parentElement) {

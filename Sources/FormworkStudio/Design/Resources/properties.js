@@ -9,7 +9,7 @@ import { attributeField, fieldId } from "./field.js";
 import { nodeList, orderedSpecs } from "./nodelist.js";
 import { problemsAt, problemList } from "./exprfield.js";
 import { accessibilityFields } from "./a11yfields.js";
-import { renameKey } from "./rename.js";
+import { renameKey, keyFieldFocused, keyFieldLeft } from "./rename.js";
 
 const kindNames = { components: "component", actions: "action", validations: "validation", errorHandlers: "error handler" };
 
@@ -110,19 +110,23 @@ export function mountProperties(root = document.getElementById("properties")) {
     let merge = null;
     let session = 0;
     let original = null;
-    input.addEventListener("focus", () => {
-      merge = `${pathText(path)}.key#${++session}#${Date.now()}`;
-      original = (getAt(state.doc, path) || {}).key || null;
-    });
-    // Leaving the field (or Enter) renames the key everywhere: rename.js.
-    input.addEventListener("change", () => {
+    // Leaving the field (or Enter) renames the key everywhere: rename.js. So does saving or
+    // publishing while the field still has focus (settleRenames calls this first).
+    const commit = () => {
       const key = input.value.trim();
       if (original && key && key !== original && input.getAttribute("aria-invalid") !== "true") {
         const from = original;
         original = key;
         renameKey(path, from, key, merge);
       }
+    };
+    input.addEventListener("focus", () => {
+      merge = `${pathText(path)}.key#${++session}#${Date.now()}`;
+      original = (getAt(state.doc, path) || {}).key || null;
+      keyFieldFocused(commit);
     });
+    input.addEventListener("change", commit);
+    input.addEventListener("blur", () => keyFieldLeft(commit));
     input.addEventListener("input", () => {
       const key = input.value.trim();
       const current = getAt(state.doc, path);

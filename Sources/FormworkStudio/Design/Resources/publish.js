@@ -5,7 +5,7 @@ import { state, subscribe, load, markSaved, isDirty, notify } from "./state.js";
 import { api } from "./api.js";
 import { el, toast } from "/assets/dom.js";
 import { adoptVersionBump } from "./adopt.js";
-import { pendingRenames, renamesSaved } from "./rename.js";
+import { pendingRenames, renamesSaved, settleRenames } from "./rename.js";
 import { drawConflict, explainConflict } from "./conflict.js";
 
 // MARK: - Dialog
@@ -67,6 +67,9 @@ let watchedAt = 0; // bumps on every save and load, so an older look at the disk
 
 /// Saves the document over the file it was loaded from (as `base`). Resolves true when saved.
 export async function save(base = state.revision) {
+  if (!state.file || !state.doc || saving) return false;
+  // A key typed and not left yet (Ctrl-S in the key field) is renamed before the page goes.
+  await settleRenames();
   if (!state.file || !state.doc || saving) return false;
   // The file changed on disk: saving over it is a choice made in the banner.
   if (banner.dataset.kind === "conflict" && base === state.revision) { explainConflict(banner); return false; }
@@ -173,6 +176,7 @@ function problemList(problems) {
 
 /// Publishes every page of the folder (saving this one first, when the person agrees).
 export async function publish() {
+  await settleRenames();
   if (state.file && isDirty()) {
     const choice = await openDialog({
       id: "publish-save", title: "Save before publishing?",

@@ -16,6 +16,21 @@ export function renamesSaved(count) { pending = pending.slice(count); }
 // A page loaded again (the disk's version taken instead of mine) has none of the renames.
 subscribe((reason) => { if (reason === "load") pending = []; });
 
+/// The renames on their way (asking the server, or the person about the flows).
+const running = new Set();
+/// The key field that has focus hands in its commit here: a key typed but not left yet is renamed
+/// before a save or a publish (Ctrl-S and the Publish button don't leave the field).
+let focusedKey = null;
+export function keyFieldFocused(commit) { focusedKey = commit; }
+export function keyFieldLeft(commit) { if (focusedKey === commit) focusedKey = null; }
+
+/// Resolves when every rename typed so far is in the page: the focused key field's new key is
+/// renamed first, then each rename on its way is waited for. Saving and publishing wait on this.
+export async function settleRenames() {
+  if (focusedKey) focusedKey();
+  while (running.size) await Promise.allSettled([...running]);
+}
+
 /// The steps that turn `before` into `after` at `path`: members and elements where both have the
 /// same shape, the whole value where not (a renamed member replaces its object, in place).
 export function diffSteps(before, after, path = []) {
@@ -33,12 +48,19 @@ export function diffSteps(before, after, path = []) {
 /// Renames the key `from` of the component at `path` (whose key field now says `to`) everywhere in
 /// the page; `merge` joins the command to the key's typing, so one Undo takes it all back.
 /// Resolves true when applied.
-export async function renameKey(path, from, to, merge) {
-  if (!state.file || !state.doc || !from || !to || from === to) return false;
+export function renameKey(path, from, to, merge) {
+  if (!state.file || !state.doc || !from || !to || from === to) return Promise.resolve(false);
+  const run = applyRename(path, from, to, merge);
+  running.add(run);
+  run.finally(() => running.delete(run));
+  return run;
+}
+
+async function applyRename(path, from, to, merge) {
   const file = state.file;
   let response;
   try {
-    response = await api.rename(file, state.doc, from, to);
+    response = await api.rename(file, state.doc, from, to, path);
   } catch {
     toast("The rename reached only the key: formwork design isn't answering", "note");
     return false;
@@ -65,13 +87,20 @@ export async function renameKey(path, from, to, merge) {
     }
   }
   const steps = diffSteps(state.doc, answer.document);
-  const rename = { from, to, ...(answer.dataPath ? { dataFrom: answer.dataPath.from, dataTo: answer.dataPath.to } : {}) };
-  const reverse = { from: to, to: from, ...(answer.dataPath ? { dataFrom: answer.dataPath.to, dataTo: answer.dataPath.from } : {}) };
+  // The keys as the flows name them: the key itself, or `use.key` for each use of a block.
+  const keys = answer.keys || [{ from, to }];
+  const data = (reverse) => (answer.dataPath ? (reverse ? { dataFrom: answer.dataPath.to, dataTo: answer.dataPath.from } : { dataFrom: answer.dataPath.from, dataTo: answer.dataPath.to }) : {});
+  const renames = keys.map((key) => ({ from: key.from, to: key.to, ...data(false) }));
+  const reverses = keys.map((key) => ({ from: key.to, to: key.from, ...data(true) })).reverse();
   const effect = {
-    undo: () => (pending.length && pending[pending.length - 1] === rename ? pending.pop() : pending.push(reverse)),
-    redo: () => pending.push(rename),
+    undo: () => {
+      const tail = pending.slice(pending.length - renames.length);
+      if (renames.length && tail.length === renames.length && tail.every((item, index) => item === renames[index])) pending.splice(pending.length - renames.length);
+      else pending.push(...reverses);
+    },
+    redo: () => pending.push(...renames),
   };
-  pending.push(rename);
+  pending.push(...renames);
   edit(`Rename ${from} to ${to}`, steps, undefined, { merge, effect, relabel: true });
   return true;
 }

@@ -48,8 +48,9 @@ export function jsonView(value) {
 export function toast(message, kind, drawnOnly) {
   const item = el("div", { class: "toast" + (kind ? " " + kind : ""), role: drawnOnly ? null : "status", "aria-hidden": drawnOnly ? "true" : null, text: message });
   const toasts = document.getElementById("toasts");
-  // NB: the same toast again replaces the one showing (with a fresh time), instead of stacking.
-  for (const shown of [...toasts.children]) if (shown.textContent === message && shown.className === item.className) shown.remove();
+  // NB: the same toast again replaces the one showing (with a fresh time), instead of stacking;
+  // where toasts come one at a time (`data-one`, the editor's: undo, redo, saved), any new one does.
+  for (const shown of [...toasts.children]) if (toasts.dataset.one !== undefined || (shown.textContent === message && shown.className === item.className)) shown.remove();
   toasts.append(item);
   setTimeout(() => item.remove(), 3200);
 }
