@@ -27,7 +27,7 @@ enum RelativeTime {
     static let seconds: [String: Double] = ["second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "week": 604_800, "month": 2_592_000, "year": 31_536_000]
 
     static func format(milliseconds: Double, now: Double, unit: String?, locale: String) throws(LocaleProblem) -> String {
-        let (found, table) = tables(for: locale)
+        let table = tables(for: locale).table
         let difference = (milliseconds - now) / 1000
         let magnitude = difference.magnitude
         let chosen: String
@@ -43,7 +43,7 @@ enum RelativeTime {
         guard let patterns = table.units[chosen] else { return table.now }
         let forms = difference < 0 && count > 0 ? patterns.past : patterns.future
         let whole: PageValue = count < 9.2e18 ? .int(Int64(count)) : .number(count)
-        let category = PluralRules.category(of: NumberText.plain(whole), language: LocaleTag.language(found))
+        let category = PluralRules.category(of: NumberText.plain(whole), language: locale)   // the whole tag: pt-PT counts 0 as other, pt as one
         let pattern = forms[category.rawValue] ?? forms["other"] ?? "{0}"
         return pattern.replacingOccurrences(of: "{0}", with: NumberFormat.decimal(whole, digits: nil, locale: locale))
     }
