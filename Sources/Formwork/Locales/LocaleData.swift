@@ -19,9 +19,15 @@ struct LocaleData: Sendable {
     let percentPattern: String
     /// `¤` marks the currency symbol; `;` separates a pattern for negative amounts, when there is one.
     let currencyPattern: String
-    /// The pattern used when the symbol ends (or starts) with a letter next to the digits: `CHF 12.50`.
+    /// The pattern used when the symbol ends (or starts) with a letter next to the digits: the
+    /// currency pattern with U+00A0 between them, as ICU writes (CLDR's currencySpacing):
+    /// `CHF 12.50`, hi `KRW 12,34,568`, km `1.00 CHF`.
     let currencyPatternBesideLetters: String
     let currencySymbols: [String: String]
+    /// The decimal and group separators in money: `decimal` and `group` except where CLDR says
+    /// otherwise (fr-CH writes `0.00 EUR` but `0,5`; de-AT `€ 1.234,00` but `1 234`).
+    let currencyDecimal: String
+    let currencyGroup: String
     let am: String
     let pm: String
     let dateFull: String
@@ -60,6 +66,8 @@ extension LocaleData {
         currencyPattern = record.text(.currencyPattern)
         currencyPatternBesideLetters = record.text(.currencyPatternBesideLetters)
         currencySymbols = record.currencySymbols
+        currencyDecimal = record.text(.currencyDecimal)
+        currencyGroup = record.text(.currencyGroup)
         am = record.text(.am)
         pm = record.text(.pm)
         dateFull = record.text(.dateFull)

@@ -13,7 +13,7 @@ import Testing
             decimal: decimal, group: group, percentSign: en.percentSign, minusSign: en.minusSign,
             minimumGrouping: en.minimumGrouping, decimalPattern: en.decimalPattern, percentPattern: en.percentPattern,
             currencyPattern: en.currencyPattern, currencyPatternBesideLetters: en.currencyPatternBesideLetters,
-            currencySymbols: en.currencySymbols, am: en.am, pm: en.pm, dateFull: en.dateFull, dateLong: en.dateLong,
+            currencySymbols: en.currencySymbols, currencyDecimal: decimal, currencyGroup: group, am: en.am, pm: en.pm, dateFull: en.dateFull, dateLong: en.dateLong,
             dateMedium: en.dateMedium, dateShort: en.dateShort, timeMedium: en.timeMedium, timeShort: en.timeShort,
             dateTime: en.dateTime)
     }
