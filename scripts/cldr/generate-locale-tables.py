@@ -26,6 +26,9 @@ the languages Babel has no locale for), and the few number values Babel's import
 unicode-org/cldr-json at tag 47.0.0 (its `_source` says from where); the plural rules are parsed
 by Babel and checked against Babel's own where it has them. Output is deterministic: the same Babel gives the same
 bytes.
+
+The pattern that joins a date and a time (formatDate's `datetime`) is CLDR's atTime one, which
+Babel doesn't carry either: it is read from cldr47-date-extras.json (cldr-json 47.0.0).
 """
 import argparse
 import json
@@ -155,7 +158,7 @@ def locale_fields(tag, extras, currencies):
         loc.date_formats["full"].pattern, loc.date_formats["long"].pattern,
         loc.date_formats["medium"].pattern, loc.date_formats["short"].pattern,
         loc.time_formats["medium"].pattern, loc.time_formats["short"].pattern,
-        loc.datetime_formats["medium"],
+        date_time_glue(tag),
     ]
     for context in ["format", "stand-alone"]:
         for width in ["abbreviated", "wide", "narrow"]:
@@ -220,6 +223,22 @@ def beside_letters(pattern, spacing):
                 text += spacing
         out.append(text)
     return ";".join(out)
+def date_time_glue(tag):
+    """The pattern that joins formatDate's `datetime` (a medium date `{1}` and a short time `{0}`):
+    CLDR's atTime dateTimeFormat for medium dates, the one ICU's DateFormat takes for a date style
+    with a time style (`{1}, {0}` in da, `{1} 'klo' {0}` in fi, `{1} 'u' {0}` in bs). Babel 2.18
+    carries only the plain dateTimeFormats (`{1} {0}` in all three), so the pattern is read from
+    cldr47-date-extras.json (cldr-json 47.0.0, its `_source` says where)."""
+    if not _DATE_EXTRAS:
+        with open(os.path.join(HERE, "cldr47-date-extras.json"), encoding="utf-8") as f:
+            _DATE_EXTRAS.update(json.load(f))
+    glue = _DATE_EXTRAS["dateTimeAtTimeMedium"].get(tag)
+    if glue is None or "{0}" not in glue or "{1}" not in glue:
+        fail(f"{tag}: cldr47-date-extras.json has no atTime dateTimeFormat with {{1}} and {{0}} ({glue!r})")
+    return glue
+
+
+_DATE_EXTRAS = {}
 
 
 def day_periods(loc):

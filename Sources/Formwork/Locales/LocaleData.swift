@@ -36,7 +36,9 @@ struct LocaleData: Sendable {
     let dateShort: String
     let timeMedium: String
     let timeShort: String
-    /// `{1}` is the date, `{0}` the time.
+    /// How `datetime` joins the medium date `{1}` and the time `{0}`: CLDR's atTime pattern for
+    /// medium dates (`{1}, {0}` in `da`, `{1} 'klo' {0}` in `fi`), which ICU uses for a date style
+    /// with a time style.
     let dateTime: String
 
     /// CLDR's modern-coverage locales, each formatting in its own way, for messages and docs.

@@ -126,6 +126,14 @@ import Testing
         ("formatDate(1700000000000, 'time')", "en", "10:13\u{202f}PM"),
         ("formatDate(1700000000000, 'time')", "zh-Hans", "22:13"),
         ("formatDate(1700000000000, 'datetime')", "de", "14.11.2023, 22:13"),
+        // datetime joins the date and the time with CLDR's atTime pattern for medium dates, as ICU
+        // does for a date style with a time style (the plain dateTimeFormat is `{1} {0}` in these)
+        ("formatDate(1700000000000, 'datetime')", "da", "14. nov. 2023, 22.13"),
+        ("formatDate(1700000000000, 'datetime')", "fi", "14.11.2023 klo 22.13"),
+        ("formatDate(1700000000000, 'datetime')", "pt", "14 de nov. de 2023, 22:13"),
+        ("formatDate(1700000000000, 'datetime')", "bs", "14. nov 2023. u 22:13"),
+        ("formatDate(1700000000000, 'datetime')", "mk", "14.11.2023\u{202f}г., во 22:13"),
+        ("formatDate(1700000000000, 'datetime')", "id", "14 Nov 2023, 22.13"),
         ("formatDate(1700000000000, 'h:mm a')", "ar", "10:13 م"),
         ("formatDate(1700000000000, \"d 'de' MMMM\")", "es", "14 de noviembre"),
     ]
