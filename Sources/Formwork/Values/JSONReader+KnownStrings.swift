@@ -17,7 +17,7 @@ extension JSONReader {
     /// the same. The table is open-addressed (a full slot that isn't the string moves to the
     /// next), so every listed string has a place and a lookup stops at the first empty slot.
     /// Any string not listed is made from its bytes as before: the answer is the same string
-    /// either way (`JSONReaderKnownStringsTests` checks every listed one and near misses).
+    /// either way (`JSONKnownStringsTests` checks every listed one and near misses).
     struct KnownStrings: Sendable {
         /// The strings handed out as constants: the page format's member names, the attribute
         /// names and values pages write most, and the built-in types' ids.
