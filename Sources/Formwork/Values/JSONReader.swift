@@ -90,8 +90,6 @@ public struct JSONReader {
     private var openMembers: [PageObject.Member] = []
     /// The same for the elements of arrays.
     private var openElements: [PageValue] = []
-    /// The strings pages repeat, handed out without making them (held here: read once per document).
-    private let known = KnownStrings.shared
 
     private init(bytes: [UInt8], maximumDepth: Int, tracksPath: Bool = false, recordsPositions: Bool = false) {
         self.bytes = bytes
@@ -281,11 +279,7 @@ public struct JSONReader {
         skipPlainText()
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            // NB: a member name or type id pages repeat is the constant it equals (`KnownStrings`).
-            return bytes.withUnsafeBufferPointer { buffer in
-                let run = UnsafeBufferPointer(rebasing: buffer[runStart..<index - 1])
-                return known.text(run) ?? String(decoding: run, as: UTF8.self)
-            }
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<index - 1]), as: UTF8.self) }
         }
         var text: [UInt8] = []
         while index < bytes.count {
