@@ -349,12 +349,19 @@ public final class PageSession: Identifiable {
         let specs = type.attributes
         var found: [(position: Int, item: Int)] = []
         found.reserveCapacity(written.items.count)
+        // NB: written in the type's order already (the usual case), it needs no sort.
+        var sorted = true
         for item in written.items.indices {
             let name = written.items[item].name
-            guard let position = specs.firstIndex(where: { $0.name == name }), !found.contains(where: { $0.position == position }) else { continue }
+            // NB: the lengths first: most names differ in length, and comparing two different
+            // strings is a call into the runtime.
+            let length = name.utf8.count
+            guard let position = specs.firstIndex(where: { $0.name.utf8.count == length && $0.name == name }),
+                  !found.contains(where: { $0.position == position }) else { continue }
+            if let last = found.last, last.position > position { sorted = false }
             found.append((position, item))
         }
-        if found.count > 1 { found.sort { $0.position < $1.position } }
+        if !sorted { found.sort { $0.position < $1.position } }
         return found
     }
 
