@@ -40,7 +40,6 @@ extension PageRename {
         }
     }
 }
-}
 
 extension String {
     /// The text without the spaces around it (a binding written `" $data.name "`).

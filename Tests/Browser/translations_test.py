@@ -53,7 +53,7 @@ FIT = """(() => {
   const start = first ? first.getBoundingClientRect().left : -1;
   const cells = table ? [...table.querySelectorAll('th, td')] : [];
   return JSON.stringify({scrollWidth: panel.scrollWidth, clientWidth: panel.clientWidth, scrollLeft: panel.scrollLeft,
-    panelLeft: box.left, firstStart: start,
+    panelLeft: box.left, panelRight: box.right, windowWidth: window.innerWidth, pageScroll: document.documentElement.scrollWidth, firstStart: start,
     cut: cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length,
     keysShown: table ? [...table.querySelectorAll('tbody th code')].every((code) => code.scrollWidth <= code.clientWidth + 1 || code.title === code.textContent) : false});
 })()"""
@@ -67,6 +67,8 @@ def check_fits(page, width, what):
     fit = json.loads(page.evaluate(FIT))
     check(fit["scrollWidth"] <= fit["clientWidth"] and fit["scrollLeft"] == 0,
           f"{what} at {width} px: the panel doesn't scroll sideways (scrollWidth {fit['scrollWidth']}, clientWidth {fit['clientWidth']})")
+    check(fit["panelRight"] <= fit["windowWidth"] and fit["pageScroll"] <= fit["windowWidth"],
+          f"{what} at {width} px: the panel is inside the window (its right edge at {fit['panelRight']:.0f}, the page {fit['pageScroll']} px wide)")
     check(fit["panelLeft"] <= fit["firstStart"] < fit["panelLeft"] + 40, f"{what} at {width} px: the first column starts in view ({fit['firstStart']:.0f} px, the panel at {fit['panelLeft']:.0f})")
     check(fit["cut"] == 0 and fit["keysShown"], f"{what} at {width} px: no cell cut off, every key readable: {fit}")
 
