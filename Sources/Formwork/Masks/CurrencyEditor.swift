@@ -40,12 +40,15 @@ struct CurrencyEditor: Sendable, Equatable {
 
     /// The editor for a locale's data (tests hand it separators CLDR may have).
     init(data: LocaleData, digits: Int) {
-        let plainDecimal = data.decimal.filter { !NumberInput.bidiMarks.contains($0) }
-        decimal = plainDecimal.isEmpty ? "." : data.decimal
+        // NB: money's separators (fr-CH writes `1 234.50 CHF` but `0,5`; de-AT `€ 1.234,50` but
+        // `1 234`); the number group is read too, as a number field reads money's.
+        let plainDecimal = data.currencyDecimal.filter { !NumberInput.bidiMarks.contains($0) }
+        decimal = plainDecimal.isEmpty ? "." : data.currencyDecimal
         typedDecimal = plainDecimal.isEmpty ? "." : plainDecimal
-        group = data.group
+        group = data.currencyGroup
+        let typed = NumberInput.typedGroupSeparators(group: data.currencyGroup, other: data.group, decimal: typedDecimal)
         // NB: longest first, so `::` is read before `:` and a separator with its direction mark before the bare one.
-        groups = ([data.group] + NumberInput.groupSeparators(data.group)).filter { !$0.isEmpty }.reduce(into: [String]()) { list, item in
+        groups = ([data.currencyGroup] + typed).filter { !$0.isEmpty }.reduce(into: [String]()) { list, item in
             if !list.contains(item) { list.append(item) }
         }.sorted { $0.count > $1.count }
         separatorCharacters = Set(groups.joined()).union(NumberInput.bidiMarks)

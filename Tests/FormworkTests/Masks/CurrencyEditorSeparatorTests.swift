@@ -9,14 +9,7 @@ import Testing
 @Suite struct CurrencyEditorSeparatorTests {
     /// `en`'s data with other separators and money pattern.
     static func data(decimal: String, group: String, pattern: String = "¤#,##0.00") -> LocaleData {
-        let en = LocaleData.forTag("en").data
-        return LocaleData(
-            decimal: decimal, group: group, percentSign: en.percentSign, minusSign: en.minusSign,
-            minimumGrouping: en.minimumGrouping, decimalPattern: en.decimalPattern, percentPattern: en.percentPattern,
-            currencyPattern: pattern, currencyPatternBesideLetters: en.currencyPatternBesideLetters,
-            currencySymbols: en.currencySymbols, am: en.am, pm: en.pm, dateFull: en.dateFull, dateLong: en.dateLong,
-            dateMedium: en.dateMedium, dateShort: en.dateShort, timeMedium: en.timeMedium, timeShort: en.timeShort,
-            dateTime: en.dateTime)
+        LocaleData.english(decimal: decimal, group: group, currencyPattern: pattern)
     }
 
     enum Key: Sendable { case type(String), backspace, delete }

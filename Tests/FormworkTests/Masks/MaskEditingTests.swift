@@ -107,6 +107,12 @@ import Formwork
         Row(mask: euro, locale: "fr", before: "1|\(nnbsp)234", action: .delete, after: "1|34", raw: .int(134)),
         Row(mask: .object(["currency": "SAR"]), locale: "ar", before: "|", action: .paste("1234567.5"), after: "1,234,567.5|", raw: .number(1_234_567.5)),
         Row(mask: euro, locale: "en", before: "|", action: .paste("1234567"), after: "1,234,567|", raw: .int(1_234_567)),
+        // Money's own separators: fr-CH writes `1 234.50 CHF` (its numbers `1 234,5`), de-AT `€ 1.234,50`
+        // (its numbers `1 234`); the number group is read too.
+        Row(mask: .object(["currency": "CHF"]), locale: "fr-CH", before: "|", action: .paste("1234567.5"), after: "1\(nnbsp)234\(nnbsp)567.5|", raw: .number(1_234_567.5)),
+        Row(mask: .object(["currency": "CHF"]), locale: "fr-CH", before: "|", action: .paste("1234,5"), after: "1\(nnbsp)234.5|", raw: .number(1234.5)),
+        Row(mask: euro, locale: "de-AT", before: "|", action: .paste("1234567,5"), after: "1.234.567,5|", raw: .number(1_234_567.5)),
+        Row(mask: euro, locale: "de-AT", before: "|", action: .paste("1 234,5"), after: "1.234,5|", raw: .number(1234.5)),
     ]
 
     @Test(arguments: localeRows.indices)
