@@ -2,7 +2,8 @@ import Foundation
 import Formwork
 
 /// A page's rename (`PageRename`) carried into its flow files: steps that name the key (`set`,
-/// `type`, `tap`, `attach`; `"name[1]"` for a row), expectations that read the component
+/// `type`, `tap`, `attach`; `"name[1]"` for a row, `"name.street"` for a component inside a use
+/// of a block), expectations that read the component
 /// (`component.KEY…`, `error.KEY`, `errors`' members, `focus`) or the renamed data path
 /// (`data.textField1…`).
 ///
@@ -56,7 +57,7 @@ package struct FlowRename: Sendable {
             if entry.key == "errors", case .object(let errors) = value {
                 value = .object(PageObject(errors.entries.map { (PageRename.keyReference($0.key, naming: from).map { to + $0 } ?? $0.key, $0.value) }))
             }
-            if entry.key == "focus", value.stringValue == from { value = .string(to) }
+            if entry.key == "focus", let focused = value.stringValue, let rest = PageRename.keyReference(focused, naming: from) { value = .string(to + rest) }
             if key != entry.key || value != entry.value {
                 changes.append(key != entry.key ? "\(at): \"\(entry.key)\" → \"\(key)\"" : "\(at).\(entry.key)")
             }

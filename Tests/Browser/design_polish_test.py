@@ -4,7 +4,8 @@ presses (reading the page is fine) through the editor's smaller fixes of issue #
 - a newly selected node's properties open scrolled to the top (its key visible);
 - the live page shows one Language selector (the bar's), not its own as well;
 - Undo still works after a publish that raised the page's version;
-- `api`'s method is a menu of its values (GET POST PUT PATCH DELETE);
+- `api`'s method is a menu of its values (GET POST PUT PATCH DELETE); a page's `"post"` (which the
+  engine sends as POST) shows as POST, and the file keeps `post` until another method is picked;
 - the live page in the editor has no Online switch (that is `formwork preview`'s);
 - toasts come one at a time, above the problems panel, never over it;
 - a new section's `attributes` and page `title` are saved where a person puts them (before
@@ -53,7 +54,7 @@ PAGE = """{
       "id": "button",
       "key": "send",
       "attributes": { "title": "Send" },
-      "interactions": { "onTap": [{ "id": "api", "attributes": { "url": "/send" } }] }
+      "interactions": { "onTap": [{ "id": "api", "attributes": { "url": "/send", "method": "post" } }] }
     }
   ]
 }
@@ -102,9 +103,18 @@ def run(t):
     t.page.wait_for("document.querySelector('#properties h2') && document.querySelector('#properties h2').textContent === 'api'", "the api action's properties")
     options = t.js("(() => { const s = document.querySelector('[data-attribute=method] select'); return s ? [...s.options].map(o => o.value) : null; })()")
     t.check(bool(options) and [o for o in options if o] == ["GET", "POST", "PUT", "PATCH", "DELETE"], f"method is a menu of five, in capitals: {options}")
+    shown = t.js("(() => { const s = document.querySelector('[data-attribute=method] select'); return s ? s.value : null; })()")
+    t.check(shown == "POST", f"the page's \"post\" shows as POST in the menu, not as a value of its own (shown: {shown})")
+    note = t.js("(() => { const n = document.querySelector('[data-attribute=method] .field-note'); return n && !n.hidden ? n.textContent : null; })()")
+    t.check(note == 'written "post", read as POST', f"a note says what the file has: {note}")
+    t.check(t.doc(".components[1].interactions.onTap[0].attributes.method") == '"post"', "showing it changed nothing in the page")
     if options:
+        t.pick("[data-attribute=method] select", "PUT")
+        t.check(t.doc(".components[1].interactions.onTap[0].attributes.method") == '"PUT"', "choosing PUT writes it")
         t.pick("[data-attribute=method] select", "POST")
         t.check(t.doc(".components[1].interactions.onTap[0].attributes.method") == '"POST"', "choosing POST writes it")
+        note = t.js("(() => { const n = document.querySelector('[data-attribute=method] .field-note'); return n ? n.hidden : null; })()")
+        t.check(note is True, "the note is gone once the value is one of the menu's")
 
     # -- 8. The condition builder.
     t.select("components[0].components[3]")  # text-field #email
@@ -151,7 +161,7 @@ def run(t):
     t.check(list(saved.keys()) == ["page", "version", "strings", "title", "data", "components"], f"the page's title is before its data and components: {list(saved.keys())}")
     removed = [line for line in difflib.ndiff(before.splitlines(), t.file_text("polish.json").splitlines()) if line.startswith("- ")]
     t.check(removed == [f"-         {{ \"id\": \"text-field\", \"key\": \"email\", \"attributes\": {{ \"title\": \"Email\", \"value\": {{ \"expr\": \"$data.email\" }} }} }},",
-                        "-       \"interactions\": { \"onTap\": [{ \"id\": \"api\", \"attributes\": { \"url\": \"/send\" } }] }"],
+                        "-       \"interactions\": { \"onTap\": [{ \"id\": \"api\", \"attributes\": { \"url\": \"/send\", \"method\": \"post\" } }] }"],
             f"every other line is kept (removed: {removed})")
 
     # -- 5. Undo after a publish that raised the version.

@@ -45,6 +45,34 @@ def strict_check(formwork, path):
     return result.returncode, result.stdout + result.stderr
 
 
+FIT = """(() => {
+  const panel = document.querySelector('#inspector');
+  const table = document.querySelector('#translations-list table');
+  const first = table && table.querySelector('tbody tr th');
+  const box = panel.getBoundingClientRect();
+  const start = first ? first.getBoundingClientRect().left : -1;
+  const cells = table ? [...table.querySelectorAll('th, td')] : [];
+  return JSON.stringify({scrollWidth: panel.scrollWidth, clientWidth: panel.clientWidth, scrollLeft: panel.scrollLeft,
+    panelLeft: box.left, panelRight: box.right, windowWidth: window.innerWidth, pageScroll: document.documentElement.scrollWidth, firstStart: start,
+    cut: cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length,
+    keysShown: table ? [...table.querySelectorAll('tbody th code')].every((code) => code.scrollWidth <= code.clientWidth + 1 || code.title === code.textContent) : false});
+})()"""
+
+
+def check_fits(page, width, what):
+    """The Translations table fits the inspector at `width` px: no sideways scroll of the panel, the
+    first column starting inside it, no cell cut off (a shortened key carries its full text as a title)."""
+    page.call("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))", await_promise=True)
+    fit = json.loads(page.evaluate(FIT))
+    check(fit["scrollWidth"] <= fit["clientWidth"] and fit["scrollLeft"] == 0,
+          f"{what} at {width} px: the panel doesn't scroll sideways (scrollWidth {fit['scrollWidth']}, clientWidth {fit['clientWidth']})")
+    check(fit["panelRight"] <= fit["windowWidth"] and fit["pageScroll"] <= fit["windowWidth"],
+          f"{what} at {width} px: the panel is inside the window (its right edge at {fit['panelRight']:.0f}, the page {fit['pageScroll']} px wide)")
+    check(fit["panelLeft"] <= fit["firstStart"] < fit["panelLeft"] + 40, f"{what} at {width} px: the first column starts in view ({fit['firstStart']:.0f} px, the panel at {fit['panelLeft']:.0f})")
+    check(fit["cut"] == 0 and fit["keysShown"], f"{what} at {width} px: no cell cut off, every key readable: {fit}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--formwork", required=True)
@@ -78,6 +106,12 @@ def main():
         names = page.evaluate("[...document.querySelectorAll('#translations-list input')].every((i) => i.getAttribute('aria-label') && i.getAttribute('aria-label').endsWith(' in de'))")
         check(names, "every translation field is named")
         check(page.evaluate("document.querySelector('#translations-count').textContent") == "0 of 7 texts translated into de", "the count says 0 of 7 (the option titles count)")
+        for width in (1280, 1024):
+            check_fits(page, width, "the list as it opens")
+            if args.out and width == 1024:
+                os.makedirs(args.out, exist_ok=True)
+                page.screenshot(os.path.join(args.out, "translations-1024.png"))
+        page.call("Emulation.clearDeviceMetricsOverride")
 
         # 1. In the view: type the German title of the name field (a literal) and leave the field.
         page.click('#translations-list input[data-path="components[0].attributes.title"]')
@@ -113,6 +147,10 @@ def main():
         page.call("DOM.setFileInputFiles", files=[edited], nodeId=node)
         page.wait_for("/^Imported 7 de texts/.test(document.querySelector('#translations-status').textContent)", "the import")
         page.wait_for("document.querySelector('#translations-count').textContent === '7 of 7 texts translated into de'", "7 of 7 translated")
+        # Every text under a key now ({"text": "rating.options.1.title"}): still no sideways scroll.
+        for width in (1280, 1024):
+            check_fits(page, width, "the translated list")
+        page.call("Emulation.clearDeviceMetricsOverride")
 
         # 4. Save, then the file on disk passes the strict check.
         page.press("Ctrl+s")

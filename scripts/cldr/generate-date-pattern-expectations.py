@@ -21,6 +21,7 @@ read only the file this script writes.
 import datetime
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -104,13 +105,22 @@ console.log(JSON.stringify({icu: process.versions.icu, cldr: process.versions.cl
     return json.loads(result.stdout)
 
 
+def date_time_glue(tag):
+    """CLDR 47's atTime pattern for a medium date and a time (`{1}, {0}` in pt), which ICU's
+    DateFormat joins a date style and a time style with; Babel carries only the plain
+    dateTimeFormats (`{1} {0}`), so it is read from the file generate-locale-tables.py reads it from."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cldr47-date-extras.json"), encoding="utf-8") as f:
+        return json.load(f)["dateTimeAtTimeMedium"][tag]
+
+
 def style_text(instant, style, locale):
     """formatDate's styles as Babel writes them: the date formats, the short time, and the medium
-    date and short time joined by the locale's medium dateTime pattern."""
+    date and short time joined by the locale's atTime pattern for medium dates."""
     if style == "time":
         return format_time(instant, "short", tzinfo=UTC, locale=locale)
     if style == "datetime":
-        glue = Locale.parse(locale).datetime_formats["medium"]
+        # The glue's quoted text ('klo') is literal; '' is a quote.
+        glue = re.sub(r"'([^']*)'", lambda m: m.group(1) or "'", date_time_glue(locale.replace("_", "-")))
         return glue.replace("{1}", format_date(instant, "medium", locale=locale)).replace("{0}", format_time(instant, "short", tzinfo=UTC, locale=locale))
     return format_date(instant, style, locale=locale)
 

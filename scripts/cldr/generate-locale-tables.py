@@ -19,12 +19,16 @@ It writes, into Sources/Formwork/Locales/Generated/:
   functions, languages with the same rules sharing one.
 
 The data comes from Babel 2.18.0, which ships CLDR 47 (the script refuses any other). What
-Babel doesn't carry (the modern-coverage list, minimumGroupingDigits, the alphaNextToNumber
-currency pattern, the word for "now", and the plural rules of the languages Babel has no locale
-for) is read from cldr47-extras.json beside this script, extracted from unicode-org/cldr-json at
-tag 47.0.0 (its `_source` says from where); the plural rules are parsed by Babel and checked
-against Babel's own where it has them. Output is deterministic: the same Babel gives the same
+Babel doesn't carry (the modern-coverage list, minimumGroupingDigits, the currencySpacing put
+between a lettered currency symbol and the digits, the word for "now", and the plural rules of
+the languages Babel has no locale for), and the few number values Babel's import gets wrong
+(`numberCorrections`), is read from cldr47-extras.json beside this script, extracted from
+unicode-org/cldr-json at tag 47.0.0 (its `_source` says from where); the plural rules are parsed
+by Babel and checked against Babel's own where it has them. Output is deterministic: the same Babel gives the same
 bytes.
+
+The pattern that joins a date and a time (formatDate's `datetime`) is CLDR's atTime one, which
+Babel doesn't carry either: it is read from cldr47-date-extras.json (cldr-json 47.0.0).
 """
 import argparse
 import json
@@ -146,20 +150,15 @@ def locale_fields(tag, extras, currencies):
     """Every field of one locale, resolved (inherited values filled in), as a list of strings
     or, for the currency symbols, a dict."""
     loc = fresh_locale(babel_id(tag))
-    symbols = loc.number_symbols["latn"]
+    numbers = number_fields(tag, loc, extras, currencies)
     cal_months = loc._data["months"]
     cal_days = loc._data["days"]
-    fields = [
-        symbols["decimal"], symbols["group"], symbols["percentSign"], symbols["minusSign"],
-        str(extras["minimumGroupingDigits"][tag]),
-        loc.decimal_formats[None].pattern, loc.percent_formats[None].pattern,
-        loc.currency_formats["standard"].pattern, extras["alphaNextToNumber"][tag],
-        {code: loc.currency_symbols.get(code, code) for code in currencies},
+    fields = numbers + [
         loc.day_periods["format"]["abbreviated"]["am"], loc.day_periods["format"]["abbreviated"]["pm"],
         loc.date_formats["full"].pattern, loc.date_formats["long"].pattern,
         loc.date_formats["medium"].pattern, loc.date_formats["short"].pattern,
         loc.time_formats["medium"].pattern, loc.time_formats["short"].pattern,
-        loc.datetime_formats["medium"],
+        date_time_glue(tag),
     ]
     for context in ["format", "stand-alone"]:
         for width in ["abbreviated", "wide", "narrow"]:
@@ -182,6 +181,64 @@ def locale_fields(tag, extras, currencies):
             if any(sep in text for sep in (FIELD, ITEM, INHERIT)) or (PAIR in text and text.count(PAIR) != 1):
                 fail(f"{tag}: CLDR text {text!r} holds a separator character")
     return fields
+
+
+def number_fields(tag, loc, extras, currencies):
+    """The number, percent and money fields of one locale: Babel's, except where cldr-json 47
+    says otherwise (`numberCorrections` in the extras: Babel 2.18's import misses a few of a
+    locale's own values, de-AT's group separator, yo's ₽)."""
+    fixes = extras["numberCorrections"].get(tag, {})
+    symbols = dict(loc.number_symbols["latn"])
+    symbols.update(fixes.get("symbols", {}))
+    standard = fixes.get("currencyFormat", loc.currency_formats["standard"].pattern)
+    own = {code: loc.currency_symbols.get(code, code) for code in currencies}
+    own.update({code: text for code, text in fixes.get("currencySymbols", {}).items() if code in own})
+    return [
+        symbols["decimal"], symbols["group"], symbols["percentSign"], symbols["minusSign"],
+        str(extras["minimumGroupingDigits"][tag]),
+        loc.decimal_formats[None].pattern, loc.percent_formats[None].pattern,
+        standard, beside_letters(standard, extras["currencySpacing"]), own,
+        symbols.get("currencyDecimal", symbols["decimal"]), symbols.get("currencyGroup", symbols["group"]),
+    ]
+
+
+def beside_letters(pattern, spacing):
+    """The currency pattern for a symbol whose letter touches the digits (`CHF`, `zł`): the
+    standard pattern with CLDR's currencySpacing `insertBetween` (U+00A0 in every locale) put
+    between `¤` and a digit it touches, in each subpattern; ICU writes money so (`hi`:
+    `¤#,##,##0.00` → `KRW 12,34,568`; `km`: `#,##0.00¤` → `1.00 CHF`; `lo`'s negative
+    `¤-#,##0.00` stays `RUB-4,30`). NB: CLDR 47's own alphaNextToNumber patterns are root's
+    `¤ #,##0.00` in almost every locale (symbol first, groups of 3), which ICU doesn't read;
+    CLDR 48 rewrote them to be this."""
+    out = []
+    for half in pattern.split(";"):
+        text = ""
+        for index, ch in enumerate(half):
+            before = half[index - 1] if index else ""
+            after = half[index + 1] if index + 1 < len(half) else ""
+            if ch == "¤" and before in "#0" and before:
+                text += spacing
+            text += ch
+            if ch == "¤" and after in "#0" and after:
+                text += spacing
+        out.append(text)
+    return ";".join(out)
+def date_time_glue(tag):
+    """The pattern that joins formatDate's `datetime` (a medium date `{1}` and a short time `{0}`):
+    CLDR's atTime dateTimeFormat for medium dates, the one ICU's DateFormat takes for a date style
+    with a time style (`{1}, {0}` in da, `{1} 'klo' {0}` in fi, `{1} 'u' {0}` in bs). Babel 2.18
+    carries only the plain dateTimeFormats (`{1} {0}` in all three), so the pattern is read from
+    cldr47-date-extras.json (cldr-json 47.0.0, its `_source` says where)."""
+    if not _DATE_EXTRAS:
+        with open(os.path.join(HERE, "cldr47-date-extras.json"), encoding="utf-8") as f:
+            _DATE_EXTRAS.update(json.load(f))
+    glue = _DATE_EXTRAS["dateTimeAtTimeMedium"].get(tag)
+    if glue is None or "{0}" not in glue or "{1}" not in glue:
+        fail(f"{tag}: cldr47-date-extras.json has no atTime dateTimeFormat with {{1}} and {{0}} ({glue!r})")
+    return glue
+
+
+_DATE_EXTRAS = {}
 
 
 def day_periods(loc):

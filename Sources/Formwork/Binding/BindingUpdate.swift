@@ -23,7 +23,9 @@ struct BindingUpdate {
     /// Each component that changed, once, in the order it first changed.
     private var changed: [PageComponent] = []
     /// Each name that changed, with its component's place in `changed`, in the order noted.
-    private var names: [(slot: Int, name: String)] = []
+    /// NB: a struct, not a tuple: a tuple array's type is looked up at run time by generic code
+    /// (emptying it cost a metadata lookup per update).
+    private var names: [NamedChange] = []
     /// Where each component is in `changed`, kept once it holds more than `searchLimit`.
     private var positions: [ObjectIdentifier: Int] = [:]
     private static let searchLimit = 8
@@ -37,7 +39,7 @@ struct BindingUpdate {
 
     /// `name` of `component` took a new value.
     mutating func note(_ component: PageComponent, _ name: String) {
-        names.append((entry(for: component), name))
+        names.append(NamedChange(slot: entry(for: component), name: name))
     }
 
     /// `component`'s children changed without any of its attributes changing (a row moved).
@@ -97,18 +99,23 @@ struct BindingUpdate {
     }
 
     /// Empties it for the next update, keeping its arrays' storage unless they grew large.
+    ///
+    /// NB: written out per array, not through a generic helper: the generic one looked up each
+    /// array's type metadata on every call; an array already empty isn't touched.
     mutating func clear() {
-        BindingUpdate.empty(&written)
-        BindingUpdate.empty(&readers)
-        BindingUpdate.empty(&rebuild)
-        BindingUpdate.empty(&changed)
-        BindingUpdate.empty(&names)
+        if !written.isEmpty { if written.capacity > BindingUpdate.keptCapacity { written = [] } else { written.removeAll(keepingCapacity: true) } }
+        if !readers.isEmpty { if readers.capacity > BindingUpdate.keptCapacity { readers = [] } else { readers.removeAll(keepingCapacity: true) } }
+        if !rebuild.isEmpty { if rebuild.capacity > BindingUpdate.keptCapacity { rebuild = [] } else { rebuild.removeAll(keepingCapacity: true) } }
+        if !changed.isEmpty { if changed.capacity > BindingUpdate.keptCapacity { changed = [] } else { changed.removeAll(keepingCapacity: true) } }
+        if !names.isEmpty { if names.capacity > BindingUpdate.keptCapacity { names = [] } else { names.removeAll(keepingCapacity: true) } }
         if !done.isEmpty { done = [] }
         if !childrenChanged.isEmpty { childrenChanged = [] }
         if !positions.isEmpty { positions = [:] }
     }
+}
 
-    private static func empty<Element>(_ array: inout [Element]) {
-        if array.capacity > keptCapacity { array = [] } else if !array.isEmpty { array.removeAll(keepingCapacity: true) }
-    }
+/// One attribute that changed in an update: its name, and its component's place in the update's list.
+struct NamedChange {
+    let slot: Int
+    let name: String
 }

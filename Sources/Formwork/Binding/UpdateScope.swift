@@ -26,21 +26,64 @@ struct UpdateScope {
         scope = session.scope(for: nil, blockState: false)
         generation = session.storeGeneration
     }
+
+    /// Puts the page-wide part in again (`$data`, `$global`, `$param`, `$computed`, `$page`, the
+    /// settings), as `init(_:)` builds it, for the stores as they are now.
+    ///
+    /// NB: field by field, in place: building a whole scope and assigning it copied it (about
+    /// 260 instructions) and destroyed the one built (about 200), each time. The component's own
+    /// variables are left as they are: `put(_:readsState:)` sets each before an evaluation.
+    @MainActor
+    mutating func refill(from session: PageSession) {
+        scope.data = session.data
+        scope.global = session.engine.globals.value
+        scope.param = session.params
+        scope.computed = session.computedValues.value
+        scope.page = session.stateStore.value
+        scope.settings = session.scopeSettings
+        generation = session.storeGeneration
+    }
 }
 
 extension PageSession {
     /// `evaluate(_:)`, in `reused` with `binding`'s component's variables put in (see `UpdateScope`).
     func evaluate(_ binding: Binding, reusing reused: inout UpdateScope) -> PageValue {
-        if reused.generation != storeGeneration { reused = UpdateScope(self) }
-        let component = binding.component
-        reused.scope.item = component.item
-        reused.scope.index = component.index
-        reused.scope.value = component.scopeValue
-        reused.scope.state = binding.expression.readsBlockState && component.isInBlock ? component.visibleBlockState : .null
+        if reused.generation != storeGeneration { reused.refill(from: self) }
+        reused.put(binding.component, readsState: binding.expression.readsBlockState)
         do {
             return binding.type.coerce(try binding.expression.evaluate(in: reused.scope))
         } catch {
             return report(error, evaluating: binding)
+        }
+    }
+}
+
+extension UpdateScope {
+    /// Puts `component`'s own variables in: `$item`, `$index`, `$value`, and `$state` when the
+    /// expression reads it (null otherwise, as `PageSession.scope(for:blockState:)` gives).
+    ///
+    /// NB: a variable that is null for the component and already null in the scope isn't written:
+    /// outside a list's rows `$item` and `$index` are null for the component's life
+    /// (`PageComponent.isInRow`), so they aren't read from it (each read of a class's stored
+    /// property is a runtime exclusivity check, and each write here a copy and a destroy).
+    @MainActor
+    mutating func put(_ component: PageComponent, readsState: Bool) {
+        if component.isInRow {
+            scope.item = component.item
+            scope.index = component.index
+        } else {
+            if !scope.item.isNull { scope.item = .null }
+            if !scope.index.isNull { scope.index = .null }
+        }
+        if component.type.valuePosition != nil {
+            scope.value = component.scopeValue
+        } else if !scope.value.isNull {
+            scope.value = .null
+        }
+        if readsState && component.isInBlock {
+            scope.state = component.visibleBlockState
+        } else if !scope.state.isNull {
+            scope.state = .null
         }
     }
 }

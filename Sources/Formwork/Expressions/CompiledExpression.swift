@@ -80,7 +80,19 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// nesting, and what constant folding may spend). `functions` are those calls may name: the
     /// app's (`engine.registry.functions`), or `.standard` for the built-ins only.
     public init(_ source: String, functions: FunctionLibrary, limits: PageLimits = .standard) throws(ExpressionError) {
+        // NB: a plain path folds nothing: it needs no budget.
+        if let path = PlainPathShortcut(source, limits: limits) {
+            self.init(source: source, path: path)
+            return
+        }
         try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
+    }
+
+    /// Compiles `source` through the parser, never the plain-path shortcut: for the tests that
+    /// compare the two.
+    init(generalPath source: String, functions: FunctionLibrary, limits: PageLimits = .standard) throws(ExpressionError) {
+        let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: nil)
+        self.init(source: source, tree: tree, isTemplate: false, folding: FoldingBudget(limits: limits))
     }
 
     /// Compiles a template: text with `${expression}` parts, always producing a string.
@@ -105,6 +117,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// An expression whose constant folding spends `folding`, shared with other expressions;
     /// inside a block's components, `block` says what `$attr` and `$state` mean.
     init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
+        if block == nil, let path = PlainPathShortcut(source, limits: limits) {
+            self.init(source: source, path: path)
+            return
+        }
         let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: block)
         self.init(source: source, tree: tree, isTemplate: false, folding: folding)
     }
@@ -164,6 +180,16 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: plainPath,
             itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
             evaluator: compiled.evaluator)
+    }
+
+    /// A plain path recognised by `PlainPathShortcut`: what `init(source:tree:isTemplate:folding:)`
+    /// makes of its tree, without the tree.
+    private init(source: String, path: PlainPathShortcut) {
+        let plainPath = path.plainPath
+        storage = Storage(
+            source: source, dependencies: plainPath.map { [$0] } ?? [], constantValue: nil,
+            calls: [], isTemplate: false, plainPath: plainPath, itemPath: path.itemPath,
+            evaluator: path.compiled(source).evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {

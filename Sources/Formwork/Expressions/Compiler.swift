@@ -73,30 +73,14 @@ struct Compiler {
             return constant(value)
 
         case .variable(let variable):
-            return Compiled(evaluator: { scope, _ in scope.read(variable) }, constant: nil)
+            return Compiler.variable(variable)
 
         case .local(let slot, _):
             return Compiled(evaluator: { _, state in state.locals[slot] }, constant: nil)
 
         case .member(let base, let name):
             if let (root, reads) = Compiler.memberChain(expr, source) {
-                // NB: one closure for the whole chain; the one-member forms ($data.price, x.price)
-                // are the most common by far and skip the loop.
-                // Each read remembers where it found its key last time (see `MemberRead`).
-                if reads.count == 1, let read = reads.first {
-                    return Compiled(evaluator: Compiler.memberEvaluator(root, read), constant: nil, operand: .read(root, reads))
-                }
-                let steps = reads.count
-                return Compiled(evaluator: { scope, state in
-                    try Compiler.step(&state, range, source, count: steps)
-                    var value: PageValue
-                    switch root {
-                    case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
-                    case .local(let slot): value = try reads[0].value(of: state.locals[slot])
-                    }
-                    for read in reads.dropFirst() { value = try read.value(of: value) }
-                    return value
-                }, constant: nil, operand: .read(root, reads))
+                return Compiler.memberChain(root, reads, range, source)
             }
             let b = compileNode(base)
             let baseEval = b.evaluator
@@ -308,6 +292,33 @@ struct Compiler {
     enum ChainRoot: Sendable {
         case variable(ScopeVariable)
         case local(Int)
+    }
+
+    /// `root.reads[0].reads[1]…`, the whole chain at `range`, as one closure.
+    ///
+    /// NB: one closure for the whole chain; the one-member forms ($data.price, x.price) are the
+    /// most common by far and skip the loop. Each read remembers where it found its key last time
+    /// (see `MemberRead`). `CompiledExpression`'s shortcut for a plain path comes here too.
+    static func memberChain(_ root: ChainRoot, _ reads: [MemberRead], _ range: SourceRange, _ source: String) -> Compiled {
+        if reads.count == 1, let read = reads.first {
+            return Compiled(evaluator: Compiler.memberEvaluator(root, read), constant: nil, operand: .read(root, reads))
+        }
+        let steps = reads.count
+        return Compiled(evaluator: { scope, state in
+            try Compiler.step(&state, range, source, count: steps)
+            var value: PageValue
+            switch root {
+            case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
+            case .local(let slot): value = try reads[0].value(of: state.locals[slot])
+            }
+            for read in reads.dropFirst() { value = try read.value(of: value) }
+            return value
+        }, constant: nil, operand: .read(root, reads))
+    }
+
+    /// `$variable` alone.
+    static func variable(_ variable: ScopeVariable) -> Compiled {
+        Compiled(evaluator: { scope, _ in scope.read(variable) }, constant: nil)
     }
 
     /// `$variable.name` or `x.name`: one closure per kind of root, so the common `$data.name`

@@ -9,7 +9,11 @@ final class FoldingBudget {
     private var state: EvaluationState
     /// What a folded node sees: nothing of the stores; matches() keeps to evaluationSteps, not
     /// regexSteps, while folding. Built once: a page folds many nodes.
-    private let scope = ExpressionScope(data: .null, global: .null, param: .null, settings: ScopeSettings.standard.with(isFoldingConstants: true))
+    /// NB: the settings are built once for the process, not once per budget: an expression
+    /// compiled on its own (`CompiledExpression(_:functions:)`) makes a budget of its own.
+    private let scope = ExpressionScope(data: .null, global: .null, param: .null, settings: FoldingBudget.settings)
+
+    private static let settings = ScopeSettings.standard.with(isFoldingConstants: true)
 
     init(limits: PageLimits) {
         state = EvaluationState(limits: limits)

@@ -171,6 +171,14 @@ struct Lexer {
 
     private mutating func string(_ start: Int, quote: UInt8) throws(ExpressionError) -> Token {
         offset += 1
+        // NB: most strings have no escape: the text between the quotes is taken as it is, in one go.
+        var end = offset
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == quote {
+            let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+            offset = end + 1
+            return Token(kind: .string(text), range: SourceRange(start: start, end: offset))
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = offset
         while offset < bytes.count {

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A style names the locale's own pattern — `short` (`14.11.23`), `medium` (`14.11.2023`), `long`
 /// (`14. November 2023`), `full` (`Dienstag, 14. November 2023`), `time` (`22:13`) and `datetime`
-/// (medium date and time) in `de` — and anything else is a Unicode date pattern
+/// (`14.11.2023, 22:13`: the medium date and the time joined by CLDR's atTime pattern, as ICU joins
+/// a date style and a time style; `14.11.2023 klo 22.13` in `fi`) in `de` — and anything else is a Unicode date pattern
 /// (`d MMMM y, HH:mm`) whose names come from the locale. `M` and `E` write a month's or weekday's
 /// name as it stands inside a date, `L` and `c` as it stands alone (`LLLL y` → `ноябрь 2023` in
 /// `ru`, where `MMMM y` gives `ноября 2023`): see `CalendarNames`. `G` writes the era (`AD`,

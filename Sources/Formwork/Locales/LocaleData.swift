@@ -19,9 +19,15 @@ struct LocaleData: Sendable {
     let percentPattern: String
     /// `¤` marks the currency symbol; `;` separates a pattern for negative amounts, when there is one.
     let currencyPattern: String
-    /// The pattern used when the symbol ends (or starts) with a letter next to the digits: `CHF 12.50`.
+    /// The pattern used when the symbol ends (or starts) with a letter next to the digits: the
+    /// currency pattern with U+00A0 between them, as ICU writes (CLDR's currencySpacing):
+    /// `CHF 12.50`, hi `KRW 12,34,568`, km `1.00 CHF`.
     let currencyPatternBesideLetters: String
     let currencySymbols: [String: String]
+    /// The decimal and group separators in money: `decimal` and `group` except where CLDR says
+    /// otherwise (fr-CH writes `0.00 EUR` but `0,5`; de-AT `€ 1.234,00` but `1 234`).
+    let currencyDecimal: String
+    let currencyGroup: String
     let am: String
     let pm: String
     let dateFull: String
@@ -30,7 +36,9 @@ struct LocaleData: Sendable {
     let dateShort: String
     let timeMedium: String
     let timeShort: String
-    /// `{1}` is the date, `{0}` the time.
+    /// How `datetime` joins the medium date `{1}` and the time `{0}`: CLDR's atTime pattern for
+    /// medium dates (`{1}, {0}` in `da`, `{1} 'klo' {0}` in `fi`), which ICU uses for a date style
+    /// with a time style.
     let dateTime: String
 
     /// CLDR's modern-coverage locales, each formatting in its own way, for messages and docs.
@@ -60,6 +68,8 @@ extension LocaleData {
         currencyPattern = record.text(.currencyPattern)
         currencyPatternBesideLetters = record.text(.currencyPatternBesideLetters)
         currencySymbols = record.currencySymbols
+        currencyDecimal = record.text(.currencyDecimal)
+        currencyGroup = record.text(.currencyGroup)
         am = record.text(.am)
         pm = record.text(.pm)
         dateFull = record.text(.dateFull)

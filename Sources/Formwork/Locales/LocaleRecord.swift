@@ -24,6 +24,9 @@ struct LocaleRecord: Sendable {
     enum Field: Int, CaseIterable {
         case decimal, group, percentSign, minusSign, minimumGrouping
         case decimalPattern, percentPattern, currencyPattern, currencyPatternBesideLetters, currencySymbols
+        /// CLDR's currencyDecimal and currencyGroup: the separators in money (fr-CH writes `0.50 CHF`
+        /// but `0,5`, de-AT `€ 1.234,50` but `1 234,5`); the decimal and group where CLDR has none.
+        case currencyDecimal, currencyGroup
         case am, pm, dateFull, dateLong, dateMedium, dateShort, timeMedium, timeShort, dateTime
         case monthsFormatAbbreviated, monthsFormatWide, monthsFormatNarrow
         case monthsStandAloneAbbreviated, monthsStandAloneWide, monthsStandAloneNarrow

@@ -45,7 +45,8 @@ enum NumberFormat {
         return apply(pattern: pattern, digits: NumberText.rounded(value, digits: decimals, maximum: decimals), data: data, symbol: symbol)
     }
 
-    /// Fills a CLDR pattern (`#,##0.00 ¤`, `¤#,##0.00;¤-#,##0.00`) with plain digits (`-1234.50`).
+    /// Fills a CLDR pattern (`#,##0.00 ¤`, `¤#,##0.00;¤-#,##0.00`) with plain digits (`-1234.50`);
+    /// money (a `symbol`) takes the locale's currency separators.
     private static func apply(pattern: String, digits: String, data: LocaleData, symbol: String?) -> String {
         let negative = digits.hasPrefix("-")
         let unsigned = negative ? String(digits.dropFirst()) : digits
@@ -75,10 +76,10 @@ enum NumberFormat {
                 integer = String(integer.dropLast(secondary))
             }
             if !integer.isEmpty { grouped.insert(integer, at: 0) }
-            integer = grouped.joined(separator: data.group)
+            integer = grouped.joined(separator: symbol == nil ? data.group : data.currencyGroup)
         }
         var number = integer
-        if parts.count > 1 { number += data.decimal + parts[1] }
+        if parts.count > 1 { number += (symbol == nil ? data.decimal : data.currencyDecimal) + parts[1] }
         func fill(_ affix: Substring) -> String {
             var out = ""
             for c in affix {

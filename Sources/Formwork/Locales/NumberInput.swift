@@ -5,6 +5,7 @@
 /// NumberInput.parse("1.234,5", locale: "de")       // .success(.number(1234.5))
 /// NumberInput.parse("1 234,5", locale: "ru")       // .success(.number(1234.5))   (any space groups)
 /// NumberInput.parse("1’234.5", locale: "de-CH")    // .success(.number(1234.5))   (' works too)
+/// NumberInput.parse("1.234,5", locale: "de-AT")    // .success(.number(1234.5))   (money's `.` groups too)
 /// NumberInput.parse("1.5", locale: "de")           // .failure: "type a number as 1.234,5 …"
 /// NumberInput.text(.number(1234.5), locale: "de")   // "1234,5"
 /// ```
@@ -36,7 +37,7 @@ enum NumberInput {
         // NB: separators are matched as strings: CLDR has multi-character ones (and a
         // Character(…) of one would trap), and bidi marks around them are typed or not.
         let decimal = data.decimal.filter { !bidiMarks.contains($0) }
-        let groups = groupSeparators(data.group)
+        let groups = typedGroupSeparators(group: data.group, other: data.currencyGroup, decimal: decimal)
         var integerGroups: [String] = [""]
         var fraction: String?
         var rest = chars
@@ -89,6 +90,18 @@ enum NumberInput {
         if mark.count == 1, first.isWhitespace { return [" ", "\u{00A0}", "\u{202F}", "\u{2009}"] }
         if mark == "’" { return ["’", "'"] }
         return [mark]
+    }
+
+    /// What a person may type for a group separator in a locale whose numbers and money group
+    /// differently (`de-AT`: `1 234` but `€ 1.234`): either, the first one's first, unless the
+    /// other is the decimal separator. Longest first within each.
+    static func typedGroupSeparators(group: String, other: String, decimal: String) -> [String] {
+        var separators = groupSeparators(group)
+        let otherMark = other.filter { !bidiMarks.contains($0) }
+        if !otherMark.isEmpty, otherMark != decimal.filter({ !bidiMarks.contains($0) }) {
+            separators += groupSeparators(other).filter { !separators.contains($0) }
+        }
+        return separators
     }
 
     /// Direction marks CLDR puts around Arabic signs; a person's typing may or may not carry them.

@@ -16,7 +16,12 @@ public struct PageAttributes: Sendable, Equatable {
     private let specs: [AttributeSpec]
     /// The values set, each with its position, in the order first set (most components set one
     /// to three, so a search is a few comparisons of integers).
-    private var slots: [(position: Int, value: PageValue)] = []
+    /// NB: the first two are kept inline and only a third starts an array (`more`): most
+    /// components set one or two (a field's `title` and `value`, a label's `text`), and an array
+    /// per component was an allocation at open and a free at close.
+    private var first: (position: Int, value: PageValue) = (-1, .null)
+    private var second: (position: Int, value: PageValue) = (-1, .null)
+    private var more: [(position: Int, value: PageValue)] = []
 
     /// Every attribute of `specs` at its default.
     init(_ specs: [AttributeSpec]) {
@@ -24,10 +29,10 @@ public struct PageAttributes: Sendable, Equatable {
     }
 
     /// Every attribute of `specs` at its default, with room for `capacity` values to be set
-    /// (opening knows how many the page writes: one allocation, not one per growth).
+    /// (opening knows how many the page writes: at most one allocation, not one per growth).
     init(_ specs: [AttributeSpec], capacity: Int) {
         self.specs = specs
-        if capacity > 0 { slots.reserveCapacity(capacity) }
+        if capacity > 2 { more.reserveCapacity(capacity - 2) }
     }
 
     /// The value of the attribute `name`; nil when the type has no such attribute.
@@ -58,20 +63,30 @@ public struct PageAttributes: Sendable, Equatable {
     /// The value at `position` (from `position(of:)`): the one set there, else the default.
     subscript(position position: Int) -> PageValue {
         get {
-            for slot in slots where slot.position == position { return slot.value }
+            if first.position == position { return first.value }
+            if second.position == position { return second.value }
+            if !more.isEmpty { for slot in more where slot.position == position { return slot.value } }
             return specs[position].defaultValue
         }
         set {
-            if let slot = slots.firstIndex(where: { $0.position == position }) {
-                slots[slot].value = newValue
+            if first.position == position {
+                first.value = newValue
+            } else if second.position == position {
+                second.value = newValue
+            } else if first.position < 0 {
+                first = (position, newValue)
+            } else if second.position < 0 {
+                second = (position, newValue)
+            } else if let slot = more.firstIndex(where: { $0.position == position }) {
+                more[slot].value = newValue
             } else {
-                slots.append((position, newValue))
+                more.append((position, newValue))
             }
         }
     }
 
     /// How many values it holds: the ones set, not the defaults (a test's question).
-    var storedCount: Int { slots.count }
+    var storedCount: Int { first.position < 0 ? 0 : second.position < 0 ? 1 : 2 + more.count }
 
     /// Whether both hold the same names with equal values.
     public static func == (lhs: PageAttributes, rhs: PageAttributes) -> Bool {

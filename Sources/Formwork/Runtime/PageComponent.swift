@@ -65,6 +65,10 @@ public final class PageComponent: Identifiable, Hashable {
     public internal(set) var blockState: PageValue
     /// Whether it is, or is inside, a block's instance (its expressions may read `$state`).
     let isInBlock: Bool
+    /// Whether it was built in a list's row (`$item` or `$index` given): only such a component's
+    /// `item` and `index` change (a row reseated); for any other both are null for its life, so
+    /// an update needn't read them (`UpdateScope`).
+    let isInRow: Bool
     /// Binding ids owned by this component, so they can be dropped when it is rebuilt.
     var bindingIDs = ComponentBindingIDs()
     /// Set when the component was removed (its row's item left its list, or its `status` changed
@@ -90,6 +94,7 @@ public final class PageComponent: Identifiable, Hashable {
         self.index = index
         blockState = node.block?.initialState ?? .null
         isInBlock = node.block != nil || parent?.isInBlock == true
+        isInRow = !item.isNull || !index.isNull
     }
 
     /// The block instance this component is part of, or stands for: the nearest component at or

@@ -232,7 +232,7 @@ public final class PageSession: Identifiable {
 
     /// The clock, time zone, budgets and locale every scope of the page shares, built again
     /// when the host changes (`PageEngine.hostChanges`).
-    private var scopeSettings: ScopeSettings {
+    var scopeSettings: ScopeSettings {
         if let cached = sharedSettings, cached.hostChanges == engine.hostChanges { return cached.settings }
         let settings = ScopeSettings(clock: engine.host.clock, timeZone: engine.host.timeZone, limits: engine.limits, locale: pageLocale)
         sharedSettings = (engine.hostChanges, settings)
@@ -349,12 +349,19 @@ public final class PageSession: Identifiable {
         let specs = type.attributes
         var found: [(position: Int, item: Int)] = []
         found.reserveCapacity(written.items.count)
+        // NB: written in the type's order already (the usual case), it needs no sort.
+        var sorted = true
         for item in written.items.indices {
             let name = written.items[item].name
-            guard let position = specs.firstIndex(where: { $0.name == name }), !found.contains(where: { $0.position == position }) else { continue }
+            // NB: the lengths first: most names differ in length, and comparing two different
+            // strings is a call into the runtime.
+            let length = name.utf8.count
+            guard let position = specs.firstIndex(where: { $0.name.utf8.count == length && $0.name == name }),
+                  !found.contains(where: { $0.position == position }) else { continue }
+            if let last = found.last, last.position > position { sorted = false }
             found.append((position, item))
         }
-        if found.count > 1 { found.sort { $0.position < $1.position } }
+        if !sorted { found.sort { $0.position < $1.position } }
         return found
     }
 
@@ -420,15 +427,18 @@ public final class PageSession: Identifiable {
         var update = takeUpdate()
         update.written.append(contentsOf: written)
         refresh(&update)
-        keep(&update)
+        keep(update)
     }
 
     /// `refresh(_:)` of `update.written`; the `$computed` paths that followed are added to it.
     func refresh(_ update: inout BindingUpdate) {
         guard !update.written.isEmpty, !isClosed else { return }
         storeGeneration &+= 1
-        let followed = computedValues.update(after: update.written, evaluateComputed)
-        if !followed.isEmpty { update.written.append(contentsOf: followed) }
+        // NB: only a page with computed values forms the closure (a retain of the session).
+        if !computedValues.nodes.isEmpty {
+            let followed = computedValues.update(after: update.written, evaluateComputed)
+            if !followed.isEmpty { update.written.append(contentsOf: followed) }
+        }
         if titleReads(update.written) {
             let newTitle = title
             if newTitle != shownTitle {
@@ -456,7 +466,7 @@ public final class PageSession: Identifiable {
             announceState(of: component)
         }
         update.notify()
-        runWatchers(after: update.written)
+        if !watchers.nodes.isEmpty { runWatchers(after: update.written) }
     }
 
     /// An empty update: the last one's, emptied, unless an update is running (a host writing
@@ -466,7 +476,8 @@ public final class PageSession: Identifiable {
     }
 
     /// Keeps `update`'s storage, emptied, for the next update.
-    private func keep(_ update: inout BindingUpdate) {
+    /// NB: takes it (`consuming`): moved into `spareUpdate`, not copied and then destroyed.
+    private func keep(_ update: consuming BindingUpdate) {
         update.clear()
         spareUpdate = update
     }
@@ -482,7 +493,7 @@ public final class PageSession: Identifiable {
         update.written.append(path)
         refresh(&update)
         draftDataChanged(update.written)
-        keep(&update)
+        keep(update)
         if path.root == .global { try engine.globals.commit([path], origin: ObjectIdentifier(self)) }
     }
 

@@ -116,6 +116,18 @@ struct PageRenameTests {
          #"{"page": "p", "data": {"textField1": ""}, "blocks": {"b": {"data": {"textField1": 1}, "components": [{"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$state.textField1"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["textField1"]}}]}}]}}, "components": [{"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$data.textField1"}}}]}"#,
          "", "textField1", "name",
          #"{"page": "p", "data": {"name": ""}, "blocks": {"b": {"data": {"textField1": 1}, "components": [{"id": "text-field", "key": "textField1", "attributes": {"value": {"expr": "$state.textField1"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["textField1"]}}]}}]}}, "components": [{"id": "text-field", "key": "name", "attributes": {"value": {"expr": "$data.name"}}}]}"#),
+        ("a block used inside another block: the outer block's references (`shipping.street`) and the page's (`order.shipping.street`) follow, and a key of the same name elsewhere stays",
+         #"{"page": "p", "data": {"ship": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "street", "attributes": {"value": {"expr": "$attr.value.street"}}}]}, "checkout": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "address", "key": "shipping", "attributes": {"value": {"expr": "$attr.value"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["shipping.street", "street"]}}, {"id": "show-errors", "attributes": {"errors": {"shipping.street": "no"}}}]}}]}}, "components": [{"id": "checkout", "key": "order", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "button", "key": "send", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["order.shipping.street", "order.street"]}}, {"id": "show-errors", "attributes": {"errors": {"order.shipping.street": "no"}}}]}}]}"#,
+         "address", "street", "road",
+         #"{"page": "p", "data": {"ship": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "road", "attributes": {"value": {"expr": "$attr.value.street"}}}]}, "checkout": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "address", "key": "shipping", "attributes": {"value": {"expr": "$attr.value"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["shipping.road", "street"]}}, {"id": "show-errors", "attributes": {"errors": {"shipping.road": "no"}}}]}}]}}, "components": [{"id": "checkout", "key": "order", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "button", "key": "send", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["order.shipping.road", "order.street"]}}, {"id": "show-errors", "attributes": {"errors": {"order.shipping.road": "no"}}}]}}]}"#),
+        ("renaming a use of a block inside another block: the outer block's and the page's names of the components inside it follow",
+         #"{"page": "p", "blocks": {"address": {"components": [{"id": "text-field", "key": "street", "attributes": {"value": {"expr": "$state.street"}}}]}, "checkout": {"components": [{"id": "address", "key": "shipping"}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["shipping", "shipping.street"]}}]}}]}}, "components": [{"id": "checkout", "key": "order"}, {"id": "button", "key": "send", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["order.shipping.street"]}}, {"id": "show-errors", "attributes": {"errors": {"order.shipping.street[1]": "no"}}}]}}]}"#,
+         "checkout", "shipping", "delivery",
+         #"{"page": "p", "blocks": {"address": {"components": [{"id": "text-field", "key": "street", "attributes": {"value": {"expr": "$state.street"}}}]}, "checkout": {"components": [{"id": "address", "key": "delivery"}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["delivery", "delivery.street"]}}]}}]}}, "components": [{"id": "checkout", "key": "order"}, {"id": "button", "key": "send", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["order.delivery.street"]}}, {"id": "show-errors", "attributes": {"errors": {"order.delivery.street[1]": "no"}}}]}}]}"#),
+        ("renaming a page's use of a block: its data, and the qualified names of the components inside it (validate's keys, show-errors)",
+         #"{"page": "p", "data": {"ship": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "street", "attributes": {"value": {"expr": "$attr.value.street"}}}]}}, "components": [{"id": "address", "key": "ship", "attributes": {"value": {"expr": "$data.ship"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["ship.street", "shipping"]}}, {"id": "show-errors", "attributes": {"errors": {"ship.street": "no"}}}]}}]}"#,
+         "", "ship", "delivery",
+         #"{"page": "p", "data": {"delivery": {"street": ""}}, "blocks": {"address": {"attributes": {"value": {"type": "object", "twoWay": true}}, "components": [{"id": "text-field", "key": "street", "attributes": {"value": {"expr": "$attr.value.street"}}}]}}, "components": [{"id": "address", "key": "delivery", "attributes": {"value": {"expr": "$data.delivery"}}}, {"id": "button", "key": "go", "interactions": {"onTap": [{"id": "validate", "attributes": {"keys": ["delivery.street", "shipping"]}}, {"id": "show-errors", "attributes": {"errors": {"delivery.street": "no"}}}]}}]}"#),
     ]
 
     @Test(arguments: blockTable.indices)
@@ -135,5 +147,26 @@ struct PageRenameTests {
         var renamed = flow
         for key in result.keys { renamed = FlowRename(from: key.from, to: key.to, dataPath: nil).apply(to: renamed).flow }
         #expect(renamed.jsonText == (try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "ship.road", "value": "Main"}, {"expect": {"component.ship.road.value": "Main", "error.address.road": null}}]}"#)).jsonText)
+    }
+
+    /// A nested block's key and a renamed use reach the flows as the page names them: `set`,
+    /// `tap`, `errors`' members and `component.` / `error.` / `data.` expectations.
+    @Test func nestedAndUseRenamesReachTheFlows() throws {
+        let nested = PageRenameTests.blockTable[3]
+        let result = PageRename(from: nested.3, to: nested.4, registry: .standard(behavior: .v2), block: nested.2).apply(to: try PageRenameTests.page(nested.1))
+        #expect(result.keys.map { "\($0.from)→\($0.to)" } == ["order.shipping.street→order.shipping.road"])
+        let flow = try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "order.shipping.street", "value": "Main"}, {"tap": "order.shipping"}, {"expect": {"component.order.shipping.street.value": "Main", "error.order.shipping.street": null, "errors": {"order.shipping.street": "x"}, "data.ship.street": "Main"}}]}"#)
+        var renamed = flow
+        for key in result.keys { renamed = FlowRename(from: key.from, to: key.to, dataPath: nil).apply(to: renamed).flow }
+        // NB: the binding `$attr.value.street` is kept, so the page's data path (`data.ship.street`) is too.
+        #expect(renamed.jsonText == (try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "order.shipping.road", "value": "Main"}, {"tap": "order.shipping"}, {"expect": {"component.order.shipping.road.value": "Main", "error.order.shipping.road": null, "errors": {"order.shipping.road": "x"}, "data.ship.street": "Main"}}]}"#)).jsonText)
+
+        let use = PageRenameTests.blockTable[5]
+        let page = PageRename(from: use.3, to: use.4, registry: .standard(behavior: .v2)).apply(to: try PageRenameTests.page(use.1))
+        #expect(page.dataPath.map { "\($0.from)→\($0.to)" } == "$data.ship→$data.delivery")
+        let useFlow = try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "ship.street", "value": "Main"}, {"type": "ship.street", "text": "x"}, {"expect": {"data.ship.street": "Main", "data.ship": {"street": "Main"}, "errors": {"ship.street": "x"}, "focus": "ship.street", "component.ship.street.value": "Main"}}]}"#)
+        var renamedUse = useFlow
+        for key in page.keys { renamedUse = FlowRename(from: key.from, to: key.to, dataPath: page.dataPath).apply(to: renamedUse).flow }
+        #expect(renamedUse.jsonText == (try JSONReader.parse(#"{"page": "p.json", "steps": [{"set": "delivery.street", "value": "Main"}, {"type": "delivery.street", "text": "x"}, {"expect": {"data.delivery.street": "Main", "data.delivery": {"street": "Main"}, "errors": {"delivery.street": "x"}, "focus": "delivery.street", "component.delivery.street.value": "Main"}}]}"#)).jsonText)
     }
 }

@@ -86,6 +86,18 @@ import Testing
         ("formatDate(1700000000000, 'long')", "en-IN", "14 November 2023"),
         ("formatMoney(1234.5, 'CAD')", "fr-CA", "1\u{a0}234,50\u{a0}$"),
         ("formatMoney(1234.5, 'EUR')", "de-AT", "€\u{a0}1.234,50"),
+        // Money with a lettered symbol or a code keeps the locale's pattern, with U+00A0 between
+        // the letters and the digits (CLDR's currencySpacing, as ICU writes): the symbol's place,
+        // India's grouping, a negative pattern of its own; the currency separators (fr-CH, de-AT).
+        ("formatMoney(1, 'CHF', {display: 'code'})", "km", "1.00\u{a0}CHF"),
+        ("formatMoney(1234567.891, 'KRW', {display: 'code'})", "hi", "KRW\u{a0}12,34,568"),
+        ("formatMoney(1234567.891, 'RUB')", "en-IN", "RUB\u{a0}12,34,567.89"),
+        ("formatMoney(-4.3, 'RUB', {display: 'code'})", "lo", "RUB-4,30"),
+        ("formatMoney(4.3, 'RUB', {display: 'code'})", "lo", "RUB\u{a0}4,30"),
+        ("formatMoney(1234.5, 'CHF')", "fr-CH", "1\u{202f}234.50\u{a0}CHF"),
+        ("formatNumber(1234.5)", "fr-CH", "1\u{202f}234,5"),
+        ("formatNumber(1234.5)", "de-AT", "1\u{a0}234,5"),
+        ("formatMoney(999, 'RUB')", "yo", "₽999.00"),
         ("formatNumber(1234567.891)", "uk", "1\u{a0}234\u{a0}567,891"),
         ("formatMoney(1234.5, 'UAH')", "uk", "1\u{a0}234,50\u{a0}₴"),
         ("formatDate(1700000000000, 'long')", "uk", "14 листопада 2023\u{202f}р."),
@@ -114,6 +126,14 @@ import Testing
         ("formatDate(1700000000000, 'time')", "en", "10:13\u{202f}PM"),
         ("formatDate(1700000000000, 'time')", "zh-Hans", "22:13"),
         ("formatDate(1700000000000, 'datetime')", "de", "14.11.2023, 22:13"),
+        // datetime joins the date and the time with CLDR's atTime pattern for medium dates, as ICU
+        // does for a date style with a time style (the plain dateTimeFormat is `{1} {0}` in these)
+        ("formatDate(1700000000000, 'datetime')", "da", "14. nov. 2023, 22.13"),
+        ("formatDate(1700000000000, 'datetime')", "fi", "14.11.2023 klo 22.13"),
+        ("formatDate(1700000000000, 'datetime')", "pt", "14 de nov. de 2023, 22:13"),
+        ("formatDate(1700000000000, 'datetime')", "bs", "14. nov 2023. u 22:13"),
+        ("formatDate(1700000000000, 'datetime')", "mk", "14.11.2023\u{202f}г., во 22:13"),
+        ("formatDate(1700000000000, 'datetime')", "id", "14 Nov 2023, 22.13"),
         ("formatDate(1700000000000, 'h:mm a')", "ar", "10:13 م"),
         ("formatDate(1700000000000, \"d 'de' MMMM\")", "es", "14 de noviembre"),
     ]

@@ -8,14 +8,7 @@ import Testing
 @Suite struct NumberInputSeparatorTests {
     /// `en`'s data with other separators.
     static func data(decimal: String, group: String) -> LocaleData {
-        let en = LocaleData.forTag("en").data
-        return LocaleData(
-            decimal: decimal, group: group, percentSign: en.percentSign, minusSign: en.minusSign,
-            minimumGrouping: en.minimumGrouping, decimalPattern: en.decimalPattern, percentPattern: en.percentPattern,
-            currencyPattern: en.currencyPattern, currencyPatternBesideLetters: en.currencyPatternBesideLetters,
-            currencySymbols: en.currencySymbols, am: en.am, pm: en.pm, dateFull: en.dateFull, dateLong: en.dateLong,
-            dateMedium: en.dateMedium, dateShort: en.dateShort, timeMedium: en.timeMedium, timeShort: en.timeShort,
-            dateTime: en.dateTime)
+        LocaleData.english(decimal: decimal, group: group)
     }
 
     static let rows: [(decimal: String, group: String, typed: String, expected: PageValue?)] = [
@@ -33,6 +26,27 @@ import Testing
         let row = Self.rows[index]
         let result = NumberInput.parse(row.typed, data: Self.data(decimal: row.decimal, group: row.group), locale: "en")
         switch result {
+        case .success(let value): #expect(value == row.expected, "\(row.typed)")
+        case .failure: #expect(row.expected == nil, "\(row.typed) was refused")
+        }
+    }
+
+    /// Where money groups otherwise than numbers (de-AT: `1 234`, `€ 1.234,50`), a number field
+    /// reads either group; a money group that is the decimal separator groups nothing.
+    static let moneyGroupRows: [(group: String, currencyGroup: String, typed: String, expected: PageValue?)] = [
+        ("\u{A0}", ".", "1 234,5", .number(1234.5)),
+        ("\u{A0}", ".", "1.234,5", .number(1234.5)),
+        ("\u{A0}", ".", "1.234.567", .int(1_234_567)),
+        ("\u{A0}", ".", "1.5", nil),
+        ("\u{A0}", ",", "1,5", .number(1.5)),
+        ("\u{A0}", ",", "1,234", .number(1.234)),
+    ]
+
+    @Test(arguments: moneyGroupRows.indices)
+    func moneyGroupIsReadToo(_ index: Int) {
+        let row = Self.moneyGroupRows[index]
+        let data = LocaleData.english(decimal: ",", group: row.group, currencyGroup: row.currencyGroup)
+        switch NumberInput.parse(row.typed, data: data, locale: "en") {
         case .success(let value): #expect(value == row.expected, "\(row.typed)")
         case .failure: #expect(row.expected == nil, "\(row.typed) was refused")
         }

@@ -25,6 +25,7 @@ import FormworkTesting
     nonisolated static let numbers: [(locale: String, typed: String, value: PageValue)] = [
         ("en", "1,234.5", .number(1234.5)), ("en", "1234.5", .number(1234.5)), ("en", "-12", .int(-12)), ("en", ".5", .number(0.5)),
         ("de", "1.234,5", .number(1234.5)), ("de", "1234,5", .number(1234.5)), ("de", "1.234.567", .int(1_234_567)), ("de", "-0,25", .number(-0.25)),
+        ("de-AT", "1 234,5", .number(1234.5)),
         ("de-AT", "1.234,5", .number(1234.5)),
         ("de-CH", "1’234.5", .number(1234.5)), ("de-CH", "1'234.5", .number(1234.5)),
         ("ru", "1 234,5", .number(1234.5)), ("ru", "1\u{00A0}234,5", .number(1234.5)), ("ru", "1\u{202F}234,5", .number(1234.5)),

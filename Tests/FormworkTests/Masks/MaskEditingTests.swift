@@ -88,6 +88,44 @@ import Formwork
         Row(mask: euro, locale: "es", before: "|", action: .paste("12345"), after: "12.345|", raw: .int(12345)),
     ]
 
+    /// An amount grouped as each locale writes money (CLDR's generated tables): India's lakh and
+    /// crore (`12,34,567`: three, then twos), Switzerland's `’`, France's narrow no-break space,
+    /// Arabic's; separators typed or pasted as the person's keyboard has them.
+    static let nnbsp = "\u{202F}"
+    static let localeRows: [Row] = [
+        Row(mask: .object(["currency": "INR"]), locale: "hi", before: "|", action: .paste("1234567"), after: "12,34,567|", raw: .int(1_234_567)),
+        Row(mask: .object(["currency": "INR"]), locale: "hi", before: "|", action: .paste("1234"), after: "1,234|", raw: .int(1234)),
+        Row(mask: .object(["currency": "INR"]), locale: "hi", before: "12,34,567|", action: .type("8"), after: "1,23,45,678|", raw: .int(12_345_678)),
+        Row(mask: .object(["currency": "INR"]), locale: "hi", before: "12,|34,567", action: .backspace, after: "1|,34,567", raw: .int(134_567)),
+        Row(mask: .object(["currency": "INR"]), locale: "en-IN", before: "|", action: .paste("₹12,34,567.5"), after: "12,34,567.5|", raw: .number(1_234_567.5)),
+        Row(mask: .object(["currency": "INR"]), locale: "hi", before: "1,23,45,6|78", action: .type("9"), after: "12,34,56,9|78", raw: .int(123_456_978)),
+        Row(mask: .object(["currency": "CHF"]), locale: "de-CH", before: "|", action: .paste("1'234'567.5"), after: "1’234’567.5|", raw: .number(1_234_567.5)),
+        Row(mask: .object(["currency": "CHF"]), locale: "de-CH", before: "1’2|34", action: .type("0"), after: "12’0|34", raw: .int(12034)),
+        Row(mask: .object(["currency": "CHF"]), locale: "de-CH", before: "1’|234", action: .backspace, after: "|234", raw: .int(234)),
+        Row(mask: euro, locale: "fr", before: "|", action: .paste("1 234 567,89"), after: "1\(nnbsp)234\(nnbsp)567,89|", raw: .number(1_234_567.89)),
+        Row(mask: euro, locale: "fr", before: "1\(nnbsp)23|4", action: .type("5"), after: "12\(nnbsp)35|4", raw: .int(12354)),
+        Row(mask: euro, locale: "fr", before: "1|\(nnbsp)234", action: .delete, after: "1|34", raw: .int(134)),
+        Row(mask: .object(["currency": "SAR"]), locale: "ar", before: "|", action: .paste("1234567.5"), after: "1,234,567.5|", raw: .number(1_234_567.5)),
+        Row(mask: euro, locale: "en", before: "|", action: .paste("1234567"), after: "1,234,567|", raw: .int(1_234_567)),
+        // Money's own separators: fr-CH writes `1 234.50 CHF` (its numbers `1 234,5`), de-AT `€ 1.234,50`
+        // (its numbers `1 234`); the number group is read too.
+        Row(mask: .object(["currency": "CHF"]), locale: "fr-CH", before: "|", action: .paste("1234567.5"), after: "1\(nnbsp)234\(nnbsp)567.5|", raw: .number(1_234_567.5)),
+        Row(mask: .object(["currency": "CHF"]), locale: "fr-CH", before: "|", action: .paste("1234,5"), after: "1\(nnbsp)234.5|", raw: .number(1234.5)),
+        Row(mask: euro, locale: "de-AT", before: "|", action: .paste("1234567,5"), after: "1.234.567,5|", raw: .number(1_234_567.5)),
+        Row(mask: euro, locale: "de-AT", before: "|", action: .paste("1 234,5"), after: "1.234,5|", raw: .number(1234.5)),
+    ]
+
+    @Test(arguments: localeRows.indices)
+    func anAmountGroupsAsTheLocaleWritesMoney(_ index: Int) throws {
+        let row = Self.localeRows[index]
+        let mask = try InputMask(row.mask, locale: row.locale)
+        let shown = mask.apply(Self.edit(row.before, row.action))
+        #expect(Self.state(shown) == row.after, "\(row)")
+        #expect(shown.raw == row.raw, "\(row)")
+        // What the store gets shows the same way again.
+        #expect(mask.text(for: shown.raw) == row.after.replacingOccurrences(of: "|", with: ""), "\(row)")
+    }
+
     /// The edit `action` makes on a field showing `state` (`|` at the caret).
     static func edit(_ state: String, _ action: Action) -> MaskEdit {
         let parts = state.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)

@@ -14,18 +14,39 @@ export function drawLiteral(ctx, current) {
   const placeholder = spec.default !== undefined ? `default: ${flat(spec.default)}` : "";
   if (Array.isArray(spec.values) && spec.values.length) {
     const select = el("select", { id });
+    const note = el("span", { class: "field-note", hidden: true });
     select.append(el("option", { value: "", text: spec.default !== undefined ? `(default: ${flat(spec.default)})` : "(not set)" }));
     for (const option of spec.values) select.append(el("option", { value: String(option), text: String(option) }));
-    if (value !== undefined && !spec.values.map(String).includes(String(value))) select.append(el("option", { value: String(value), text: `${flat(value)} (not one of the values)` }));
+    // A value the list doesn't hold as written: its own entry, shown only when `check` refuses it
+    // or no listed value matches it but for case (`post` for POST, which `api` sends as POST).
+    const odd = el("option", { value: "", text: "" });
     select.addEventListener("change", () => {
       if (select.value === "") return commit(`Remove ${name}`, writeAttribute(nodePath, name, spec, undefined), false);
+      if (select.value === odd.value && odd.isConnected) return;
       const chosen = spec.values.find((option) => String(option) === select.value);
       write({ mode: "literal", value: chosen === undefined ? select.value : chosen }, `Set ${name}`);
       ctx.endMerge();
     });
-    body.append(select);
-    return (now) => {
-      if (idle(select)) select.value = now.present ? String(now.value) : "";
+    body.append(el("div", { class: "check-row" }, select, note));
+    return (now, found) => {
+      const written = now.present ? String(now.value) : "";
+      const exact = !now.present || spec.values.map(String).includes(written);
+      // NB: matched but for case only while `check` takes it as written: the engine then means the
+      // listed value (api's method is sent in capitals), so the menu shows that one and the file
+      // keeps what the author wrote until they pick another.
+      const refused = (found || []).some((problem) => problem.severity === "error");
+      const alike = exact || refused || typeof now.value !== "string" ? undefined
+        : spec.values.find((option) => typeof option === "string" && option.toLowerCase() === written.toLowerCase());
+      if (!exact && alike === undefined) {
+        odd.value = written;
+        odd.textContent = `${flat(now.value)} (not one of the values)`;
+        if (!odd.isConnected) select.append(odd);
+      } else if (odd.isConnected) {
+        odd.remove();
+      }
+      note.hidden = alike === undefined;
+      note.textContent = alike === undefined ? "" : `written "${written}", read as ${alike}`;
+      if (idle(select)) select.value = now.present ? (alike === undefined ? written : String(alike)) : "";
     };
   }
   if (spec.type === "bool") {

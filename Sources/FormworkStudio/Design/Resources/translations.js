@@ -59,8 +59,11 @@ async function draw() {
   try { answer = await call("list", { locale }); } catch (error) { return say(error.message, true); }
   if (signature !== drawn) return;
   const table = el("table", { class: "translations", "aria-label": `Texts in ${answer.sourceLocale} and ${locale}` });
+  // NB: fixed column widths, and long keys and texts wrap (design.css), so the table fits the
+  // inspector at any window size; each key and owner also carries its whole text as a tooltip.
+  table.append(el("colgroup", {}, el("col", { class: "where" }), el("col", { class: "source" }), el("col", { class: "target" })));
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Where" }), el("th", { scope: "col", text: answer.sourceLocale }),
-    el("th", { scope: "col", text: locale }), el("th", { scope: "col", text: "" }))));
+    el("th", { scope: "col", text: locale }))));
   const body = el("tbody");
   let translated = 0;
   for (const text of answer.texts) {
@@ -73,7 +76,8 @@ async function draw() {
         say(`Translated ${text.owner}.`);
       } catch (error) { say(error.message, true); }
     });
-    const action = el("td");
+    // "Make translatable" sits under the field, so the table keeps three columns in a narrow panel.
+    const action = el("td", {}, input);
     if (text.form === "literal") {
       const button = el("button", { type: "button", class: "link", "data-make-translatable": text.path, "aria-label": `Make ${text.owner} translatable`, text: "Make translatable" });
       button.addEventListener("click", async () => {
@@ -85,9 +89,10 @@ async function draw() {
       });
       action.append(button);
     }
+    const where = text.key ? `{"text": "${text.key}"}` : text.form === "literal" ? "literal" : "in place";
     const row = el("tr", { "data-text-path": text.path, class: text.target ? "" : "missing" },
-      el("th", { scope: "row" }, el("span", { text: text.owner }), el("code", { text: text.key ? `{"text": "${text.key}"}` : text.form === "literal" ? "literal" : "in place" })),
-      el("td", { text: text.source }), el("td", {}, input), action);
+      el("th", { scope: "row" }, el("span", { text: text.owner, title: text.owner }), el("code", { text: where, title: where })),
+      el("td", { text: text.source, title: text.source }), action);
     body.append(row);
   }
   table.append(body);
