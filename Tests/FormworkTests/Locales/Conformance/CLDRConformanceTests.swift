@@ -10,7 +10,8 @@ import Testing
 /// (`node scripts/cldr/write-conformance-fixture.mjs` writes it). For each function and locale the
 /// test counts the cases Formwork writes exactly as ICU does, and fails when
 /// - a case differs and no line of `allowances.tsv` allows it (a new disagreement), or
-/// - fewer cases agree exactly than the function's `minimum` there.
+/// - fewer cases agree exactly than the function's `minimum` there, or
+/// - a line of `allowances.tsv` about one function and locale allows nothing any more.
 /// A locale whose output is exactly its parent's or English's has no tables of its own; while
 /// `allowances.tsv` has a `fallback` line for it, it is reported and not failed.
 ///
@@ -40,6 +41,7 @@ import Testing
         var failures: [String] = []
         var fallbackLocales: [String] = []
         var agreeing = 0, allowed = 0
+        var used = Set<Int>()
         for locale in order {
             let items = byLocale[locale] ?? []
             var result = LocaleResult(function: function, locale: locale, total: items.count)
@@ -49,6 +51,7 @@ import Testing
                 outputs.append(got)
                 if got == item.expected { result.agree += 1; continue }
                 if let entry = allowances.allowance(for: item, got: got) {
+                    used.insert(entry.line)
                     result.allowed["line \(entry.line)", default: 0] += 1
                     if entry.pattern.hasPrefix("tag:") { result.tagged += 1 }
                 } else {
@@ -59,12 +62,14 @@ import Testing
             allowed += result.allowed.values.reduce(0, +)
             if result.agree + result.tagged == result.total { continue }
             let minimum = allowances.minimum(function, locale)
+            if let entry = allowances.minimumEntry(function, locale) { used.insert(entry.line) }
             let fails = !result.differing.isEmpty || result.share < minimum
             // A locale without tables of its own writes exactly what its parent or English writes.
             let servedBy = ConformanceEngine.fallbacks(of: locale).first { tag in
                 items.indices.allSatisfy { engine.output(items[$0], locale: tag) == outputs[$0] }
             }
-            if let servedBy, allowances.fallback(function, locale) != nil {
+            if let servedBy, let entry = allowances.fallback(function, locale) {
+                used.insert(entry.line)
                 fallbackLocales.append("\(locale) (as \(servedBy): \(result.agree)/\(result.total))")
                 continue
             }
@@ -77,6 +82,11 @@ import Testing
             text.append("\(fallbackLocales.count) locales have no tables of their own for \(function) (reported, not failed, while allowances.tsv has a fallback line): " + fallbackLocales.joined(separator: ", "))
         }
         print(text.joined(separator: "\n"))
+        // NB: a line that allows nothing would hide the next difference in its cases (a merge can
+        // bring back one a fix removed): it must go.
+        for entry in allowances.unused(function, used: used) {
+            Issue.record(Comment(rawValue: "allowances.tsv:\(entry.line) (\(entry.function) \(entry.locale) \(entry.pattern)) allows nothing now: every case it covers agrees with ICU; remove the line"))
+        }
         if !failures.isEmpty {
             Issue.record(Comment(rawValue: "\(function) disagrees with ICU in \(failures.count) locale(s) beyond allowances.tsv:\n" + failures.joined(separator: "\n")))
         }

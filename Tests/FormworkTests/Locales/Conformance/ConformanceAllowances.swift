@@ -45,8 +45,19 @@ struct ConformanceAllowances: Sendable {
 
     /// The share of cases that must agree exactly for `function` in a covered locale (1 when none is given).
     func minimum(_ function: String, _ locale: String) -> Double {
+        minimumEntry(function, locale).flatMap { Double($0.pattern.dropFirst("minimum:".count)) } ?? 1
+    }
+
+    /// The line that sets `minimum(_:_:)`, if one does.
+    func minimumEntry(_ function: String, _ locale: String) -> Entry? {
         entries.last { $0.applies(to: function, locale) && $0.pattern.hasPrefix("minimum:") }
-            .flatMap { Double($0.pattern.dropFirst("minimum:".count)) } ?? 1
+    }
+
+    /// The lines about `function` in one locale that none of `used` is: each allows nothing now
+    /// (every case it names agrees, or its locale has tables of its own, or agrees entirely).
+    /// Lines about every function or every locale are left out: one function can't tell.
+    func unused(_ function: String, used: Set<Int>) -> [Entry] {
+        entries.filter { $0.function == function && $0.locale != "*" && !used.contains($0.line) }
     }
 
     /// The allowance for a locale served by another's tables, if there is one.
