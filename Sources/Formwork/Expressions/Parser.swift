@@ -391,9 +391,11 @@ struct Parser {
         token = try lexer.next()
     }
 
-    private mutating func expect(_ p: Token.Punctuation, _ message: String) throws(ExpressionError) {
+    /// NB: the message is built only when it is thrown: most are interpolated (`… in the arguments
+    /// of \(name)()`), and every call and object member a page holds passes one.
+    private mutating func expect(_ p: Token.Punctuation, _ message: @autoclosure () -> String) throws(ExpressionError) {
         guard case .punctuation(let found) = token.kind, found == p else {
-            throw error(.syntax, message + (token.kind == .end ? " before the end of the expression" : ", found \(token.display)"), token.range)
+            throw error(.syntax, message() + (token.kind == .end ? " before the end of the expression" : ", found \(token.display)"), token.range)
         }
         try advance()
     }
