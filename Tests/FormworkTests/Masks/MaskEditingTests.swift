@@ -118,10 +118,7 @@ import Formwork
     @Test(arguments: localeRows.indices)
     func anAmountGroupsAsTheLocaleWritesMoney(_ index: Int) throws {
         let row = Self.localeRows[index]
-        let mask = try InputMask(row.mask, locale: row.locale)
-        let shown = mask.apply(Self.edit(row.before, row.action))
-        #expect(Self.state(shown) == row.after, "\(row)")
-        #expect(shown.raw == row.raw, "\(row)")
+        let (mask, shown) = try Self.check(row)
         // What the store gets shows the same way again.
         #expect(mask.text(for: shown.raw) == row.after.replacingOccurrences(of: "|", with: ""), "\(row)")
     }
@@ -157,11 +154,16 @@ import Formwork
 
     @Test(arguments: rows.indices)
     func anEditGivesTheMaskedTextCaretAndRawValue(_ index: Int) throws {
-        let row = Self.rows[index]
+        _ = try Self.check(Self.rows[index])
+    }
+
+    /// Makes `row`'s edit and expects its text, caret and raw value; the mask and what it shows.
+    static func check(_ row: Row) throws -> (InputMask, MaskedText) {
         let mask = try InputMask(row.mask, locale: row.locale)
-        let shown = mask.apply(Self.edit(row.before, row.action))
-        #expect(Self.state(shown) == row.after, "\(row)")
+        let shown = mask.apply(edit(row.before, row.action))
+        #expect(state(shown) == row.after, "\(row)")
         #expect(shown.raw == row.raw, "\(row)")
+        return (mask, shown)
     }
 
     /// Typing a whole phone number key by key ends where pasting it does.
