@@ -62,12 +62,7 @@ enum NumberFormat {
         let prefix = chosen[..<start], suffix = chosen[chosen.index(after: end)...]
         let parts = unsigned.split(separator: ".", maxSplits: 1).map(String.init)
         var integer = parts[0]
-        // NB: the pattern's commas give the group sizes: `#,##0` groups by 3, India's `#,##,##0`
-        // by 3 then 2 (`12,34,567`); a pattern without a comma doesn't group.
-        let sizes = (chosen[start...end].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .split(separator: ",", omittingEmptySubsequences: false).map(\.count)
-        let primary = sizes.count > 1 ? sizes[sizes.count - 1] : 0
-        let secondary = sizes.count > 2 && sizes[sizes.count - 2] > 0 ? sizes[sizes.count - 2] : primary
+        let (primary, secondary) = groupSizes(ofDigits: chosen[start...end])
         if primary > 0, integer.count >= primary + data.minimumGrouping {
             var grouped = [String(integer.suffix(primary))]
             integer = String(integer.dropLast(primary))
@@ -93,6 +88,16 @@ enum NumberFormat {
             return out
         }
         return (prefixMinus ? data.minusSign : "") + fill(prefix) + number + fill(suffix)
+    }
+
+    /// The group sizes a pattern's digits (`#,##0.00`) give: `#,##0` groups by 3, India's
+    /// `#,##,##0` by 3 then 2 (`12,34,567`); without a comma, (0, 0): no grouping.
+    static func groupSizes(ofDigits digits: Substring) -> (primary: Int, secondary: Int) {
+        let sizes = (digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .split(separator: ",", omittingEmptySubsequences: false).map(\.count)
+        let primary = sizes.count > 1 ? sizes[sizes.count - 1] : 0
+        let secondary = sizes.count > 2 && sizes[sizes.count - 2] > 0 ? sizes[sizes.count - 2] : primary
+        return (primary, secondary)
     }
 }
 

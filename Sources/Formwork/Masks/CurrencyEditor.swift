@@ -65,11 +65,7 @@ struct CurrencyEditor: Sendable, Equatable {
         let chosen = pattern.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         guard let start = chosen.firstIndex(where: { "#0".contains($0) }),
               let end = chosen.lastIndex(where: { "#0.,".contains($0) }) else { return (0, 0) }
-        let sizes = (chosen[start...end].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .split(separator: ",", omittingEmptySubsequences: false).map(\.count)
-        let primary = sizes.count > 1 ? sizes[sizes.count - 1] : 0
-        let secondary = sizes.count > 2 && sizes[sizes.count - 2] > 0 ? sizes[sizes.count - 2] : primary
-        return (primary, secondary)
+        return NumberFormat.groupSizes(ofDigits: chosen[start...end])
     }
 
     /// A piece of typed text: a digit, the decimal separator, or nothing (a group separator, a
