@@ -83,7 +83,10 @@ public struct URLSessionTransport: PageTransport {
     }
 
     /// Sends `request` with its body streamed from `bodyFile` (URLSession reads it as it sends),
-    /// telling `progress` as the bytes leave; the same rules and budgets as `send`.
+    /// telling `progress` as the bytes leave; the same rules and budgets as `send`. On Apple
+    /// platforms it is an upload task from the file, with a `Content-Length`; on Linux the file is
+    /// sent as a stream, `Transfer-Encoding: chunked` (swift-corelibs-foundation's upload tasks can
+    /// stop the process when cancelled mid-body), and `progress` is told a total of 0 (unknown).
     public func upload(_ request: TransportRequest, bodyFile: URL,
                        progress: @escaping @Sendable (_ sent: Int64, _ total: Int64) -> Void) async throws -> TransportResponse {
         try await perform(request, bodyFile: bodyFile, progress: progress)
@@ -104,6 +107,19 @@ public struct URLSessionTransport: PageTransport {
         urlRequest.setValue(userAgentHeader, forHTTPHeaderField: "User-Agent")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if bodyFile == nil { urlRequest.httpBody = request.body }
+        #if canImport(FoundationNetworking)
+        // NB: swift-corelibs-foundation reads an upload task's file in the background, pausing
+        // libcurl until each piece arrives; a piece that arrives after the task was cancelled
+        // resumes a transfer that is gone, and Foundation stops the process (a `try!` on curl's
+        // error 43). A body stream is read as libcurl asks, never paused, so on Linux the file is
+        // sent as a stream, `Transfer-Encoding: chunked`; it is still never whole in memory.
+        if let bodyFile {
+            guard let stream = InputStream(url: bodyFile) else {
+                throw TransportError.invalidRequest("the upload's body file \(bodyFile.path) can't be read")
+            }
+            urlRequest.httpBodyStream = stream
+        }
+        #endif
         if Task.isCancelled { throw TransportError.cancelled }
 
         // NB: one session per request, with the exchange as its delegate. swift-corelibs-foundation
@@ -116,8 +132,10 @@ public struct URLSessionTransport: PageTransport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation: continuation) { [urlRequest] in
+                    #if !canImport(FoundationNetworking)
                     // An upload task reads the file as it sends: the body is never whole in memory.
                     if let bodyFile { return session.uploadTask(with: urlRequest, fromFile: bodyFile) }
+                    #endif
                     return session.dataTask(with: urlRequest)
                 }
             }

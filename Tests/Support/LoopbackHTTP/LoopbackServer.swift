@@ -293,13 +293,12 @@ extension LoopbackServer {
                 POSIXSocket.write(fd, Response.text("LoopbackServer: not an HTTP/1.x request", status: 400).serialized().head)
                 return nil
             }
-            if head.headers["transfer-encoding"] != nil {
-                let refusal = Response.text("LoopbackServer doesn't read chunked request bodies; send Content-Length", status: 501)
+            guard var reader = RequestBodyReader(fd: fd, buffered: Array(buffer[(headEnd + separator.count)...]), headers: head.headers) else {
+                let refusal = Response.text("LoopbackServer reads a body sent with Content-Length or chunked, nothing else", status: 501)
                 let (h, b) = refusal.serialized()
                 POSIXSocket.write(fd, h + b)
                 return nil
             }
-            let length = head.headers["content-length"].flatMap { Int($0) } ?? 0
             let parts = head.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             let path = String(parts[0]), query = parts.count > 1 ? String(parts[1]) : nil
             let key = Core.key(head.method, path)
@@ -309,32 +308,20 @@ extension LoopbackServer {
                 while !isStopped { Thread.sleep(forTimeInterval: 0.025) }
                 return nil
             }
-            if head.headers["expect"]?.lowercased() == "100-continue", length > 0 {
+            if head.headers["expect"]?.lowercased() == "100-continue", reader.expectsBody {
                 POSIXSocket.write(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
             }
-            var body = Array(buffer[(headEnd + separator.count)...])
-            if sink {
-                var received = min(body.count, length)
-                body = Array(body.prefix(1 << 16))
-                note { $0.bodyBytesReceived[path, default: 0] += received }
-                while received < length {
-                    let chunk = POSIXSocket.read(fd)
-                    guard !chunk.isEmpty else { return nil }
-                    let counted = min(chunk.count, length - received)
-                    received += counted
-                    if body.count < 1 << 16 { body += chunk.prefix(min(counted, (1 << 16) - body.count)) }
-                    note { $0.bodyBytesReceived[path, default: 0] += counted }
-                }
-                return Request(method: head.method, path: path, query: query, headers: head.headers, body: Data(body))
+            // A sink keeps the body's first 64 KiB and counts the rest as it arrives.
+            let kept = sink ? 1 << 16 : Int.max
+            var body: [UInt8] = []
+            while true {
+                guard let piece = reader.next() else { return nil }
+                if piece.isEmpty { break }
+                if body.count < kept { body += piece.prefix(kept - body.count) }
+                if sink { note { $0.bodyBytesReceived[path, default: 0] += piece.count } }
             }
-            while body.count < length {
-                let chunk = POSIXSocket.read(fd)
-                guard !chunk.isEmpty else { return nil }
-                body += chunk
-            }
-            note { $0.bodyBytesReceived[path, default: 0] += length }
-            return Request(method: head.method, path: path, query: query,
-                           headers: head.headers, body: Data(body.prefix(length)))
+            if !sink { note { $0.bodyBytesReceived[path, default: 0] += body.count } }
+            return Request(method: head.method, path: path, query: query, headers: head.headers, body: Data(body))
         }
 
         static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
