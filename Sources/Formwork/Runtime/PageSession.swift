@@ -139,7 +139,7 @@ public final class PageSession: Identifiable {
     /// The last update's arrays, emptied, for the next one (`BindingUpdate.clear()`).
     private var spareUpdate: BindingUpdate?
     /// The last update's scope, its stores let go (`UpdateScope.release()`), for the next one.
-    private var spareScope: UpdateScope?
+    private(set) var spareScope: UpdateScope?
 
     /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
     private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
