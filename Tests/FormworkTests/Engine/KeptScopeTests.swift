@@ -23,9 +23,12 @@ struct KeptScopeTests {
 
     /// An edit, then a write below `$data.items`: the second write changes the array in place,
     /// as it does on a page that had no update before it.
+    /// NB: a first write below `items` copies the array once (the page's document shares `$data`
+    /// as the page file gave it); the writes after it must not.
     @Test func aWriteAfterAnUpdateDoesNotCopyTheStore() throws {
         let session = try PageEngine(registry: .standard).open(try EnginePages.load(Self.itemsPage))
         defer { session.close() }
+        try session.set(0, at: StorePath(.data, [.key("items"), .index(0), .key("qty")]))
         try session.set(2, at: StorePath(.data, [.key("n")]))
         #expect(session.component("sum")?.attributes["text"] == "2 3")
         let before = Self.itemsAddress(session)
