@@ -85,6 +85,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             self.init(source: source, path: path)
             return
         }
+        if let call = CallShortcut(source, functions: functions, limits: limits) {
+            self.init(source: source, call: call, folding: FoldingBudget(limits: limits))
+            return
+        }
         try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
     }
 
@@ -119,6 +123,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
         if block == nil, let path = PlainPathShortcut(source, limits: limits) {
             self.init(source: source, path: path)
+            return
+        }
+        if block == nil, let call = CallShortcut(source, functions: functions, limits: limits) {
+            self.init(source: source, call: call, folding: folding)
             return
         }
         let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: block)
@@ -190,6 +198,17 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             source: source, dependencies: plainPath.map { [$0] } ?? [], constantValue: nil,
             calls: [], isTemplate: false, plainPath: plainPath, itemPath: path.itemPath,
             evaluator: path.compiled(source).evaluator)
+    }
+
+    /// A call with literal arguments recognised by `CallShortcut`: what
+    /// `init(source:tree:isTemplate:folding:)` makes of its tree (a pure function folded with
+    /// `folding`), without the tree.
+    private init(source: String, call: CallShortcut, folding: FoldingBudget) {
+        let compiled = call.compiled(source, folding: folding)
+        storage = Storage(
+            source: source, dependencies: [], constantValue: compiled.constant,
+            calls: [call.callSite], isTemplate: false, plainPath: nil, itemPath: nil,
+            evaluator: compiled.evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {
