@@ -180,12 +180,14 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     }
 
     init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
-        let compiled = Compiler(source: source, folding: folding).compile(tree)
+        // NB: the compile walk collects the paths read and the calls made as it goes.
+        let compiler = Compiler(source: source, folding: folding)
+        let compiled = compiler.compile(tree)
         // NB: a plain path is its own one dependency (and the two share their components).
         let plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
         storage = Storage(
-            source: source, dependencies: plainPath.map { [$0] } ?? DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
-            calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: plainPath,
+            source: source, dependencies: plainPath.map { [$0] } ?? DependencyAnalysis.withoutCovered(compiler.findings.reads), constantValue: compiled.constant,
+            calls: compiler.findings.calls, isTemplate: isTemplate, plainPath: plainPath,
             itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
             evaluator: compiled.evaluator)
     }
