@@ -71,15 +71,12 @@ struct CallShortcut {
         self.range = SourceRange(start: nameStart, end: end)
     }
 
-    /// The call compiled by `Compiler.compileCall`, as the general path compiles its tree; a pure
-    /// function is folded, spending `folding`.
-    func compiled(_ source: String, folding: FoldingBudget) -> Compiler.Compiled {
-        Compiler(source: source, folding: folding).compileCall(function, literals, range)
-    }
-
-    /// The call site `CallAnalysis` finds in the same tree.
-    var callSite: FunctionCallSite {
-        FunctionCallSite(name: function.name, range: range, argumentTypes: arguments.map { CallAnalysis.staticType(of: Expr(kind: .literal($0.value), range: $0.range)) }, argumentRanges: arguments.map(\.range))
+    /// The call compiled by `Compiler.compileCall`, as the general path compiles its tree (a pure
+    /// function is folded, spending `folding`), and the call site the compiler records for it.
+    func compiled(_ source: String, folding: FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
+        let compiler = Compiler(source: source, folding: folding)
+        let compiled = compiler.compileCall(function, literals, range)
+        return (compiled, compiler.findings.calls)
     }
 
     private var literals: [Expr.Argument] {

@@ -206,10 +206,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// `init(source:tree:isTemplate:folding:)` makes of its tree (a pure function folded with
     /// `folding`), without the tree.
     private init(source: String, call: CallShortcut, folding: FoldingBudget) {
-        let compiled = call.compiled(source, folding: folding)
+        let (compiled, calls) = call.compiled(source, folding: folding)
         storage = Storage(
             source: source, dependencies: [], constantValue: compiled.constant,
-            calls: [call.callSite], isTemplate: false, plainPath: nil, itemPath: nil,
+            calls: calls, isTemplate: false, plainPath: nil, itemPath: nil,
             evaluator: compiled.evaluator)
     }
 
