@@ -357,7 +357,11 @@ public final class PageSession: Identifiable {
     /// attributes, in the type's order; the first written of a name when one is written twice.
     /// NB: searches the type's declaration for each written attribute (a component writes two or
     /// three of its ten or so), not the written ones for each declared attribute.
-    static func writtenInTypeOrder(_ written: AttributeList, of type: ComponentType) -> [(position: Int, item: Int)] {
+    /// NB: `nonisolated`, with plain loops: a closure made in this main-actor class (the
+    /// predicates of `firstIndex(where:)` and `contains(where:)`) checked at run time that it ran
+    /// on the main actor at every call, and copied each declared attribute it was handed: about
+    /// half of this function's cost, 1.3% of opening the 1,000-component page.
+    nonisolated static func writtenInTypeOrder(_ written: AttributeList, of type: ComponentType) -> [(position: Int, item: Int)] {
         let specs = type.attributes
         var found: [(position: Int, item: Int)] = []
         found.reserveCapacity(written.items.count)
@@ -368,13 +372,23 @@ public final class PageSession: Identifiable {
             // NB: the lengths first: most names differ in length, and comparing two different
             // strings is a call into the runtime.
             let length = name.utf8.count
-            guard let position = specs.firstIndex(where: { $0.name.utf8.count == length && $0.name == name }),
-                  !found.contains(where: { $0.position == position }) else { continue }
+            var position = -1
+            for place in specs.indices where specs[place].name.utf8.count == length && specs[place].name == name {
+                position = place
+                break
+            }
+            guard position >= 0, !isListed(position, in: found) else { continue }
             if let last = found.last, last.position > position { sorted = false }
             found.append((position, item))
         }
         if !sorted { found.sort { $0.position < $1.position } }
         return found
+    }
+
+    /// Whether `position` is among `found`'s positions already (a name written twice).
+    private nonisolated static func isListed(_ position: Int, in found: [(position: Int, item: Int)]) -> Bool {
+        for entry in found where entry.position == position { return true }
+        return false
     }
 
     func buildChildren(of component: PageComponent) -> [PageComponent] {
@@ -692,7 +706,7 @@ public final class PageSession: Identifiable {
             engine.activity.wake(waiter.park)
             waiter.continuation.resume(throwing: ChainCancelled())
         }
-        for component in components { component.forEachComponent { $0.finishChanges() } }
+        for component in components { component.finishChangesBelow() }
         record(.navigation, "closed")
     }
 }
