@@ -53,7 +53,9 @@ struct BindingUpdate {
         let count = changed.count
         if count > 0, changed[count - 1] === component { return count - 1 }
         if count <= BindingUpdate.searchLimit {
-            if let found = changed.firstIndex(where: { $0 === component }) { return found }
+            // NB: a loop, not `firstIndex(where:)`: a closure formed here is isolated to the main
+            // actor, and Swift 6 checks the executor each time one is called (about 60 instructions).
+            for position in 0..<count where changed[position] === component { return position }
         } else if let found = positions[ObjectIdentifier(component)] {
             return found
         }

@@ -43,6 +43,25 @@ struct UpdateScope {
         scope.settings = session.scopeSettings
         generation = session.storeGeneration
     }
+
+    /// Lets go of the stores and the last component's variables, so the session can keep it for
+    /// its next update (`PageSession.refresh`) without holding a store's storage: a write to
+    /// `$data` would otherwise find it shared and copy it. The next evaluation refills it.
+    ///
+    /// NB: keeping it costs a few assignments; building and destroying one per update cost about
+    /// 500 instructions (twelve values and the settings destroyed, a new scope built).
+    /// `$param` never changes and the settings are shared, so both stay.
+    mutating func release() {
+        generation = nil
+        if !scope.data.isNull { scope.data = .null }
+        if !scope.global.isNull { scope.global = .null }
+        if !scope.computed.isNull { scope.computed = .null }
+        if !scope.page.isNull { scope.page = .null }
+        if !scope.item.isNull { scope.item = .null }
+        if !scope.index.isNull { scope.index = .null }
+        if !scope.value.isNull { scope.value = .null }
+        if !scope.state.isNull { scope.state = .null }
+    }
 }
 
 extension PageSession {

@@ -85,6 +85,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             self.init(source: source, path: path)
             return
         }
+        if let call = CallShortcut(source, functions: functions, limits: limits) {
+            self.init(source: source, call: call, folding: FoldingBudget(limits: limits))
+            return
+        }
         try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
     }
 
@@ -119,6 +123,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
         if block == nil, let path = PlainPathShortcut(source, limits: limits) {
             self.init(source: source, path: path)
+            return
+        }
+        if block == nil, let call = CallShortcut(source, functions: functions, limits: limits) {
+            self.init(source: source, call: call, folding: folding)
             return
         }
         let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: block)
@@ -172,12 +180,14 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     }
 
     init(source: String, tree: Expr, isTemplate: Bool, folding: FoldingBudget) {
-        let compiled = Compiler(source: source, folding: folding).compile(tree)
+        // NB: the compile walk collects the paths read and the calls made as it goes.
+        let compiler = Compiler(source: source, folding: folding)
+        let compiled = compiler.compile(tree)
         // NB: a plain path is its own one dependency (and the two share their components).
         let plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
         storage = Storage(
-            source: source, dependencies: plainPath.map { [$0] } ?? DependencyAnalysis.dependencies(of: tree), constantValue: compiled.constant,
-            calls: CallAnalysis.calls(in: tree), isTemplate: isTemplate, plainPath: plainPath,
+            source: source, dependencies: plainPath.map { [$0] } ?? DependencyAnalysis.withoutCovered(compiler.findings.reads), constantValue: compiled.constant,
+            calls: compiler.findings.calls, isTemplate: isTemplate, plainPath: plainPath,
             itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
             evaluator: compiled.evaluator)
     }
@@ -190,6 +200,17 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             source: source, dependencies: plainPath.map { [$0] } ?? [], constantValue: nil,
             calls: [], isTemplate: false, plainPath: plainPath, itemPath: path.itemPath,
             evaluator: path.compiled(source).evaluator)
+    }
+
+    /// A call with literal arguments recognised by `CallShortcut`: what
+    /// `init(source:tree:isTemplate:folding:)` makes of its tree (a pure function folded with
+    /// `folding`), without the tree.
+    private init(source: String, call: CallShortcut, folding: FoldingBudget) {
+        let (compiled, calls) = call.compiled(source, folding: folding)
+        storage = Storage(
+            source: source, dependencies: [], constantValue: compiled.constant,
+            calls: calls, isTemplate: false, plainPath: nil, itemPath: nil,
+            evaluator: compiled.evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {

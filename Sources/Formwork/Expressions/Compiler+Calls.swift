@@ -4,6 +4,8 @@ extension Compiler {
     /// A pure function whose arguments are all constant is folded.
     func compileCall(_ function: ExpressionFunction, _ arguments: [Expr.Argument], _ range: SourceRange) -> Compiled {
         let source = self.source
+        // NB: before the arguments, which may hold calls of their own: outermost first.
+        findings.calls.append(CallAnalysis.site(function, arguments, range))
         var valueEvaluators: [Stored] = []
         var lambdas: [StoredLambda?] = Array(repeating: nil, count: arguments.count)
         var allConstant = true

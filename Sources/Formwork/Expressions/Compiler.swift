@@ -44,6 +44,8 @@ struct Compiler {
     let source: String
     /// What constant folding may still spend; shared by every expression of a page.
     let folding: FoldingBudget
+    /// The store paths and calls met on the way, collected by the compile walk itself.
+    let findings = Findings()
 
     func compile(_ expr: Expr) -> Compiled {
         compileNode(expr)
@@ -73,6 +75,7 @@ struct Compiler {
             return constant(value)
 
         case .variable(let variable):
+            if !findings.insidePath, let root = variable.storeRoot { findings.reads.append(StorePath(root)) }
             return Compiler.variable(variable)
 
         case .local(let slot, _):
@@ -80,8 +83,13 @@ struct Compiler {
 
         case .member(let base, let name):
             if let (root, reads) = Compiler.memberChain(expr, source) {
+                if !findings.insidePath, case .variable(let variable) = root, let storeRoot = variable.storeRoot {
+                    findings.reads.append(StorePath(storeRoot, reads.map { .key($0.key) }))
+                }
                 return Compiler.memberChain(root, reads, range, source)
             }
+            let wasInside = enterPath(expr)
+            defer { findings.insidePath = wasInside }
             let b = compileNode(base)
             let baseEval = b.evaluator
             let evaluator: Evaluator = { scope, state in
@@ -94,6 +102,8 @@ struct Compiler {
             return b.constant != nil ? folded(evaluator) : Compiled(evaluator: evaluator, constant: nil)
 
         case .index(let base, let index):
+            let wasInside = enterPath(expr)
+            defer { findings.insidePath = wasInside }
             let b = compileNode(base), i = compileNode(index)
             let baseEval = b.evaluator, indexEval = i.evaluator
             let evaluator: Evaluator = { scope, state in
@@ -240,43 +250,6 @@ struct Compiler {
 
         case .call(let function, let arguments):
             return compileCall(function, arguments, range)
-        }
-    }
-
-    // MARK: - Logic
-
-    /// `!operand`.
-    static func not(_ operand: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
-        { scope, state in
-            let value = try operand(scope, &state)
-            try Compiler.step(&state, range, source)
-            return .bool(!value.isTruthy)
-        }
-    }
-
-    /// `left && right`: false without evaluating the right when the left is falsy.
-    static func and(_ left: @escaping Evaluator, _ right: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
-        { scope, state in
-            try Compiler.step(&state, range, source)
-            guard try left(scope, &state).isTruthy else { return .bool(false) }
-            return .bool(try right(scope, &state).isTruthy)
-        }
-    }
-
-    /// `left || right`: true without evaluating the right when the left is truthy.
-    static func or(_ left: @escaping Evaluator, _ right: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
-        { scope, state in
-            try Compiler.step(&state, range, source)
-            if try left(scope, &state).isTruthy { return .bool(true) }
-            return .bool(try right(scope, &state).isTruthy)
-        }
-    }
-
-    /// `condition ? then : otherwise`, evaluating only the branch taken.
-    static func conditional(_ condition: @escaping Evaluator, _ then: @escaping Evaluator, _ otherwise: @escaping Evaluator, _ range: SourceRange, _ source: String) -> Evaluator {
-        { scope, state in
-            try Compiler.step(&state, range, source)
-            return try condition(scope, &state).isTruthy ? try then(scope, &state) : try otherwise(scope, &state)
         }
     }
 

@@ -66,10 +66,19 @@ enum DependencyAnalysis {
 
     /// The store paths `expr` reads, in order of first appearance, without a path whose ancestor
     /// (or an equal path) is read too: a write below the ancestor concerns it anyway.
+    ///
+    /// NB: the definition; compiling collects the same paths on its way (`Compiler.Findings`) and
+    /// drops the covered ones with `withoutCovered`, and a test holds the two equal.
     static func dependencies(of expr: Expr) -> [StorePath] {
+        withoutCovered(reads(of: expr))
+    }
+
+    /// Each longest plain store path `expr` reads, in order of first appearance, repeats and
+    /// covered paths included: what `dependencies(of:)` starts from.
+    static func reads(of expr: Expr) -> [StorePath] {
         var found: [StorePath] = []
         collect(expr, into: &found)
-        return withoutCovered(found)
+        return found
     }
 
     /// `paths` without those covered by another of them (an ancestor, or an equal path earlier).

@@ -19,6 +19,9 @@ public struct FunctionCallSite: Sendable, Equatable {
 }
 
 /// Finds the calls in a syntax tree, outermost first.
+///
+/// NB: compiling collects the same list on its way (`Compiler.Findings`); this separate walk is
+/// the definition, kept for the test that holds the two equal.
 enum CallAnalysis {
     static func calls(in expr: Expr) -> [FunctionCallSite] {
         var found: [FunctionCallSite] = []
@@ -28,21 +31,28 @@ enum CallAnalysis {
 
     private static func collect(_ expr: Expr, into found: inout [FunctionCallSite]) {
         if case .call(let function, let arguments) = expr.kind {
-            var types: [AttributeType?] = []
-            var ranges: [SourceRange] = []
-            for argument in arguments {
-                switch argument {
-                case .value(let e):
-                    types.append(staticType(of: e))
-                    ranges.append(e.range)
-                case .lambda(_, _, let body):
-                    types.append(nil)
-                    ranges.append(body.range)
-                }
-            }
-            found.append(FunctionCallSite(name: function.name, range: expr.range, argumentTypes: types, argumentRanges: ranges))
+            found.append(site(function, arguments, expr.range))
         }
         expr.forEachChild { collect($0, into: &found) }
+    }
+
+    /// The call of `function` with `arguments` at `range`, with what is known of its arguments.
+    static func site(_ function: ExpressionFunction, _ arguments: [Expr.Argument], _ range: SourceRange) -> FunctionCallSite {
+        var types: [AttributeType?] = []
+        var ranges: [SourceRange] = []
+        types.reserveCapacity(arguments.count)
+        ranges.reserveCapacity(arguments.count)
+        for argument in arguments {
+            switch argument {
+            case .value(let e):
+                types.append(staticType(of: e))
+                ranges.append(e.range)
+            case .lambda(_, _, let body):
+                types.append(nil)
+                ranges.append(body.range)
+            }
+        }
+        return FunctionCallSite(name: function.name, range: range, argumentTypes: types, argumentRanges: ranges)
     }
 
     /// The type of `expr`'s value when it is known before evaluation.

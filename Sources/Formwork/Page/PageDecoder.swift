@@ -161,8 +161,10 @@ struct PageDecoder {
         }
         var nodes: [ComponentNode] = []
         nodes.reserveCapacity(items.count)
+        // NB: each element's path written after the array's, in one buffer (`IndexedPaths`).
+        var paths = IndexedPaths(path)
         for (index, item) in items.enumerated() {
-            if let node = decodeComponent(item, path: PageDecoder.join(path, index)) { nodes.append(node) }
+            if let node = decodeComponent(item, path: paths.path(index)) { nodes.append(node) }
         }
         return nodes
     }

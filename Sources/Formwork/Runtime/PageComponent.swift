@@ -213,6 +213,14 @@ public final class PageComponent: Identifiable, Hashable {
         for end in ends.values { end.finish() }
     }
 
+    /// Ends the `changes` sequences of this component and of every component below it (the page
+    /// closed). NB: a method walking the tree, not `forEachComponent` with a closure: a closure
+    /// made on the main actor checks at each call that it runs there.
+    func finishChangesBelow() {
+        finishChanges()
+        for child in children { child.finishChangesBelow() }
+    }
+
     /// Whether anyone observes it: an update builds a component's change only when someone will hear it.
     var isObserved: Bool { !observers.isEmpty }
 

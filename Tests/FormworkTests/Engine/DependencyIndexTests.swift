@@ -42,8 +42,37 @@ struct DependencyIndexTests {
             var found: [Int] = []
             index.collectReaders(affectedBy: written, into: &found)
             #expect(Set(found) == expected, "step \(step), writing \(written)")
+            // NB: exactly once per (reader, path) pair: a node lists each of its readers once.
+            #expect(found.sorted() == model.filter { $0.path.overlaps(written) }.map(\.reader).sorted(), "step \(step), writing \(written)")
             #expect(index.readers(affectedBy: written) == expected, "step \(step), writing \(written)")
         }
+    }
+
+    /// A path read by many (its first two readers are kept apart from the rest): each is found
+    /// once, adding one twice lists it once, and removing any of them, in any order, leaves
+    /// exactly the others.
+    @Test(arguments: [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [2, 0, 4, 1, 3], [1, 3, 0, 2, 4]])
+    func manyReadersOfOnePath(removalOrder: [Int]) {
+        var index = DependencyIndex()
+        let path = StorePath(.data, [.key("currency")])
+        let readers = [10, 11, 12, 13, 14]
+        for reader in readers { index.add(reader, reading: path) }
+        index.add(12, reading: path)
+        index.add(10, reading: path)
+        var left = readers
+        var found: [Int] = []
+        index.collectReaders(affectedBy: path, into: &found)
+        #expect(found.sorted() == left)
+        for position in removalOrder {
+            index.remove(readers[position], reading: path)
+            index.remove(readers[position], reading: path)
+            left.removeAll { $0 == readers[position] }
+            found = []
+            index.collectReaders(affectedBy: path, into: &found)
+            #expect(found.sorted() == left, "after removing \(readers[position])")
+        }
+        index.add(20, reading: path)
+        #expect(index.readers(affectedBy: StorePath(.data)) == [20])
     }
 
     /// Removing what isn't there (an unknown reader, a path never added) changes nothing.

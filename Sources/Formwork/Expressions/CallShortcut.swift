@@ -1,0 +1,131 @@
+/// An expression that is one call of a known function with literal arguments, `text('title')`,
+/// recognised from its bytes in one pass: compiled without the lexer's tokens, the parser or the
+/// analyses' walks over a tree.
+///
+/// After plain paths, such calls are most of a real page's expressions (a label's
+/// `text('settings.title')`, a `formatMoney(0, 'EUR')` placeholder), so what the general path
+/// spends on them — the tokens, the tree, the separate dependency and call walks — is much of what
+/// compiling a page's expressions costs.
+///
+/// It accepts only `NAME(LITERAL, …)`: a function `functions` knows (not `true`, `false` or
+/// `null`), then arguments that are each a string in `'…'` or `"…"` without a backslash, a run of
+/// digits that fits an int, `true`, `false` or `null`, as many as the function's arity allows and
+/// none where it takes a lambda, with spaces anywhere between, within the length and depth limits.
+/// Anything else — a `-1`, `1.5`, an escape, a nested call, an operator, a member after the call,
+/// a wrong arity, an unknown name, and every error — is left to the general path, so diagnostics
+/// are the parser's. Inside a block the general path always runs (as for `PlainPathShortcut`).
+///
+/// What it produces is what the general path produces for the same text: the evaluator is built
+/// by the compiler's own `compileCall` from the same literal nodes (so a pure function is folded
+/// the same way, spending the same budget), the call site is described by `CallAnalysis`'s own
+/// rules, and there are no dependencies, plain or item paths. `CallShortcutTests` compiles a
+/// table of expressions both ways and compares them.
+struct CallShortcut {
+    let function: ExpressionFunction
+    /// Each argument's value and where it is (the literal with its quotes).
+    let arguments: [(value: PageValue, range: SourceRange)]
+    /// The whole call, from the function's name to its `)`.
+    let range: SourceRange
+
+    /// The call `source` is, or nil when it isn't exactly one such call (or is over `limits`).
+    init?(_ source: String, functions: FunctionLibrary, limits: PageLimits) {
+        // NB: two byte checks before anything is copied: most expressions that get here (an
+        // operator after a path, a template's text) fail them.
+        let utf8 = source.utf8
+        guard let first = utf8.first, Lexer.isIdentifierStart(first) || CallShortcut.isSpace(first),
+              let last = utf8.last, last == UInt8(ascii: ")") || CallShortcut.isSpace(last),
+              utf8.count <= limits.expressionBytes, limits.expressionDepth >= 2 else { return nil }
+        let bytes = Array(utf8)
+        var i = CallShortcut.skipSpaces(bytes, from: 0)
+        let nameStart = i
+        guard i < bytes.count, Lexer.isIdentifierStart(bytes[i]) else { return nil }
+        while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
+        let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+        // NB: the parser reads these three as literals before it looks for a call.
+        guard name != "true", name != "false", name != "null", let function = functions[name] else { return nil }
+        i = CallShortcut.skipSpaces(bytes, from: i)
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "(") else { return nil }
+        i = CallShortcut.skipSpaces(bytes, from: i + 1)
+        var arguments: [(value: PageValue, range: SourceRange)] = []
+        if i < bytes.count, bytes[i] == UInt8(ascii: ")") {
+            // no arguments
+        } else {
+            while true {
+                guard function.lambdaParameters[arguments.count] == nil,
+                      let (value, end) = CallShortcut.literal(bytes, at: i) else { return nil }
+                arguments.append((value, SourceRange(start: i, end: end)))
+                i = CallShortcut.skipSpaces(bytes, from: end)
+                guard i < bytes.count else { return nil }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i = CallShortcut.skipSpaces(bytes, from: i + 1)
+                    continue
+                }
+                guard bytes[i] == UInt8(ascii: ")") else { return nil }
+                break
+            }
+        }
+        let end = i + 1
+        guard CallShortcut.skipSpaces(bytes, from: end) == bytes.count, function.arity.contains(arguments.count) else { return nil }
+        self.function = function
+        self.arguments = arguments
+        self.range = SourceRange(start: nameStart, end: end)
+    }
+
+    /// The call compiled by `Compiler.compileCall`, as the general path compiles its tree (a pure
+    /// function is folded, spending `folding`), and the call site the compiler records for it.
+    func compiled(_ source: String, folding: FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
+        let compiler = Compiler(source: source, folding: folding)
+        let compiled = compiler.compileCall(function, literals, range)
+        return (compiled, compiler.findings.calls)
+    }
+
+    private var literals: [Expr.Argument] {
+        arguments.map { .value(Expr(kind: .literal($0.value), range: $0.range)) }
+    }
+
+    // MARK: - Bytes
+
+    /// The lexer's whitespace.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func skipSpaces(_ bytes: [UInt8], from start: Int) -> Int {
+        var i = start
+        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// The literal at `start` and where it ends, when it is one the shortcut takes: a string
+    /// without a backslash, digits that fit an int, `true`, `false` or `null`. What follows it is
+    /// checked by the caller (only spaces, then `,` or `)`), so `1.5`, `1e3` and `12px` fail there.
+    private static func literal(_ bytes: [UInt8], at start: Int) -> (PageValue, Int)? {
+        guard start < bytes.count else { return nil }
+        let byte = bytes[start]
+        switch byte {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+            var end = start + 1
+            while end < bytes.count, bytes[end] != byte {
+                if bytes[end] == UInt8(ascii: "\\") { return nil }
+                end += 1
+            }
+            guard end < bytes.count else { return nil }
+            return (.string(String(decoding: bytes[(start + 1)..<end], as: UTF8.self)), end + 1)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var end = start + 1
+            while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+            guard let value = Int64(String(decoding: bytes[start..<end], as: UTF8.self)) else { return nil }
+            return (.int(value), end)
+        default:
+            guard Lexer.isIdentifierStart(byte) else { return nil }
+            var end = start + 1
+            while end < bytes.count, Lexer.isIdentifierPart(bytes[end]) { end += 1 }
+            switch String(decoding: bytes[start..<end], as: UTF8.self) {
+            case "true": return (.bool(true), end)
+            case "false": return (.bool(false), end)
+            case "null": return (.null, end)
+            default: return nil
+            }
+        }
+    }
+}
