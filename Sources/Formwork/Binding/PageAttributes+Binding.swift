@@ -11,8 +11,4 @@ extension PageAttributes {
         self[position: position] = newValue
         return true
     }
-
-    /// What a component's attributes hold while they are taken out to be changed
-    /// (`PageComponent.setAttribute(_:to:)`): no attributes, nothing allocated.
-    static var placeholder: PageAttributes { PageAttributes([]) }
 }
