@@ -76,19 +76,19 @@ struct CallShortcut {
         self.range = SourceRange(start: nameStart, end: end)
     }
 
-    /// The call of a pure function compiled by `Compiler.compileCall`, as the general path
-    /// compiles its tree (folded, spending `folding`), and the call site the compiler records.
-    func compiled(_ source: String, folding: FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
-        let compiler = Compiler(source: source, folding: folding)
+    /// The call compiled as the general path compiles its tree, and the call site the compiler
+    /// records for it. A pure function goes through `Compiler.compileCall`, which folds it
+    /// spending `folding()`; any other runs as one `LiteralCall`, with nothing to fold and no
+    /// budget taken.
+    func compiled(_ source: String, folding: () -> FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
+        guard function.isPure else {
+            let site = FunctionCallSite(name: function.name, range: range, argumentTypes: values.map(CallShortcut.staticType), argumentRanges: ranges)
+            let call = LiteralCall(function, values, range: range, source: source)
+            return (Compiler.Compiled(evaluator: call.evaluator, constant: nil), [site])
+        }
+        let compiler = Compiler(source: source, folding: folding())
         let compiled = compiler.compileCall(function, literals, range)
         return (compiled, compiler.findings.calls)
-    }
-
-    /// The call of a function that isn't pure, never folded: it runs as one `LiteralCall`, with
-    /// the call site the compiler would record (`CallAnalysis.site`'s rules).
-    func literalCall(_ source: String) -> LiteralCall {
-        let site = FunctionCallSite(name: function.name, range: range, argumentTypes: values.map(CallShortcut.staticType), argumentRanges: ranges)
-        return LiteralCall(function, values, site: site, source: source)
     }
 
     private var literals: [Expr.Argument] {

@@ -22,22 +22,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     public static var maximumLength: Int { PageLimits.standard.expressionBytes }
 
     /// The text it was compiled from.
-    public var source: String {
-        switch form {
-        case .general(let storage): storage.source
-        case .path(let read): read.source
-        case .call(let call): call.source
-        }
-    }
+    public var source: String { storage.source }
     /// The store paths it reads, in order of first appearance, without paths already covered by
     /// an ancestor in the list. A dynamic index `$data.items[$data.i]` reads `$data.items` and `$data.i`.
-    public var dependencies: [StorePath] {
-        switch form {
-        case .general(let storage): storage.dependencies
-        case .path(let read): read.dependencies
-        case .call: []
-        }
-    }
+    public var dependencies: [StorePath] { storage.dependencies }
     /// The `$data` or `$global` path it writes back to when the whole expression is a plain path;
     /// nil for anything computed and for the read-only stores (`$param`, `$computed`, `$page`).
     /// This is what makes a binding two-way.
@@ -46,49 +34,19 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         return plainPath
     }
     /// The value, when it is known without any scope (a literal, or constants folded together).
-    public var constantValue: PageValue? {
-        guard case .general(let storage) = form else { return nil }
-        return storage.constantValue
-    }
+    public var constantValue: PageValue? { storage.constantValue }
     /// The function calls it makes, outermost first, with what is known of their arguments.
-    public var calls: [FunctionCallSite] {
-        switch form {
-        case .general(let storage): storage.calls
-        case .path: []
-        case .call(let call): call.calls
-        }
-    }
+    public var calls: [FunctionCallSite] { storage.calls }
     /// Whether it was compiled from a template (`"Hi ${$data.name}"`) rather than an expression.
-    public var isTemplate: Bool {
-        guard case .general(let storage) = form else { return false }
-        return storage.isTemplate
-    }
+    public var isTemplate: Bool { storage.isTemplate }
     /// Whether it reads a block instance's `$state`.
-    var readsBlockState: Bool {
-        switch form {
-        case .general(let storage): storage.readsBlockState
-        case .path(let read): read.variable == .state
-        case .call: false
-        }
-    }
+    var readsBlockState: Bool { storage.readsBlockState }
 
-    var plainPath: StorePath? {
-        switch form {
-        case .general(let storage): storage.plainPath
-        case .path(let read): read.dependencies.first
-        case .call: nil
-        }
-    }
+    var plainPath: StorePath? { storage.plainPath }
     /// The path below `$item` when the whole expression is a plain path into it (`$item.qty` is
     /// `[qty]`, `$item` itself `[]`): inside a list row, that element of the list, written back
     /// by a two-way binding when the list's items are a plain path.
-    public var itemPath: [StorePath.Component]? {
-        switch form {
-        case .general(let storage): storage.itemPath
-        case .path(let read): read.variable == .item ? read.components : nil
-        case .call: nil
-        }
-    }
+    public var itemPath: [StorePath.Component]? { storage.itemPath }
 
     /// What was compiled, shared by copies: a page holds one expression per attribute, copied into
     /// its nodes and bindings, so a copy is one reference.
@@ -116,16 +74,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         }
     }
 
-    /// What was compiled: the two commonest shapes of a page's expressions, a plain path and a
-    /// call with literal arguments, are one object each that also runs them (no `Storage`, no
-    /// closure); anything else a `Storage` around its evaluator. One reference either way.
-    private enum Form: Sendable {
-        case general(Storage)
-        case path(PlainPathRead)
-        case call(LiteralCall)
-    }
-
-    private let form: Form
+    private let storage: Storage
 
     /// Compiles an expression such as `$data.price * $data.qty`, within `limits` (its length and
     /// nesting, and what constant folding may spend). `functions` are those calls may name: the
@@ -237,33 +186,32 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         let compiled = compiler.compile(tree)
         // NB: a plain path is its own one dependency (and the two share their components).
         let plainPath = isTemplate ? nil : DependencyAnalysis.plainPath(tree)
-        form = .general(Storage(
+        storage = Storage(
             source: source, dependencies: plainPath.map { [$0] } ?? DependencyAnalysis.withoutCovered(compiler.findings.reads), constantValue: compiled.constant,
             calls: compiler.findings.calls, isTemplate: isTemplate, plainPath: plainPath,
             itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
-            evaluator: compiled.evaluator))
+            evaluator: compiled.evaluator)
     }
 
     /// A plain path recognised by `PlainPathShortcut`: what `init(source:tree:isTemplate:folding:)`
-    /// makes of its tree, without the tree, read by one `PlainPathRead`.
+    /// makes of its tree, without the tree.
     private init(source: String, path: PlainPathShortcut) {
-        form = .path(PlainPathRead(path.variable, path.components, source: source))
+        let plainPath = path.plainPath
+        storage = Storage(
+            source: source, dependencies: plainPath.map { [$0] } ?? [], constantValue: nil,
+            calls: [], isTemplate: false, plainPath: plainPath, itemPath: path.itemPath,
+            evaluator: path.evaluator(source))
     }
 
     /// A call with literal arguments recognised by `CallShortcut`: what
     /// `init(source:tree:isTemplate:folding:)` makes of its tree (a pure function folded with
     /// the budget `folding` gives), without the tree.
     private init(source: String, call: CallShortcut, folding: () -> FoldingBudget) {
-        // NB: a function that isn't pure is never folded: it runs as one `LiteralCall`.
-        guard call.function.isPure else {
-            form = .call(call.literalCall(source))
-            return
-        }
-        let (compiled, calls) = call.compiled(source, folding: folding())
-        form = .general(Storage(
+        let (compiled, calls) = call.compiled(source, folding: folding)
+        storage = Storage(
             source: source, dependencies: [], constantValue: compiled.constant,
             calls: calls, isTemplate: false, plainPath: nil, itemPath: nil,
-            evaluator: compiled.evaluator))
+            evaluator: compiled.evaluator)
     }
 
     private static func checkLength(_ source: String, _ limits: PageLimits) throws(ExpressionError) -> [UInt8] {
@@ -282,12 +230,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         var state = EvaluationState(steps: scope.limits.evaluationSteps, bytes: scope.limits.evaluationBytes)
         let value: PageValue
         do {
-            switch form {
-            case .general(let storage): value = try storage.evaluator(scope, &state)
-            // NB: a plain path builds nothing: its value needs no measuring.
-            case .path(let read): return try read.value(in: scope, &state)
-            case .call(let call): value = try call.value(in: scope, &state)
-            }
+            value = try storage.evaluator(scope, &state)
         } catch let error as ExpressionError {
             throw error
         } catch {

@@ -5,9 +5,9 @@
 /// and one per 64 bytes of text given, the function's body with the same invocation, the same
 /// errors at the same range — with the arguments' values known once, when it is compiled, rather
 /// than evaluated (and gathered into a new array) on every run. What it saves is compiling: the
-/// general form is a closure per literal, an array of them, an array for lambdas, a closure
-/// context around them and a `CompiledExpression.Storage`; this is one object, which the
-/// compiled expression holds and calls directly.
+/// general form is a closure per literal, an array of them, an array for lambdas and a closure
+/// context around them; this is one object, and the evaluator's closure captures nothing else,
+/// so the object is the closure's context.
 final class LiteralCall: Sendable {
     let function: ExpressionFunction
     /// The arguments' values, in order.
@@ -17,18 +17,19 @@ final class LiteralCall: Sendable {
     let source: String
     /// The UTF-8 length of the text arguments: reading text counts steps.
     let textBytes: Int
-    /// The call site, as the compiler records it (`CompiledExpression.calls`).
-    let calls: [FunctionCallSite]
 
-    init(_ function: ExpressionFunction, _ arguments: [PageValue], site: FunctionCallSite, source: String) {
+    init(_ function: ExpressionFunction, _ arguments: [PageValue], range: SourceRange, source: String) {
         self.function = function
         self.arguments = arguments
-        self.range = site.range
+        self.range = range
         self.source = source
-        calls = [site]
         var textBytes = 0
         for value in arguments { if case .string(let text) = value { textBytes &+= text.utf8.count } }
         self.textBytes = textBytes
+    }
+
+    var evaluator: Compiler.Evaluator {
+        { scope, state in try self.value(in: scope, &state) }
     }
 
     /// The call's value in `scope`: `Compiler.compileCall`'s steps, invocation and errors.

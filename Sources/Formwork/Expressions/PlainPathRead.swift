@@ -8,9 +8,9 @@ import Synchronization
 /// It reads as `Compiler.memberChain` does — the same steps counted, the same `null` for a
 /// missing member or a null base, the same errors at the same ranges — and remembers where it
 /// found its first two members as `MemberRead` does (see there). What it saves is compiling:
-/// the general form is a `MemberRead` object per member, an array of them, a closure context
-/// around them and a `CompiledExpression.Storage`; this is one object, which the compiled
-/// expression holds and calls directly. Members from the third on are `MemberRead`s.
+/// the general form is a `MemberRead` object per member, an array of them and a closure context
+/// around them; this is one object, and the evaluator's closure captures nothing else, so the
+/// object is the closure's context. Members from the third on are `MemberRead`s.
 final class PlainPathRead: Sendable {
     let variable: ScopeVariable
     let source: String
@@ -26,11 +26,6 @@ final class PlainPathRead: Sendable {
     let rest: [MemberRead]
     /// The end of the last member's name: the whole path's range, for counting steps.
     let end: Int
-    /// The member names, as `.key`s (an expression's `itemPath` below `$item`).
-    let components: [StorePath.Component]
-    /// The path itself when its variable is a store, as its one dependency (sharing `components`),
-    /// none otherwise (`$item.qty`): `CompiledExpression.dependencies` and `plainPath`.
-    let dependencies: [StorePath]
 
     #if canImport(Synchronization) && !canImport(Darwin)
     private let firstHint = Atomic<Int>(-1)
@@ -67,8 +62,6 @@ final class PlainPathRead: Sendable {
         self.secondEnd = secondEnd
         self.rest = rest
         self.end = end
-        components = keys
-        dependencies = variable.storeRoot.map { [StorePath($0, keys)] } ?? []
         #if canImport(Synchronization) && canImport(Darwin)
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             firstSlot = keys.count > 0 ? MemberRead.Slot() : nil
@@ -78,6 +71,20 @@ final class PlainPathRead: Sendable {
             secondSlot = nil
         }
         #endif
+    }
+
+    /// The evaluator: for one member of `$data`, `$global` or `$item`, a closure that reads that
+    /// variable where the scope keeps it, with nothing to decide at run time (as the compiler's).
+    var evaluator: Compiler.Evaluator {
+        guard count == 1 else {
+            return { scope, state in try self.value(in: scope, &state) }
+        }
+        switch variable {
+        case .data: return { scope, state in try self.member(of: scope.data, &state) }
+        case .global: return { scope, state in try self.member(of: scope.global, &state) }
+        case .item: return { scope, state in try self.member(of: scope.item, &state) }
+        default: return { scope, state in try self.value(in: scope, &state) }
+        }
     }
 
     /// The path's value in `scope`: `Compiler.memberChain`'s steps, reads and errors.
@@ -103,6 +110,13 @@ final class PlainPathRead: Sendable {
         value = try secondMember(of: value)
         for read in rest { value = try read.value(of: value) }
         return value
+    }
+
+    /// `base.first` as the whole expression: one step, then the read.
+    @inline(__always)
+    private func member(of base: PageValue, _ state: inout EvaluationState) throws(ExpressionError) -> PageValue {
+        try Compiler.step(&state, SourceRange(start: 0, end: firstEnd), source)
+        return try firstMember(of: base)
     }
 
     @inline(__always)

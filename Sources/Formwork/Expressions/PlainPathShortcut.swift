@@ -16,8 +16,7 @@
 /// NB: it reads the source's bytes where the string keeps them (no copy), checks the whole path
 /// before it builds anything (most expressions that start with `$` aren't a plain path), names
 /// the variable from its bytes (no string made for it), and makes the member names once, as the
-/// components shared by the plain path, the dependencies and the item path. `PlainPathRead` is
-/// what it compiles to.
+/// components shared by the plain path, the dependencies and the item path.
 struct PlainPathShortcut {
     let variable: ScopeVariable
     /// The member names, in order, each a `.key`.
@@ -76,5 +75,20 @@ struct PlainPathShortcut {
         default: return nil
         }
         return candidate.rawValue.utf8.elementsEqual(name) ? candidate : nil
+    }
+
+    /// The path's evaluator: what `Compiler` makes of the same tree, read by one `PlainPathRead`.
+    func evaluator(_ source: String) -> Compiler.Evaluator {
+        PlainPathRead(variable, components, source: source).evaluator
+    }
+
+    /// The store path it is, when its variable is a store (`DependencyAnalysis.plainPath`).
+    var plainPath: StorePath? {
+        variable.storeRoot.map { StorePath($0, components) }
+    }
+
+    /// The components below `$item`, when it starts there (`DependencyAnalysis.itemPath`).
+    var itemPath: [StorePath.Component]? {
+        variable == .item ? components : nil
     }
 }
