@@ -82,7 +82,7 @@ struct CallShortcut {
     /// budget taken.
     func compiled(_ source: String, folding: () -> FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
         guard function.isPure else {
-            let site = FunctionCallSite(name: function.name, range: range, argumentTypes: values.map(CallShortcut.staticType), argumentRanges: ranges)
+            let site = FunctionCallSite(name: function.name, range: range, argumentTypes: values.map { CallAnalysis.staticType(of: $0) }, argumentRanges: ranges)
             let call = LiteralCall(function, values, range: range, source: source)
             return (Compiler.Compiled(evaluator: call.evaluator, constant: nil), [site])
         }
@@ -93,19 +93,6 @@ struct CallShortcut {
 
     private var literals: [Expr.Argument] {
         zip(values, ranges).map { .value(Expr(kind: .literal($0), range: $1)) }
-    }
-
-    /// A literal argument's type for its call site (`CallAnalysis.staticType`: none for null).
-    static func staticType(_ value: PageValue) -> AttributeType? {
-        switch value {
-        case .string: return .string
-        case .int: return .int
-        case .number: return .number
-        case .bool: return .bool
-        case .array: return .array
-        case .object: return .object
-        case .null: return nil
-        }
     }
 
     // MARK: - Bytes
