@@ -32,6 +32,8 @@ struct BindingUpdate {
     /// Arrays larger than this are freed rather than kept for the next update, so one big update
     /// (a long list replaced) doesn't keep its memory for the session's life.
     private static let keptCapacity = 64
+    /// Arrays of at most this many elements are emptied one `popLast()` at a time (`clear()`).
+    private static let popLimit = 8
 
     init() {}
 
@@ -87,7 +89,9 @@ struct BindingUpdate {
     /// Tells each component still shown, and observed, what changed on it, once.
     func notify() {
         var grouped: [[String]]?
-        for (slot, component) in changed.enumerated() where !component.isDisposed && component.isObserved {
+        // NB: `isObserved` and `disposed` are stored flags the optimizer checks when compiling;
+        // `isDisposed` (public) and `observers` were each checked at run time per component.
+        for (slot, component) in changed.enumerated() where component.isObserved && !component.disposed {
             let children = !childrenChanged.isEmpty && childrenChanged.contains(ObjectIdentifier(component))
             let attributes: [String]
             if changed.count <= BindingUpdate.searchLimit {
@@ -104,12 +108,26 @@ struct BindingUpdate {
     ///
     /// NB: written out per array, not through a generic helper: the generic one looked up each
     /// array's type metadata on every call; an array already empty isn't touched.
+    ///
+    /// NB: an array of a few elements (an edit's one path, two readers, two components) is emptied
+    /// by `popLast()`, a few instructions each; `removeAll(keepingCapacity:)` goes through the
+    /// generic `replaceSubrange`, about 180 instructions per array even for one element.
     mutating func clear() {
-        if !written.isEmpty { if written.capacity > BindingUpdate.keptCapacity { written = [] } else { written.removeAll(keepingCapacity: true) } }
-        if !readers.isEmpty { if readers.capacity > BindingUpdate.keptCapacity { readers = [] } else { readers.removeAll(keepingCapacity: true) } }
-        if !rebuild.isEmpty { if rebuild.capacity > BindingUpdate.keptCapacity { rebuild = [] } else { rebuild.removeAll(keepingCapacity: true) } }
-        if !changed.isEmpty { if changed.capacity > BindingUpdate.keptCapacity { changed = [] } else { changed.removeAll(keepingCapacity: true) } }
-        if !names.isEmpty { if names.capacity > BindingUpdate.keptCapacity { names = [] } else { names.removeAll(keepingCapacity: true) } }
+        if !written.isEmpty {
+            if written.capacity > BindingUpdate.keptCapacity { written = [] } else if written.count > BindingUpdate.popLimit { written.removeAll(keepingCapacity: true) } else { while written.popLast() != nil {} }
+        }
+        if !readers.isEmpty {
+            if readers.capacity > BindingUpdate.keptCapacity { readers = [] } else if readers.count > BindingUpdate.popLimit { readers.removeAll(keepingCapacity: true) } else { while readers.popLast() != nil {} }
+        }
+        if !rebuild.isEmpty {
+            if rebuild.capacity > BindingUpdate.keptCapacity { rebuild = [] } else if rebuild.count > BindingUpdate.popLimit { rebuild.removeAll(keepingCapacity: true) } else { while rebuild.popLast() != nil {} }
+        }
+        if !changed.isEmpty {
+            if changed.capacity > BindingUpdate.keptCapacity { changed = [] } else if changed.count > BindingUpdate.popLimit { changed.removeAll(keepingCapacity: true) } else { while changed.popLast() != nil {} }
+        }
+        if !names.isEmpty {
+            if names.capacity > BindingUpdate.keptCapacity { names = [] } else if names.count > BindingUpdate.popLimit { names.removeAll(keepingCapacity: true) } else { while names.popLast() != nil {} }
+        }
         if !done.isEmpty { done = [] }
         if !childrenChanged.isEmpty { childrenChanged = [] }
         if !positions.isEmpty { positions = [:] }

@@ -1,14 +1,17 @@
 /// What a binding's attribute drives besides its own value, worked out once when it is made.
+/// NB: no payload (a list's key attribute is read from its type when its rows are brought up to
+/// date), so copying a binding retains no string.
 enum BindingRole: Equatable {
     case value
-    /// A list's `items`: its rows follow (with the attribute naming the item key, if any).
-    case rows(key: String?)
+    /// A list's `items`: its rows follow (the attribute naming the item key, if any, is the
+    /// type's: `ComponentLayout.repeated`).
+    case rows
     /// A `status`'s `state`: its children are rebuilt when it changes.
     case children
 
     init(_ name: String, of type: ComponentType) {
         switch type.layout {
-        case .repeated(let items, let key) where items == name: self = .rows(key: key)
+        case .repeated(let items, _) where items == name: self = .rows
         case .switched(let state) where state == name: self = .children
         default: self = .value
         }
@@ -51,15 +54,19 @@ extension PageSession {
 
     /// `apply(binding:in:)`, evaluating in `scope`, kept for the whole update (`UpdateScope`).
     func apply(binding id: Int, in update: inout BindingUpdate, reusing scope: inout UpdateScope) {
-        guard let binding = bindings[id], !binding.component.isDisposed else { return }
+        // NB: a disposed component's bindings are gone from `bindings` (`dispose(_:)` drops them
+        // as it marks the component), so they are never found here (`DisposedBindingTests`).
+        guard let binding = bindings[id] else { return }
         let component = binding.component
         let newValue = evaluate(binding, reusing: &scope)
-        if case .rows(let key) = binding.drives {
+        if case .rows = binding.drives {
+            var key: String?
+            if case .repeated(_, let keyAttribute) = component.type.layout { key = keyAttribute }
             updateRows(of: component, items: newValue, keyAttribute: key, in: &update)
             return
         }
         // NB: compared and replaced in one access to the component's attributes.
-        guard component.attributes.replace(at: binding.position, with: newValue) else { return }
+        guard component.replaceAttribute(at: binding.position, with: newValue) else { return }
         update.note(component, binding.name)
         if case .children = binding.drives { update.rebuild.append(component) }
     }
@@ -70,8 +77,13 @@ extension PageSession {
     func buildRows(of list: PageComponent, items: [PageValue]) -> [ListRow] {
         let base = itemsPath(of: list)
         if let base, base.root == .data, !(listsByItemsPath[base] ?? []).contains(where: { $0.component === list }) {
-            listsByItemsPath[base, default: []].removeAll { $0.component?.isDisposed ?? true }
-            listsByItemsPath[base, default: []].append(WeakComponent(component: list))
+            // NB: taken out and put back, so every access to it is a whole load or store (see
+            // `PageSession.currentData`): `detachItems` reads it at every write of `$data`.
+            var lists = listsByItemsPath
+            listsByItemsPath = [:]
+            lists[base, default: []].removeAll { $0.component?.isDisposed ?? true }
+            lists[base, default: []].append(WeakComponent(component: list))
+            listsByItemsPath = lists
         }
         return items.enumerated().map { offset, item in
             ListRow(item: item, components: build(list.node.children, parent: list, item: item, index: .int(Int64(offset)), itemPath: base?.appending(.index(offset))))
@@ -100,19 +112,19 @@ extension PageSession {
                 changed = true
             }
             rewrittenItems.remove(ObjectIdentifier(list))
-            list.attributes[itemsName] = newValue
+            list.setAttribute(itemsName, to: newValue)
             if changed { update.note(list, itemsName) }
             return
         }
         if rewrittenItems.remove(ObjectIdentifier(list)) != nil {
             // The old items weren't kept (`detachItems`): compare row by row instead.
-            list.attributes[itemsName] = newValue
+            list.setAttribute(itemsName, to: newValue)
             if reconcile(list, with: newItems, itemKey: itemKey, in: &update) { update.note(list, itemsName) }
             return
         }
         let oldValue = list.attributes[itemsName] ?? .null
         guard !newValue.isSame(as: oldValue) else { return }
-        list.attributes[itemsName] = newValue
+        list.setAttribute(itemsName, to: newValue)
         update.note(list, itemsName)
         reconcile(list, with: newItems, itemKey: itemKey, in: &update)
     }
@@ -129,7 +141,7 @@ extension PageSession {
             let prefix = StorePath(path.root, Array(path.components.prefix(length)))
             for entry in listsByItemsPath[prefix] ?? [] {
                 guard let list = entry.component, !list.isDisposed, case .repeated(let items, _) = list.type.layout else { continue }
-                list.attributes[items] = nil
+                list.setAttribute(items, to: nil)
                 detached.append((list, prefix))
             }
         }
@@ -140,7 +152,7 @@ extension PageSession {
     func reattachItems(_ lists: [(list: PageComponent, at: StorePath)]) {
         for (list, path) in lists {
             guard case .repeated(let items, _) = list.type.layout else { continue }
-            list.attributes[items] = data.value(at: path.components)
+            list.setAttribute(items, to: currentData.value(at: path.components))
             rewrittenItems.insert(ObjectIdentifier(list))
         }
     }

@@ -14,17 +14,25 @@ struct UpdateScope {
     var scope: ExpressionScope
     /// `PageSession.storeGeneration` when `scope` was built; nil before the first evaluation.
     var generation: Int?
+    /// Whether what never changes for a session is in `scope`: `$param`, and `$computed` of a page
+    /// without computed values (`computedIsFixed`). Put in at the first `refill`, and kept by `release()`.
+    private var fixedFilled: Bool
+    /// Whether `$computed` never changes: the page has no computed values.
+    private var computedIsFixed = false
 
     /// A scope not built yet: the update's first evaluation builds it.
     init() {
         scope = ExpressionScope()
         generation = nil
+        fixedFilled = false
     }
 
     @MainActor
     init(_ session: PageSession) {
         scope = session.scope(for: nil, blockState: false)
         generation = session.storeGeneration
+        computedIsFixed = session.computedValues.nodes.isEmpty
+        fixedFilled = true
     }
 
     /// Puts the page-wide part in again (`$data`, `$global`, `$param`, `$computed`, `$page`, the
@@ -33,14 +41,23 @@ struct UpdateScope {
     /// NB: field by field, in place: building a whole scope and assigning it copied it (about
     /// 260 instructions) and destroyed the one built (about 200), each time. The component's own
     /// variables are left as they are: `put(_:readsState:)` sets each before an evaluation.
+    /// NB: `$param` (fixed for the session) and `$computed` of a page without computed values are
+    /// put in once, and the settings only when they were built again (about 100 instructions an
+    /// update, a copy and a destroy each).
     @MainActor
     mutating func refill(from session: PageSession) {
-        scope.data = session.data
+        if !fixedFilled {
+            scope.param = session.params
+            computedIsFixed = session.computedValues.nodes.isEmpty
+            if computedIsFixed { scope.computed = session.computedValues.value }
+            fixedFilled = true
+        }
+        scope.data = session.currentData
         scope.global = session.engine.globals.value
-        scope.param = session.params
-        scope.computed = session.computedValues.value
+        if !computedIsFixed { scope.computed = session.computedValues.value }
         scope.page = session.stateStore.value
-        scope.settings = session.scopeSettings
+        let settings = session.scopeSettings
+        if scope.settings !== settings { scope.settings = settings }
         generation = session.storeGeneration
     }
 
@@ -50,12 +67,13 @@ struct UpdateScope {
     ///
     /// NB: keeping it costs a few assignments; building and destroying one per update cost about
     /// 500 instructions (twelve values and the settings destroyed, a new scope built).
-    /// `$param` never changes and the settings are shared, so both stay.
+    /// `$param` never changes and the settings are shared, so both stay, and so does a `$computed`
+    /// that never changes (`computedIsFixed`).
     mutating func release() {
         generation = nil
         if !scope.data.isNull { scope.data = .null }
         if !scope.global.isNull { scope.global = .null }
-        if !scope.computed.isNull { scope.computed = .null }
+        if !computedIsFixed, !scope.computed.isNull { scope.computed = .null }
         if !scope.page.isNull { scope.page = .null }
         if !scope.item.isNull { scope.item = .null }
         if !scope.index.isNull { scope.index = .null }

@@ -22,8 +22,10 @@
 /// table of expressions both ways and compares them.
 struct CallShortcut {
     let function: ExpressionFunction
-    /// Each argument's value and where it is (the literal with its quotes).
-    let arguments: [(value: PageValue, range: SourceRange)]
+    /// Each argument's value.
+    let values: [PageValue]
+    /// Where each argument is (the literal with its quotes).
+    let ranges: [SourceRange]
     /// The whole call, from the function's name to its `)`.
     let range: SourceRange
 
@@ -46,14 +48,16 @@ struct CallShortcut {
         i = CallShortcut.skipSpaces(bytes, from: i)
         guard i < bytes.count, bytes[i] == UInt8(ascii: "(") else { return nil }
         i = CallShortcut.skipSpaces(bytes, from: i + 1)
-        var arguments: [(value: PageValue, range: SourceRange)] = []
+        var values: [PageValue] = []
+        var ranges: [SourceRange] = []
         if i < bytes.count, bytes[i] == UInt8(ascii: ")") {
             // no arguments
         } else {
             while true {
-                guard function.lambdaParameters[arguments.count] == nil,
+                guard function.lambdaParameters[values.count] == nil,
                       let (value, end) = CallShortcut.literal(bytes, at: i) else { return nil }
-                arguments.append((value, SourceRange(start: i, end: end)))
+                values.append(value)
+                ranges.append(SourceRange(start: i, end: end))
                 i = CallShortcut.skipSpaces(bytes, from: end)
                 guard i < bytes.count else { return nil }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -65,22 +69,30 @@ struct CallShortcut {
             }
         }
         let end = i + 1
-        guard CallShortcut.skipSpaces(bytes, from: end) == bytes.count, function.arity.contains(arguments.count) else { return nil }
+        guard CallShortcut.skipSpaces(bytes, from: end) == bytes.count, function.arity.contains(values.count) else { return nil }
         self.function = function
-        self.arguments = arguments
+        self.values = values
+        self.ranges = ranges
         self.range = SourceRange(start: nameStart, end: end)
     }
 
-    /// The call compiled by `Compiler.compileCall`, as the general path compiles its tree (a pure
-    /// function is folded, spending `folding`), and the call site the compiler records for it.
-    func compiled(_ source: String, folding: FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
-        let compiler = Compiler(source: source, folding: folding)
+    /// The call compiled as the general path compiles its tree, and the call site the compiler
+    /// records for it. A pure function goes through `Compiler.compileCall`, which folds it
+    /// spending `folding()`; any other runs as one `LiteralCall`, with nothing to fold and no
+    /// budget taken.
+    func compiled(_ source: String, folding: () -> FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
+        guard function.isPure else {
+            let site = FunctionCallSite(name: function.name, range: range, argumentTypes: values.map { CallAnalysis.staticType(of: $0) }, argumentRanges: ranges)
+            let call = LiteralCall(function, values, range: range, source: source)
+            return (Compiler.Compiled(evaluator: call.evaluator, constant: nil), [site])
+        }
+        let compiler = Compiler(source: source, folding: folding())
         let compiled = compiler.compileCall(function, literals, range)
         return (compiled, compiler.findings.calls)
     }
 
     private var literals: [Expr.Argument] {
-        arguments.map { .value(Expr(kind: .literal($0.value), range: $0.range)) }
+        zip(values, ranges).map { .value(Expr(kind: .literal($0), range: $1)) }
     }
 
     // MARK: - Bytes

@@ -86,7 +86,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             return
         }
         if let call = CallShortcut(source, functions: functions, limits: limits) {
-            self.init(source: source, call: call, folding: FoldingBudget(limits: limits))
+            // NB: only a pure function is folded: the budget is made only for one.
+            self.init(source: source, call: call) { FoldingBudget(limits: limits) }
             return
         }
         try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
@@ -126,7 +127,7 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             return
         }
         if block == nil, let call = CallShortcut(source, functions: functions, limits: limits) {
-            self.init(source: source, call: call, folding: folding)
+            self.init(source: source, call: call) { folding }
             return
         }
         let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: block)
@@ -199,13 +200,13 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         storage = Storage(
             source: source, dependencies: plainPath.map { [$0] } ?? [], constantValue: nil,
             calls: [], isTemplate: false, plainPath: plainPath, itemPath: path.itemPath,
-            evaluator: path.compiled(source).evaluator)
+            evaluator: path.evaluator(source))
     }
 
     /// A call with literal arguments recognised by `CallShortcut`: what
     /// `init(source:tree:isTemplate:folding:)` makes of its tree (a pure function folded with
-    /// `folding`), without the tree.
-    private init(source: String, call: CallShortcut, folding: FoldingBudget) {
+    /// the budget `folding` gives), without the tree.
+    private init(source: String, call: CallShortcut, folding: () -> FoldingBudget) {
         let (compiled, calls) = call.compiled(source, folding: folding)
         storage = Storage(
             source: source, dependencies: [], constantValue: compiled.constant,

@@ -7,8 +7,16 @@ extension Compiler {
     /// Each level still folds when both its sides are constant, and a level whose right side
     /// doesn't fuse (a call, a string) ends the run: the run so far is its left side.
     func compileArithmetic(_ expr: Expr) -> Compiled {
-        var spine: [(op: BinaryOperator, right: Expr, range: SourceRange)] = []
+        // NB: the levels counted first, so the spine is one allocation, not one per doubling.
+        var levels = 0
         var node = expr
+        while case .binary(let op, let left, _) = node.kind, op.isArithmetic {
+            levels += 1
+            node = left
+        }
+        var spine: [(op: BinaryOperator, right: Expr, range: SourceRange)] = []
+        spine.reserveCapacity(levels)
+        node = expr
         while case .binary(let op, let left, let right) = node.kind, op.isArithmetic {
             spine.append((op, right, node.range))
             node = left

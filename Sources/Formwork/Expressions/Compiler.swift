@@ -21,7 +21,10 @@ struct Compiler {
     }
 
     struct Compiled {
-        let evaluator: Evaluator
+        /// NB: nil for a constant: its closure (`{ _, _ in value }`) is made only when something
+        /// asks for it — most parents of a constant hold its value instead (`$data.qty > 0`, a
+        /// folded call), so building it for every literal was work thrown away.
+        private let built: Evaluator?
         /// Set when the node's value is known at compile time.
         let constant: PageValue?
         /// What the node is to a fused arithmetic chain, when it can be part of one (a member read,
@@ -36,9 +39,43 @@ struct Compiler {
         /// What the node is to `FusedLogic`, when it can be part of a fused program.
         var shape: FusedLogic.Shape? { logic ?? operand.map { .operand($0) } }
 
+        init(evaluator: @escaping Evaluator, constant: PageValue?, operand: FusedArithmetic.Operand? = nil, unfused: Evaluator? = nil, logic: FusedLogic.Shape? = nil) {
+            built = evaluator
+            self.constant = constant
+            self.operand = operand
+            self.unfused = unfused
+            self.logic = logic
+        }
+
+        /// A node whose value is known at compile time; its closure is made when asked for.
+        init(constant value: PageValue) {
+            built = nil
+            constant = value
+            operand = FusedArithmetic.Operand(constant: value)
+            logic = operand == nil ? .constant(value) : nil
+        }
+
+        private init(built: Evaluator?, constant: PageValue?) {
+            self.built = built
+            self.constant = constant
+        }
+
+        /// The compiled node.
+        var evaluator: Evaluator {
+            if let built { return built }
+            let value = constant ?? .null
+            return { _, _ in value }
+        }
+
         /// The node as a general-path child of a fused node: without its own fast path, so a
         /// fallback doesn't try the fast path again at every level.
-        var general: Compiled { Compiled(evaluator: unfused ?? evaluator, constant: constant) }
+        ///
+        /// NB: no `unfused ?? evaluator`: `??` is generic, so it wrapped both closures in
+        /// reabstraction thunks — two allocations per use, and two more calls on every fallback.
+        var general: Compiled {
+            if let unfused { return Compiled(built: unfused, constant: constant) }
+            return Compiled(built: built, constant: constant)
+        }
     }
 
     let source: String
@@ -54,8 +91,7 @@ struct Compiler {
     // MARK: - Nodes
 
     private func constant(_ value: PageValue) -> Compiled {
-        let operand = FusedArithmetic.Operand(constant: value)
-        return Compiled(evaluator: { _, _ in value }, constant: value, operand: operand, logic: operand == nil ? .constant(value) : nil)
+        Compiled(constant: value)
     }
 
     /// Evaluates a node whose inputs are all constant; keeps it for run time if it fails, so the

@@ -55,19 +55,24 @@ enum CallAnalysis {
         return FunctionCallSite(name: function.name, range: range, argumentTypes: types, argumentRanges: ranges)
     }
 
+    /// A literal's type (none for null): what a call site records for a literal argument.
+    static func staticType(of value: PageValue) -> AttributeType? {
+        switch value {
+        case .string: return .string
+        case .int: return .int
+        case .number: return .number
+        case .bool: return .bool
+        case .array: return .array
+        case .object: return .object
+        case .null: return nil
+        }
+    }
+
     /// The type of `expr`'s value when it is known before evaluation.
     static func staticType(of expr: Expr) -> AttributeType? {
         switch expr.kind {
         case .literal(let value):
-            switch value {
-            case .string: return .string
-            case .int: return .int
-            case .number: return .number
-            case .bool: return .bool
-            case .array: return .array
-            case .object: return .object
-            case .null: return nil
-            }
+            return staticType(of: value)
         case .array: return .array
         case .object: return .object
         case .template: return .string

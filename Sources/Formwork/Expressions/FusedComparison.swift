@@ -33,6 +33,15 @@ struct FusedComparison: Sendable {
     /// `$data.qty > 0`) is held, not called for.
     private static func test<Order: FusedOrder>(_: Order.Type, _ a: FusedArithmetic.Operand, _ b: FusedArithmetic.Operand) -> Test {
         if case .constant(let c) = b {
+            // NB: a one-key read of a variable against a constant (`$data.qty > 0`) — the usual
+            // comparison — reads in the test's own closure: one closure, not two.
+            if case .read(.variable(let variable), let reads) = a, reads.count == 1, let read = reads.first {
+                switch variable {
+                case .data: return { scope, _ in read.number(of: scope.data).map { Order.holds($0, c) } }
+                case .item: return { scope, _ in read.number(of: scope.item).map { Order.holds($0, c) } }
+                default: return { scope, _ in read.number(of: scope.read(variable)).map { Order.holds($0, c) } }
+                }
+            }
             let x = FusedArithmetic.compute(a)
             return { scope, state in x(scope, state).map { Order.holds($0, c) } }
         }

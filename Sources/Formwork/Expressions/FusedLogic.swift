@@ -12,19 +12,21 @@
 /// `&&`, `||`, `!` and `?:`, and each operand's own. The run counts what it spends as it goes;
 /// it starts only when the steps of the whole node (more than any one path needs) are left, so
 /// it never runs out part-way.
-final class FusedLogic: Sendable {
+struct FusedLogic: Sendable {
     /// A node as the compiler describes it, when it can be fused.
-    indirect enum Shape: Sendable {
+    ///
+    /// NB: only the cases that hold a shape are `indirect`: a leaf is stored in place, not boxed.
+    enum Shape: Sendable {
         /// A member read, a number constant or an arithmetic chain.
         case operand(FusedArithmetic.Operand)
         /// Two operands joined by `<`, `<=`, `>` or `>=`.
         case comparison(FusedComparison)
         /// Any other constant (text, a bool, null, an array, an object).
         case constant(PageValue)
-        case and(Shape, Shape)
-        case or(Shape, Shape)
-        case not(Shape)
-        case conditional(Shape, Shape, Shape)
+        indirect case and(Shape, Shape)
+        indirect case or(Shape, Shape)
+        indirect case not(Shape)
+        indirect case conditional(Shape, Shape, Shape)
 
         /// The steps of every operand and operator in it: at least what any one path spends.
         var steps: Int {
@@ -44,152 +46,188 @@ final class FusedLogic: Sendable {
     /// A fused node's value, adding the steps it spends; nil when the general path must compute it.
     typealias Produce = @Sendable (ExpressionScope, EvaluationState, inout Int) -> PageValue?
 
-    /// A node compiled both ways: as a truth (the condition of `?:`, an operand of `&&`) and as
-    /// a value. Each is a closure made for the node's kind — a read of `$data`, a comparison, an
-    /// `&&` — so nothing is decided at run time that was known when the page was read, and each
-    /// closure's calls always go to the same place.
-    struct Piece: Sendable {
-        let truth: Test
-        let value: Produce
-    }
-
     /// The node.
     private let root: Produce
     /// The steps of the whole node: at least what any one run spends.
     let steps: Int
 
     init(_ shape: Shape) {
-        root = FusedLogic.piece(shape).value
+        root = FusedLogic.value(shape)
         steps = shape.steps
     }
 
-    private static func piece(_ shape: Shape) -> Piece {
+    // NB: a node is compiled as a truth (the condition of `?:`, an operand of `&&`, `||`, `!`)
+    // or as a value (the root, a branch of `?:`), each a closure made for the node's kind — a
+    // read of `$data`, a comparison, an `&&` — so nothing is decided at run time that was known
+    // when the page was read, and each closure's calls always go to the same place. Only the
+    // form the parent uses is built (both were, and one was thrown away).
+
+    /// The node as a truth.
+    private static func truth(_ shape: Shape) -> Test {
         switch shape {
         case .operand(.constant(let number)):
-            return constant(number.pageValue)
+            let truth = number.pageValue.isTruthy
+            return { _, _, _ in truth }
         case .constant(let value):
-            return constant(value)
+            let truth = value.isTruthy
+            return { _, _, _ in truth }
         case .operand(.chain(let chain)):
             let steps = chain.steps
-            return Piece(
-                truth: { scope, state, spent in
-                    spent += steps
-                    return chain.value(scope, state)?.pageValue.isTruthy
-                },
-                value: { scope, state, spent in
-                    spent += steps
-                    return chain.value(scope, state)?.pageValue
-                })
+            return { scope, state, spent in
+                spent += steps
+                return chain.value(scope, state)?.pageValue.isTruthy
+            }
         case .operand(.read(let root, let reads)):
-            return read(root, reads)
+            return readTruth(root, reads)
         case .comparison(let comparison):
             let steps = comparison.steps
-            return Piece(
-                truth: { scope, state, spent in
-                    spent += steps
-                    return comparison.holds(scope, state)
-                },
-                value: { scope, state, spent in
-                    spent += steps
-                    return comparison.holds(scope, state).map(PageValue.bool)
-                })
+            return { scope, state, spent in
+                spent += steps
+                return comparison.holds(scope, state)
+            }
         case .and(let left, let right):
-            let a = piece(left).truth, b = piece(right).truth
-            return truth { scope, state, spent in
+            let a = truth(left), b = truth(right)
+            return { scope, state, spent in
                 spent += 1
                 guard let x = a(scope, state, &spent) else { return nil }
                 return x ? b(scope, state, &spent) : false
             }
         case .or(let left, let right):
-            let a = piece(left).truth, b = piece(right).truth
-            return truth { scope, state, spent in
+            let a = truth(left), b = truth(right)
+            return { scope, state, spent in
                 spent += 1
                 guard let x = a(scope, state, &spent) else { return nil }
                 return x ? true : b(scope, state, &spent)
             }
         case .not(let operand):
-            let a = piece(operand).truth
-            return truth { scope, state, spent in
+            let a = truth(operand)
+            return { scope, state, spent in
                 spent += 1
                 return a(scope, state, &spent).map { !$0 }
             }
         case .conditional(let condition, let then, let otherwise):
-            let c = piece(condition).truth, t = piece(then), e = piece(otherwise)
-            let thenTruth = t.truth, thenValue = t.value, elseTruth = e.truth, elseValue = e.value
-            return Piece(
-                truth: { scope, state, spent in
-                    spent += 1
-                    guard let x = c(scope, state, &spent) else { return nil }
-                    return x ? thenTruth(scope, state, &spent) : elseTruth(scope, state, &spent)
-                },
-                value: { scope, state, spent in
-                    spent += 1
-                    guard let x = c(scope, state, &spent) else { return nil }
-                    return x ? thenValue(scope, state, &spent) : elseValue(scope, state, &spent)
-                })
+            let c = truth(condition), thenTruth = truth(then), elseTruth = truth(otherwise)
+            return { scope, state, spent in
+                spent += 1
+                guard let x = c(scope, state, &spent) else { return nil }
+                return x ? thenTruth(scope, state, &spent) : elseTruth(scope, state, &spent)
+            }
         }
     }
 
-    /// A node whose value is its truth: `&&`, `||`, `!`.
-    private static func truth(_ test: @escaping Test) -> Piece {
-        Piece(truth: test, value: { scope, state, spent in test(scope, state, &spent).map(PageValue.bool) })
+    /// The node as a value.
+    private static func value(_ shape: Shape) -> Produce {
+        switch shape {
+        case .operand(.constant(let number)):
+            let value = number.pageValue
+            return { _, _, _ in value }
+        case .constant(let value):
+            return { _, _, _ in value }
+        case .operand(.chain(let chain)):
+            let steps = chain.steps
+            return { scope, state, spent in
+                spent += steps
+                return chain.value(scope, state)?.pageValue
+            }
+        case .operand(.read(let root, let reads)):
+            return readValue(root, reads)
+        case .comparison(let comparison):
+            let steps = comparison.steps
+            return { scope, state, spent in
+                spent += steps
+                return comparison.holds(scope, state).map(PageValue.bool)
+            }
+        // A node whose value is its truth, made in one closure rather than one around its truth's.
+        case .and(let left, let right):
+            let a = truth(left), b = truth(right)
+            return { scope, state, spent in
+                spent += 1
+                guard let x = a(scope, state, &spent) else { return nil }
+                return x ? b(scope, state, &spent).map(PageValue.bool) : .bool(false)
+            }
+        case .or(let left, let right):
+            let a = truth(left), b = truth(right)
+            return { scope, state, spent in
+                spent += 1
+                guard let x = a(scope, state, &spent) else { return nil }
+                return x ? .bool(true) : b(scope, state, &spent).map(PageValue.bool)
+            }
+        case .not(let operand):
+            let a = truth(operand)
+            return { scope, state, spent in
+                spent += 1
+                return a(scope, state, &spent).map { .bool(!$0) }
+            }
+        case .conditional(let condition, let then, let otherwise):
+            let c = truth(condition), thenValue = value(then), elseValue = value(otherwise)
+            return { scope, state, spent in
+                spent += 1
+                guard let x = c(scope, state, &spent) else { return nil }
+                return x ? thenValue(scope, state, &spent) : elseValue(scope, state, &spent)
+            }
+        }
     }
 
-    private static func constant(_ value: PageValue) -> Piece {
-        let truth = value.isTruthy
-        return Piece(truth: { _, _, _ in truth }, value: { _, _, _ in value })
-    }
-
-    /// A member read, as the general path gives it (null for a missing key or a null base), or
-    /// nil where the general path would fail. The one-key reads of `$data`, `$global` and
-    /// `$item` — nearly all of them — read the store directly.
-    private static func read(_ root: Compiler.ChainRoot, _ reads: [MemberRead]) -> Piece {
-        let steps = reads.count
+    /// A member read's truth, as the general path gives it (a missing key or a null base reads
+    /// null), or nil where the general path would fail. The one-key reads of `$data`, `$global`
+    /// and `$item` — nearly all of them — read the store directly.
+    private static func readTruth(_ root: Compiler.ChainRoot, _ reads: [MemberRead]) -> Test {
         if reads.count == 1, let read = reads.first {
             switch root {
             case .variable(.data):
-                return Piece(
-                    truth: { scope, _, spent in
-                        spent += 1
-                        return (try? read.value(of: scope.data))?.isTruthy
-                    },
-                    value: { scope, _, spent in
-                        spent += 1
-                        return try? read.value(of: scope.data)
-                    })
+                return { scope, _, spent in
+                    spent += 1
+                    return (try? read.value(of: scope.data))?.isTruthy
+                }
             case .variable(.global):
-                return Piece(
-                    truth: { scope, _, spent in
-                        spent += 1
-                        return (try? read.value(of: scope.global))?.isTruthy
-                    },
-                    value: { scope, _, spent in
-                        spent += 1
-                        return try? read.value(of: scope.global)
-                    })
+                return { scope, _, spent in
+                    spent += 1
+                    return (try? read.value(of: scope.global))?.isTruthy
+                }
             case .variable(.item):
-                return Piece(
-                    truth: { scope, _, spent in
-                        spent += 1
-                        return (try? read.value(of: scope.item))?.isTruthy
-                    },
-                    value: { scope, _, spent in
-                        spent += 1
-                        return try? read.value(of: scope.item)
-                    })
+                return { scope, _, spent in
+                    spent += 1
+                    return (try? read.value(of: scope.item))?.isTruthy
+                }
             default:
                 break
             }
         }
-        return Piece(
-            truth: { scope, state, spent in
-                spent += steps
-                return FusedArithmetic.value(root, reads, scope, state)?.isTruthy
-            },
-            value: { scope, state, spent in
-                spent += steps
-                return FusedArithmetic.value(root, reads, scope, state)
-            })
+        let steps = reads.count
+        return { scope, state, spent in
+            spent += steps
+            return FusedArithmetic.value(root, reads, scope, state)?.isTruthy
+        }
+    }
+
+    /// A member read's value, as `readTruth(_:_:)` reads it.
+    private static func readValue(_ root: Compiler.ChainRoot, _ reads: [MemberRead]) -> Produce {
+        if reads.count == 1, let read = reads.first {
+            switch root {
+            case .variable(.data):
+                return { scope, _, spent in
+                    spent += 1
+                    return try? read.value(of: scope.data)
+                }
+            case .variable(.global):
+                return { scope, _, spent in
+                    spent += 1
+                    return try? read.value(of: scope.global)
+                }
+            case .variable(.item):
+                return { scope, _, spent in
+                    spent += 1
+                    return try? read.value(of: scope.item)
+                }
+            default:
+                break
+            }
+        }
+        let steps = reads.count
+        return { scope, state, spent in
+            spent += steps
+            return FusedArithmetic.value(root, reads, scope, state)
+        }
     }
 
     /// The value and the steps the general path would spend on it, or nil when the general

@@ -98,6 +98,12 @@ final class MemberRead: Sendable {
 
     @inline(never)
     private func notAnObject(_ base: PageValue) -> ExpressionError {
+        MemberRead.notAnObject(base, key: key, range: range, source: source)
+    }
+
+    /// The error of reading `.key` of `base`, which isn't an object (nor null).
+    @inline(never)
+    static func notAnObject(_ base: PageValue, key: String, range: SourceRange, source: String) -> ExpressionError {
         ExpressionError(.type, "cannot read '.\(key)' of \(base.typeName); only objects have members", range: range, source: source)
     }
 
@@ -120,6 +126,14 @@ final class MemberRead: Sendable {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @inline(__always)
     private func find(in object: PageObject, remembering position: borrowing Atomic<Int>) -> PageValue? {
+        MemberRead.find(key, in: object, remembering: position)
+    }
+
+    /// The member `key` of `object`, trying the position remembered in `position` first and
+    /// remembering where it was found (the scheme above, for a read kept elsewhere).
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inline(__always)
+    static func find(_ key: String, in object: PageObject, remembering position: borrowing Atomic<Int>) -> PageValue? {
         let hint = position.load(ordering: .relaxed)
         guard let found = object.position(of: key, hint: hint) else { return nil }
         if found != hint { position.store(found, ordering: .relaxed) }
@@ -129,7 +143,7 @@ final class MemberRead: Sendable {
 
     #if canImport(Synchronization) && canImport(Darwin)
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private final class Slot: Sendable {
+    final class Slot: Sendable {
         let position = Atomic<Int>(-1)
     }
     #endif

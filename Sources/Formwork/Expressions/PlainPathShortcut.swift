@@ -12,47 +12,83 @@
 /// path, so diagnostics are the parser's. What it produces is what the general path produces for
 /// the same text (the same evaluator, dependencies, plain and item paths);
 /// `PlainPathShortcutTests` compiles a table of expressions both ways and compares them.
+///
+/// NB: it reads the source's bytes where the string keeps them (no copy), checks the whole path
+/// before it builds anything (most expressions that start with `$` aren't a plain path), names
+/// the variable from its bytes (no string made for it), and makes the member names once, as the
+/// components shared by the plain path, the dependencies and the item path.
 struct PlainPathShortcut {
     let variable: ScopeVariable
-    /// The member names, in order, each with the end of its name in the source (a read's range
-    /// runs from the start of the expression to there).
-    let keys: [(name: String, end: Int)]
+    /// The member names, in order, each a `.key`.
+    let components: [StorePath.Component]
 
     /// The path `source` is, or nil when it isn't exactly one (or is over `limits`).
     init?(_ source: String, limits: PageLimits) {
-        let count = source.utf8.count
-        guard count >= 2, count <= limits.expressionBytes, source.utf8.first == UInt8(ascii: "$") else { return nil }
-        let bytes = Array(source.utf8)
-        var i = 1
-        while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
-        guard i > 1, let variable = ScopeVariable(rawValue: String(decoding: bytes[1..<i], as: UTF8.self)) else { return nil }
-        var keys: [(name: String, end: Int)] = []
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "."), i + 1 < bytes.count, Lexer.isIdentifierStart(bytes[i + 1]) else { return nil }
-            let start = i + 1
-            i = start + 1
-            while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
-            keys.append((String(decoding: bytes[start..<i], as: UTF8.self), i))
+        let utf8 = source.utf8
+        let count = utf8.count
+        guard count >= 2, count <= limits.expressionBytes, utf8.first == UInt8(ascii: "$") else { return nil }
+        let end = utf8.endIndex
+        let nameStart = utf8.index(after: utf8.startIndex)
+        var i = nameStart
+        while i != end, Lexer.isIdentifierPart(utf8[i]) { i = utf8.index(after: i) }
+        guard let variable = PlainPathShortcut.variable(named: utf8[nameStart..<i]) else { return nil }
+        // First the check, counting the names: nothing is built for what isn't a plain path.
+        let keysStart = i
+        var keys = 0
+        while i != end {
+            guard utf8[i] == UInt8(ascii: ".") else { return nil }
+            i = utf8.index(after: i)
+            guard i != end, Lexer.isIdentifierStart(utf8[i]) else { return nil }
+            i = utf8.index(after: i)
+            while i != end, Lexer.isIdentifierPart(utf8[i]) { i = utf8.index(after: i) }
+            keys += 1
         }
-        guard keys.count + 1 <= limits.expressionDepth else { return nil }
+        guard keys + 1 <= limits.expressionDepth else { return nil }
+        var components: [StorePath.Component] = []
+        components.reserveCapacity(keys)
+        i = keysStart
+        while i != end {
+            let start = utf8.index(after: i)
+            i = utf8.index(after: start)
+            while i != end, utf8[i] != UInt8(ascii: ".") { i = utf8.index(after: i) }
+            components.append(.key(String(decoding: utf8[start..<i], as: UTF8.self)))
+        }
         self.variable = variable
-        self.keys = keys
+        self.components = components
     }
 
-    /// The path compiled: what `Compiler` makes of the same tree.
-    func compiled(_ source: String) -> Compiler.Compiled {
-        guard !keys.isEmpty else { return Compiler.variable(variable) }
-        let reads = keys.map { MemberRead(key: $0.name, range: SourceRange(start: 0, end: $0.end), source: source) }
-        return Compiler.memberChain(.variable(variable), reads, SourceRange(start: 0, end: keys[keys.count - 1].end), source)
+    /// The variable `$name` names, as `ScopeVariable(rawValue:)` finds it, from its bytes: the
+    /// first byte (and the length) picks the one candidate, then its name is compared.
+    static func variable(named name: Substring.UTF8View) -> ScopeVariable? {
+        guard let first = name.first else { return nil }
+        let candidate: ScopeVariable
+        switch first {
+        case UInt8(ascii: "d"): candidate = .data
+        case UInt8(ascii: "c"): candidate = .computed
+        case UInt8(ascii: "g"): candidate = .global
+        case UInt8(ascii: "p"): candidate = name.count == 4 ? .page : .param
+        case UInt8(ascii: "r"): candidate = .result
+        case UInt8(ascii: "e"): candidate = name.dropFirst().first == UInt8(ascii: "v") ? .event : .error
+        case UInt8(ascii: "v"): candidate = .value
+        case UInt8(ascii: "i"): candidate = name.count == 4 ? .item : .index
+        case UInt8(ascii: "s"): candidate = .state
+        default: return nil
+        }
+        return candidate.rawValue.utf8.elementsEqual(name) ? candidate : nil
+    }
+
+    /// The path's evaluator: what `Compiler` makes of the same tree, read by one `PlainPathRead`.
+    func evaluator(_ source: String) -> Compiler.Evaluator {
+        PlainPathRead(variable, components, source: source).evaluator
     }
 
     /// The store path it is, when its variable is a store (`DependencyAnalysis.plainPath`).
     var plainPath: StorePath? {
-        variable.storeRoot.map { StorePath($0, keys.map { .key($0.name) }) }
+        variable.storeRoot.map { StorePath($0, components) }
     }
 
     /// The components below `$item`, when it starts there (`DependencyAnalysis.itemPath`).
     var itemPath: [StorePath.Component]? {
-        variable == .item ? keys.map { .key($0.name) } : nil
+        variable == .item ? components : nil
     }
 }

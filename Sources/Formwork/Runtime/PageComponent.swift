@@ -31,7 +31,15 @@ public final class PageComponent: Identifiable, Hashable {
     /// and never given to another. What `==` and `hash(into:)` compare.
     public nonisolated let id: PageComponentID
     /// Resolved attribute values, with the type's defaults for attributes the page doesn't give.
-    public internal(set) var attributes: PageAttributes
+    public var attributes: PageAttributes { currentAttributes }
+    /// `attributes`' storage: changed only by `setAttribute(_:to:)` and `replaceAttribute(at:with:)`,
+    /// or stored whole.
+    /// NB: changed in place, so each access is still checked for exclusivity at run time (about
+    /// 90 instructions, three an edit). Taking the attributes out and putting them back, as
+    /// `PageSession.currentData` is written, let the optimizer drop those checks but copied and
+    /// destroyed the attributes each time: gate `edit-10000` 81,697 instructions that way against
+    /// 76,477 in place.
+    var currentAttributes: PageAttributes
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
     public internal(set) var children: [PageComponent] = []
     /// The message of the first failing validation, or nil.
@@ -73,7 +81,12 @@ public final class PageComponent: Identifiable, Hashable {
     var bindingIDs = ComponentBindingIDs()
     /// Set when the component was removed (its row's item left its list, or its `status` changed
     /// state): it gets no more changes.
-    public internal(set) var isDisposed = false
+    public var isDisposed: Bool { disposed }
+    /// `isDisposed`, set only by `PageSession.dispose(_:)`.
+    /// NB: internal and only ever loaded or stored whole, so the optimizer checks its exclusivity
+    /// when compiling (a `public` stored property, which another module may reach directly, is
+    /// checked at run time on every read: about 90 instructions, twice an edit).
+    var disposed = false
     // NB: `.init()`, not `[:]`: an empty literal is a call building a dictionary from no
     // elements, twice per component at open and once more at close.
     private var observers = [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)]()
@@ -88,13 +101,24 @@ public final class PageComponent: Identifiable, Hashable {
         self.type = type
         self.node = node
         self.key = key
-        attributes = PageAttributes(type.attributes)
+        currentAttributes = PageAttributes(type.attributes)
         self.parent = parent
         self.item = item
         self.index = index
         blockState = node.block?.initialState ?? .null
         isInBlock = node.block != nil || parent?.isInBlock == true
         isInRow = !item.isNull || !index.isNull
+    }
+
+    /// Sets the attribute `name` (nil: back to its default); a name the type doesn't declare is ignored.
+    func setAttribute(_ name: String, to value: PageValue?) {
+        currentAttributes[name] = value
+    }
+
+    /// `PageAttributes.replace(at:with:)` on its attributes: puts `newValue` at `position` unless it
+    /// is the same as the value there; returns whether it changed.
+    func replaceAttribute(at position: Int, with newValue: PageValue) -> Bool {
+        currentAttributes.replace(at: position, with: newValue)
     }
 
     /// The block instance this component is part of, or stands for: the nearest component at or
@@ -139,7 +163,7 @@ public final class PageComponent: Identifiable, Hashable {
     /// `$value` in the scope of its expressions: `value`, or null (read by position, not by name).
     var scopeValue: PageValue {
         guard let position = type.valuePosition else { return .null }
-        return attributes[position: position]
+        return currentAttributes[position: position]
     }
 
     /// This component and every component below it, depth first.
@@ -179,11 +203,17 @@ public final class PageComponent: Identifiable, Hashable {
         nextObserverID += 1
         let stopped = PageObservation.Flag()
         observers[id] = (stopped, observer)
+        isObserved = true
         // NB: `cancel()` may run off the main actor (a token released anywhere), so the entry is
         // removed later; the flag, set at once, keeps any change from arriving after `cancel()`.
         return PageObservation(stopped) { [weak self] in
-            Task { @MainActor in _ = self?.observers.removeValue(forKey: id) }
+            Task { @MainActor in self?.removeObserver(id) }
         }
+    }
+
+    private func removeObserver(_ id: Int) {
+        observers.removeValue(forKey: id)
+        isObserved = !observers.isEmpty
     }
 
     /// Changes as an async sequence, for hosts that prefer `for await`. The sequence ends when
@@ -222,7 +252,9 @@ public final class PageComponent: Identifiable, Hashable {
     }
 
     /// Whether anyone observes it: an update builds a component's change only when someone will hear it.
-    var isObserved: Bool { !observers.isEmpty }
+    /// NB: a flag kept beside `observers` (whose accesses span calls to the observers, so each is
+    /// checked for exclusivity at run time); only ever loaded or stored, so it is checked when compiling.
+    private(set) var isObserved = false
 
     func notify(_ change: PageComponentChange) {
         for entry in observers.values where !entry.stopped.isSet { entry.observer(change) }

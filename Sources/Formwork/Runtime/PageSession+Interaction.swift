@@ -152,7 +152,7 @@ extension PageSession {
         case .template?:
             throw PageError(.error("edit", attributeNode?.path ?? component.node.path, "\(label) shows a template, which binds one way; bind it to a plain path such as $data.\(component.key ?? "value")"))
         default:
-            component.attributes[name] = newValue
+            component.setAttribute(name, to: newValue)
             component.notify(PageComponentChange(attributes: [name], childrenChanged: false, validationChanged: false))
         }
         record(.event, assigning: newValue, to: .edit(component: component.key ?? component.type.id, attribute: name))

@@ -16,13 +16,21 @@ public final class PageSession: Identifiable {
     /// The engine that opened it.
     public let engine: PageEngine
     /// `$data`.
-    public private(set) var data: PageValue
+    public var data: PageValue { currentData }
+    /// `$data`, as `write` leaves it.
+    /// NB: internal, and only ever loaded or stored whole (a write takes it out, changes it and
+    /// puts it back), so the optimizer proves its accesses exclusive when compiling; a `public`
+    /// stored property (another module may reach its storage directly), or one changed in place
+    /// across a call, is checked at run time on every access (about 90 instructions each).
+    private(set) var currentData: PageValue
     /// `$param`, checked against the page's `params`.
     public let params: PageValue
     /// The top-level components.
     public private(set) var components: [PageComponent] = []
     /// Whether it was closed: it runs nothing more.
-    public private(set) var isClosed = false
+    public var isClosed: Bool { closed }
+    /// NB: `isClosed`'s storage, internal for the same reason as `currentData`'s.
+    private var closed = false
     /// The value handed back by a `response` action, once there is one.
     public private(set) var response: PageValue?
     /// Called when the page hands back a value with `response`.
@@ -154,7 +162,7 @@ public final class PageSession: Identifiable {
         id = PageSessionID.next()
         self.document = document
         self.engine = engine
-        self.data = data ?? document.data
+        currentData = data ?? document.data
         self.params = params
         self.stackDepth = stackDepth
         pageLocale = PageLocale(languages: engine.languages, strings: document.strings)
@@ -234,10 +242,10 @@ public final class PageSession: Identifiable {
         // NB: built in one initializer, not assigned field by field (each assignment copied and
         // destroyed the whole scope's worth of values again).
         guard let component else {
-            return ExpressionScope(data: data, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
+            return ExpressionScope(data: currentData, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
                                    item: .null, index: .null, value: .null, state: .null, settings: scopeSettings)
         }
-        return ExpressionScope(data: data, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
+        return ExpressionScope(data: currentData, global: engine.globals.value, param: params, computed: computedValues.value, page: stateStore.value,
                                item: component.item, index: component.index, value: component.scopeValue,
                                state: blockState && component.isInBlock ? component.visibleBlockState : .null, settings: scopeSettings)
     }
@@ -314,20 +322,26 @@ public final class PageSession: Identifiable {
                 break
             }
         }
-        if !given.isEmpty { component.attributes = attributes }
+        if !given.isEmpty { component.currentAttributes = attributes }
         if !ids.isEmpty { component.bindingIDs = ids }
         component.children = buildChildren(of: component, scope: &scope)
         return component
     }
 
     /// Keeps `binding` in `bindings`, at a free id when there is one; returns its id.
+    /// NB: the table is taken out, changed and put back (as in `dispose(_:)`), so every access
+    /// to `bindings` is a whole load or store and the optimizer proves them exclusive when
+    /// compiling: changed in place, each access, an edit's reads too, was checked at run time.
     private func add(_ binding: Binding) -> Int {
+        var table = bindings
+        bindings = []
+        defer { bindings = table }
         if let free = freeBindingIDs.popLast() {
-            bindings[free] = binding
+            table[free] = binding
             return free
         }
-        bindings.append(binding)
-        return bindings.count - 1
+        table.append(binding)
+        return table.count - 1
     }
 
     /// Evaluates `binding` of a component being built, whose `$item`, `$index` and `$value` are
@@ -416,13 +430,19 @@ public final class PageSession: Identifiable {
     }
 
     func dispose(_ component: PageComponent) {
-        component.isDisposed = true
-        for id in component.bindingIDs {
-            if let binding = bindings[id] {
-                bindings[id] = nil
-                freeBindingIDs.append(id)
-                for path in binding.expression.dependencies { index.remove(id, reading: path) }
+        component.disposed = true
+        if !component.bindingIDs.isEmpty {
+            // NB: taken out and put back, as in `add(_:)`.
+            var table = bindings
+            bindings = []
+            for id in component.bindingIDs {
+                if let binding = table[id] {
+                    table[id] = nil
+                    freeBindingIDs.append(id)
+                    for path in binding.expression.dependencies { index.remove(id, reading: path) }
+                }
             }
+            bindings = table
         }
         component.bindingIDs = ComponentBindingIDs()
         component.finishChanges()
@@ -554,7 +574,11 @@ public final class PageSession: Identifiable {
             // NB: lists drop their copy of an array written below, so the write doesn't copy it (ListRows).
             let lists = detachItems(below: path)
             defer { reattachItems(lists) }
-            try data.set(value, at: path.components[...])
+            // NB: taken out and put back (see `currentData`); the set changes it in place all the same.
+            var taken = currentData
+            currentData = .null
+            defer { currentData = taken }
+            try taken.set(value, at: path.components[...])
         case .global:
             if let member = engine.globals.engineMember(of: path) {
                 throw ActionFailure(kind: "read-only", message: "\(path) can't be written: $global.\(member) is what the engine reports (what waits in the outbox), and pages only read it")
@@ -694,7 +718,7 @@ public final class PageSession: Identifiable {
     public func close() {
         guard !isClosed else { return }
         draftKeeper?.stop()
-        isClosed = true
+        closed = true
         for task in running.values { task.cancel() }
         gate.close()
         // Pages this one pushed can't hand anything back to it any more.

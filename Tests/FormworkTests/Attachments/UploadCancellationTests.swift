@@ -28,7 +28,9 @@ struct UploadCancellationTests {
                                            headers: ["Content-Type": "application/octet-stream"])
             let upload = Task { try await transport.upload(request, bodyFile: file) { _, _ in } }
             // A different point of the body each round: from its first bytes to about 12 MiB in.
-            #expect(await server.waitForBodyBytes(1 + round * (768 << 10), from: path))
+            // NB: a generous bound, not a pause: the wait ends as soon as the bytes are in. A
+            // debug build on a loaded 2-core machine was seen taking over 30 s for 12 MiB.
+            #expect(await server.waitForBodyBytes(1 + round * (768 << 10), from: path, patience: 180))
             upload.cancel()
             do {
                 let response = try await upload.value

@@ -40,6 +40,8 @@ struct KeptScopeTests {
     /// After edits that evaluate bindings in rows, on fields and in a block instance (`$item`,
     /// `$index`, `$value`, `$state`), the kept scope holds none of the stores that change and
     /// none of those variables.
+    /// NB: `UpdateScopeEquivalenceTests.page` has no computed values; `aPageWithComputedValues…`
+    /// below checks that a `$computed` that changes isn't kept.
     @Test(arguments: ["n", "rows", "a"])
     func theKeptScopeHoldsNoStoreAndNoComponentsVariables(_ key: String) throws {
         let session = try PageEngine(registry: .standard).open(try EnginePages.load(UpdateScopeEquivalenceTests.page))
@@ -48,10 +50,28 @@ struct KeptScopeTests {
         try session.set(value, at: StorePath(.data, [.key(key)]))
         try session.set(8, at: StorePath(.data, [.key("n")]))
         let kept = try #require(session.spareScope, "no scope kept after an update").scope
-        for (name, held) in [("$data", kept.data), ("$global", kept.global), ("$computed", kept.computed), ("$page", kept.page),
+        for (name, held) in [("$data", kept.data), ("$global", kept.global), ("$page", kept.page),
                              ("$item", kept.item), ("$index", kept.index), ("$value", kept.value), ("$state", kept.state)] {
             #expect(held.isNull, "the kept scope still holds \(name): \(held.jsonText)")
         }
+        // `$computed` of a page without computed values never changes: it is kept, as `$param` is.
+        #expect(kept.computed == session.computed, "the kept scope holds \(kept.computed.jsonText) for $computed")
         #expect(session.component("last")?.attributes["text"] == "none none none 8")
+    }
+
+    /// A page with a computed value: the kept scope doesn't hold `$computed` (the next update
+    /// reads it afresh), and a binding reading it follows each write.
+    @Test func aPageWithComputedValuesDoesNotKeepComputed() throws {
+        let session = try PageEngine(registry: .standard).open(try EnginePages.load("""
+        {"page": "kept-computed", "data": {"n": 1}, "computed": {"twice": "$data.n * 2"},
+         "components": [{"id": "label", "key": "out", "attributes": {"text": {"template": "${$computed.twice} ${$data.n}"}}}]}
+        """))
+        defer { session.close() }
+        for n in [2, 3, 4] {
+            try session.set(.int(Int64(n)), at: StorePath(.data, [.key("n")]))
+            #expect(session.component("out")?.attributes["text"] == .string("\(n * 2) \(n)"))
+            let kept = try #require(session.spareScope, "no scope kept after an update").scope
+            #expect(kept.computed.isNull, "the kept scope still holds $computed: \(kept.computed.jsonText)")
+        }
     }
 }
