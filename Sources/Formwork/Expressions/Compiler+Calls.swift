@@ -85,9 +85,20 @@ extension Compiler {
     /// arguments counted first, the evaluation's state lent to it.
     @inline(__always)
     private static func invoke(_ body: @escaping @Sendable (inout FunctionInvocation) throws -> PageValue, _ name: String, _ values: [PageValue], _ lambdas: [StoredLambda?], _ scope: ExpressionScope, _ state: inout EvaluationState, _ range: SourceRange, _ source: String) throws -> PageValue {
-        // A call is a step, and reading text takes time in proportion to its length.
+        try invoke(body, name, values, textBytes: textBytes(of: values), lambdas, scope, &state, range, source)
+    }
+
+    /// The UTF-8 length of the text among `values`: reading text counts steps.
+    static func textBytes(of values: [PageValue]) -> Int {
         var textBytes = 0
         for value in values { if case .string(let text) = value { textBytes &+= text.utf8.count } }
+        return textBytes
+    }
+
+    /// `invoke` with the text's length known already (`LiteralCall` counts it once, when compiled).
+    @inline(__always)
+    static func invoke(_ body: @escaping @Sendable (inout FunctionInvocation) throws -> PageValue, _ name: String, _ values: [PageValue], textBytes: Int, _ lambdas: [StoredLambda?], _ scope: ExpressionScope, _ state: inout EvaluationState, _ range: SourceRange, _ source: String) throws -> PageValue {
+        // A call is a step, and reading text takes time in proportion to its length.
         do {
             try state.step()
             try state.read(textBytes: textBytes)

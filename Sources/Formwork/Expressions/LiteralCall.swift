@@ -23,9 +23,7 @@ final class LiteralCall: Sendable {
         self.arguments = arguments
         self.range = range
         self.source = source
-        var textBytes = 0
-        for value in arguments { if case .string(let text) = value { textBytes &+= text.utf8.count } }
-        self.textBytes = textBytes
+        textBytes = Compiler.textBytes(of: arguments)
     }
 
     var evaluator: Compiler.Evaluator {
@@ -34,26 +32,8 @@ final class LiteralCall: Sendable {
 
     /// The call's value in `scope`: `Compiler.compileCall`'s steps, invocation and errors.
     func value(in scope: ExpressionScope, _ state: inout EvaluationState) throws -> PageValue {
-        do {
-            try state.step()
-            try state.read(textBytes: textBytes)
-        } catch { throw Compiler.convert(error, range, source) }
         // NB: no lambdas: `CallShortcut` takes no function with a lambda at an argument's
         // position, and a position past the array reads as one without (`FunctionInvocation`).
-        var invocation = FunctionInvocation(arguments: arguments, scope: scope, lambdas: [], state: .placeholder)
-        swap(&invocation.state, &state)
-        defer { swap(&invocation.state, &state) }
-        do {
-            let result = try function.body(&invocation)
-            switch result {
-            case .array, .object: invocation.state.noteContainer()
-            default: break
-            }
-            return result
-        } catch let error as ExpressionError {
-            throw error
-        } catch {
-            throw Compiler.convert(error, range, source, function: function.name)
-        }
+        try Compiler.invoke(function.body, function.name, arguments, textBytes: textBytes, [], scope, &state, range, source)
     }
 }
