@@ -34,13 +34,11 @@ public final class PageComponent: Identifiable, Hashable {
     public var attributes: PageAttributes { currentAttributes }
     /// `attributes`' storage: changed only by `setAttribute(_:to:)` and `replaceAttribute(at:with:)`,
     /// or stored whole.
-    /// NB: every access to it is a whole load or store, or reads or sets one value by position
-    /// with nothing called inside the access (no name compared, no value compared), so the
-    /// optimizer proves the accesses exclusive when compiling. Compared in place, each access was
-    /// checked at run time (about 110 instructions, three an edit). Taking the attributes out and
-    /// putting them back, as `PageSession.currentData` is written, dropped the checks too but
-    /// copied and destroyed the attributes each time (gate `edit-10000` 81,697 instructions that
-    /// way against 76,477 checked in place).
+    /// NB: changed in place, so each access is still checked for exclusivity at run time (about
+    /// 90 instructions, three an edit). Taking the attributes out and putting them back, as
+    /// `PageSession.currentData` is written, let the optimizer drop those checks but copied and
+    /// destroyed the attributes each time: gate `edit-10000` 81,697 instructions that way against
+    /// 76,477 in place.
     var currentAttributes: PageAttributes
     /// The children currently built (for `list`, one set per item; for `status`, the current state's).
     public internal(set) var children: [PageComponent] = []
@@ -113,28 +111,14 @@ public final class PageComponent: Identifiable, Hashable {
     }
 
     /// Sets the attribute `name` (nil: back to its default); a name the type doesn't declare is ignored.
-    /// NB: the name is looked up in the type's declaration (the attributes' own), outside any
-    /// access to `currentAttributes` (see there).
     func setAttribute(_ name: String, to value: PageValue?) {
-        guard let position = PageComponent.position(of: name, in: type.attributes) else { return }
-        currentAttributes[position: position] = value ?? .null
+        currentAttributes[name] = value
     }
 
-    /// Where the attribute `name` is in `specs`, or nil.
-    private nonisolated static func position(of name: String, in specs: [AttributeSpec]) -> Int? {
-        for position in specs.indices where specs[position].name == name { return position }
-        return nil
-    }
-
-    /// Puts `newValue` at `position` unless it is the same as the value there (`PageValue.isSame`);
-    /// returns whether it changed.
-    /// NB: the old value is read, compared and replaced in three steps, so nothing is called inside
-    /// an access to `currentAttributes` (see there).
+    /// `PageAttributes.replace(at:with:)` on its attributes: puts `newValue` at `position` unless it
+    /// is the same as the value there; returns whether it changed.
     func replaceAttribute(at position: Int, with newValue: PageValue) -> Bool {
-        let oldValue = currentAttributes[position: position]
-        guard !newValue.isSame(as: oldValue) else { return false }
-        currentAttributes[position: position] = newValue
-        return true
+        currentAttributes.replace(at: position, with: newValue)
     }
 
     /// The block instance this component is part of, or stands for: the nearest component at or

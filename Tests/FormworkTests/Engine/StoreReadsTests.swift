@@ -24,7 +24,7 @@ struct StoreReadsTests {
      ]}
     """#
 
-    static let edits: [[(StorePath, PageValue)]] = [
+    nonisolated static let edits: [[(StorePath, PageValue)]] = [
         [(StorePath(.data, [.key("n")]), 2)],
         [(StorePath(.global, [.key("g")]), "x"), (StorePath(.data, [.key("n")]), 3)],
         [(StorePath(.global, [.key("a")]), "y"), (StorePath(.data, [.key("k")]), "g"), (StorePath(.data, [.key("n")]), 4)],

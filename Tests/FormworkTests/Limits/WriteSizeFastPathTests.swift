@@ -10,13 +10,13 @@ import Testing
 @Suite("Limits: the write's size check without measuring")
 @MainActor
 struct WriteSizeFastPathTests {
-    static let values: [PageValue] = [
+    nonisolated static let values: [PageValue] = [
         .null, .bool(true), .bool(false), .int(0), .int(7), .int(-1), .int(Int64.max), .int(Int64.min),
         .number(0.5), .number(-1e308), .number(.infinity), .string(""), .string("twenty-five characters..."),
         .array([]), .array([.int(1)]), .object(PageObject()), .object(PageObject([("a", .int(1))])),
     ]
-    static let valueBytes = [0, 1, 3, 4, 5, 19, 20, 21, 23, 24, 25, 64, PageLimits.standard.valueBytes]
-    static let nestings = [0, 1, 255, 256, 257, 400]
+    nonisolated static let valueBytes = [0, 1, 3, 4, 5, 19, 20, 21, 23, 24, 25, 64, PageLimits.standard.valueBytes]
+    nonisolated static let nestings = [0, 1, 255, 256, 257, 400]
 
     /// Where the fast path says a value fits, the general path finds no problem, whatever the
     /// path's depth; and it answers for the scalars under the standard limits (not only "measure").
