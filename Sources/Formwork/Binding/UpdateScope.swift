@@ -159,8 +159,14 @@ struct StoreReads: OptionSet {
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The stores `expression` depends on. `$param` is always in an update's scope, and `$state`
-    /// is the component's (`UpdateScope.put(_:readsState:)`).
+    /// is the component's (`UpdateScope.put(_:readsState:)`). An expression that calls a function
+    /// reads them all: a function is handed the whole scope (`FunctionInvocation.scope`), and an
+    /// app's function may read a store its call doesn't name.
     init(_ expression: CompiledExpression) {
+        guard expression.calls.isEmpty else {
+            self = .all
+            return
+        }
         var reads: StoreReads = []
         for path in expression.dependencies {
             switch path.root {

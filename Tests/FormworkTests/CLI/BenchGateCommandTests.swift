@@ -18,7 +18,7 @@ struct BenchGateCommandTests {
     /// added without `.ci/perf-gate --update` would go unguarded.
     @Test func everyScenarioHasABaseline() async throws {
         let names = try await Self.scenarios()
-        #expect(names.count == 11, "\(names)")
+        #expect(names.count == 15, "\(names)")
         let data = try Data(contentsOf: Self.package.appendingPathComponent("perf/baseline.json"))
         let baseline = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let counted = try #require(baseline["scenarios"] as? [String: Int])

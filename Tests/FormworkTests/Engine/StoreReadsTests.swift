@@ -52,6 +52,8 @@ struct StoreReadsTests {
     @Test(arguments: [
         ("$data.n", StoreReads.data), ("$global.g", .global), ("$computed.t", .computed), ("$page.busy", .page),
         ("$global[$data.k]", [.global, .data]), ("$param.x + 1", []), ("1 + 2", []), ("$value ?? $data.n", .data),
+        // A function is handed the whole scope: a call reads every store.
+        ("len($data.s)", .all), ("now()", .all), ("$data.n > 0 ? text('a') : ''", .all),
     ] as [(String, StoreReads)])
     func theStoresAnExpressionReads(_ source: String, _ reads: StoreReads) throws {
         #expect(StoreReads(try CompiledExpression(source, functions: .standard)) == reads)
