@@ -76,14 +76,17 @@ extension PageSession {
     /// The rows of `list` for `items`, built from scratch.
     func buildRows(of list: PageComponent, items: [PageValue]) -> [ListRow] {
         let base = itemsPath(of: list)
-        if let base, base.root == .data, !(listsByItemsPath[base] ?? []).contains(where: { $0.component === list }) {
-            // NB: taken out and put back, so every access to it is a whole load or store (see
-            // `PageSession.currentData`): `detachItems` reads it at every write of `$data`.
+        // NB: every access to `listsByItemsPath` is a whole load or store (here taken out and put
+        // back, see `PageSession.currentData`), so the optimizer checks its exclusivity when
+        // compiling: `detachItems` reads it at every write of `$data`.
+        if let base, base.root == .data {
             var lists = listsByItemsPath
-            listsByItemsPath = [:]
-            lists[base, default: []].removeAll { $0.component?.isDisposed ?? true }
-            lists[base, default: []].append(WeakComponent(component: list))
-            listsByItemsPath = lists
+            if !(lists[base] ?? []).contains(where: { $0.component === list }) {
+                listsByItemsPath = [:]
+                lists[base, default: []].removeAll { $0.component?.isDisposed ?? true }
+                lists[base, default: []].append(WeakComponent(component: list))
+                listsByItemsPath = lists
+            }
         }
         return items.enumerated().map { offset, item in
             ListRow(item: item, components: build(list.node.children, parent: list, item: item, index: .int(Int64(offset)), itemPath: base?.appending(.index(offset))))
@@ -136,10 +139,13 @@ extension PageSession {
     /// write would copy every element, and an edit in one row would cost the length of the list.
     func detachItems(below path: StorePath) -> [(list: PageComponent, at: StorePath)] {
         guard !listsByItemsPath.isEmpty, !path.components.isEmpty else { return [] }
+        // NB: a whole load: looked up in place, the lookup's hashing ran inside the access, and
+        // every access to the table (this guard's, at every edit) was checked at run time.
+        let lists = listsByItemsPath
         var detached: [(PageComponent, StorePath)] = []
         for length in 0..<path.components.count {
             let prefix = StorePath(path.root, Array(path.components.prefix(length)))
-            for entry in listsByItemsPath[prefix] ?? [] {
+            for entry in lists[prefix] ?? [] {
                 guard let list = entry.component, !list.isDisposed, case .repeated(let items, _) = list.type.layout else { continue }
                 list.setAttribute(items, to: nil)
                 detached.append((list, prefix))

@@ -31,23 +31,38 @@ struct CallShortcut {
 
     /// The call `source` is, or nil when it isn't exactly one such call (or is over `limits`).
     init?(_ source: String, functions: FunctionLibrary, limits: PageLimits) {
-        // NB: two byte checks before anything is copied: most expressions that get here (an
-        // operator after a path, a template's text) fail them.
+        // NB: two byte checks before anything else: most expressions that get here (an operator
+        // after a path, a template's text) fail them. The bytes are then read in place.
         let utf8 = source.utf8
-        guard let first = utf8.first, Lexer.isIdentifierStart(first) || CallShortcut.isSpace(first),
-              let last = utf8.last, last == UInt8(ascii: ")") || CallShortcut.isSpace(last),
+        guard let first = utf8.first, Lexer.isIdentifierStart(first) || SourceBytes.isSpace(first),
+              let last = utf8.last, last == UInt8(ascii: ")") || SourceBytes.isSpace(last),
               utf8.count <= limits.expressionBytes, limits.expressionDepth >= 2 else { return nil }
-        let bytes = Array(utf8)
-        var i = CallShortcut.skipSpaces(bytes, from: 0)
+        guard let found = SourceBytes.read(source, { bytes in CallShortcut.read(bytes, functions) }) else { return nil }
+        self = found
+    }
+
+    private init(function: ExpressionFunction, values: [PageValue], ranges: [SourceRange], range: SourceRange) {
+        self.function = function
+        self.values = values
+        self.ranges = ranges
+        self.range = range
+    }
+
+    private static func read(_ bytes: SourceBytes.Buffer, _ functions: FunctionLibrary) -> CallShortcut? {
+        var i = SourceBytes.skipSpaces(bytes, from: 0)
         let nameStart = i
         guard i < bytes.count, Lexer.isIdentifierStart(bytes[i]) else { return nil }
         while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
-        let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
         // NB: the parser reads these three as literals before it looks for a call.
-        guard name != "true", name != "false", name != "null", let function = functions[name] else { return nil }
-        i = CallShortcut.skipSpaces(bytes, from: i)
+        switch SourceBytes.packed(bytes, nameStart, i) {
+        case PackedName.true, PackedName.false, PackedName.null: return nil
+        default: break
+        }
+        let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+        guard let function = functions[name] else { return nil }
+        i = SourceBytes.skipSpaces(bytes, from: i)
         guard i < bytes.count, bytes[i] == UInt8(ascii: "(") else { return nil }
-        i = CallShortcut.skipSpaces(bytes, from: i + 1)
+        i = SourceBytes.skipSpaces(bytes, from: i + 1)
         var values: [PageValue] = []
         var ranges: [SourceRange] = []
         if i < bytes.count, bytes[i] == UInt8(ascii: ")") {
@@ -55,13 +70,13 @@ struct CallShortcut {
         } else {
             while true {
                 guard function.lambdaParameters[values.count] == nil,
-                      let (value, end) = CallShortcut.literal(bytes, at: i) else { return nil }
+                      let (value, end) = SourceBytes.literal(bytes, at: i) else { return nil }
                 values.append(value)
                 ranges.append(SourceRange(start: i, end: end))
-                i = CallShortcut.skipSpaces(bytes, from: end)
+                i = SourceBytes.skipSpaces(bytes, from: end)
                 guard i < bytes.count else { return nil }
                 if bytes[i] == UInt8(ascii: ",") {
-                    i = CallShortcut.skipSpaces(bytes, from: i + 1)
+                    i = SourceBytes.skipSpaces(bytes, from: i + 1)
                     continue
                 }
                 guard bytes[i] == UInt8(ascii: ")") else { return nil }
@@ -69,11 +84,8 @@ struct CallShortcut {
             }
         }
         let end = i + 1
-        guard CallShortcut.skipSpaces(bytes, from: end) == bytes.count, function.arity.contains(values.count) else { return nil }
-        self.function = function
-        self.values = values
-        self.ranges = ranges
-        self.range = SourceRange(start: nameStart, end: end)
+        guard SourceBytes.skipSpaces(bytes, from: end) == bytes.count, function.arity.contains(values.count) else { return nil }
+        return CallShortcut(function: function, values: values, ranges: ranges, range: SourceRange(start: nameStart, end: end))
     }
 
     /// The call compiled as the general path compiles its tree, and the call site the compiler
@@ -93,51 +105,5 @@ struct CallShortcut {
 
     private var literals: [Expr.Argument] {
         zip(values, ranges).map { .value(Expr(kind: .literal($0), range: $1)) }
-    }
-
-    // MARK: - Bytes
-
-    /// The lexer's whitespace.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func skipSpaces(_ bytes: [UInt8], from start: Int) -> Int {
-        var i = start
-        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-        return i
-    }
-
-    /// The literal at `start` and where it ends, when it is one the shortcut takes: a string
-    /// without a backslash, digits that fit an int, `true`, `false` or `null`. What follows it is
-    /// checked by the caller (only spaces, then `,` or `)`), so `1.5`, `1e3` and `12px` fail there.
-    private static func literal(_ bytes: [UInt8], at start: Int) -> (PageValue, Int)? {
-        guard start < bytes.count else { return nil }
-        let byte = bytes[start]
-        switch byte {
-        case UInt8(ascii: "'"), UInt8(ascii: "\""):
-            var end = start + 1
-            while end < bytes.count, bytes[end] != byte {
-                if bytes[end] == UInt8(ascii: "\\") { return nil }
-                end += 1
-            }
-            guard end < bytes.count else { return nil }
-            return (.string(String(decoding: bytes[(start + 1)..<end], as: UTF8.self)), end + 1)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            var end = start + 1
-            while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
-            guard let value = Int64(String(decoding: bytes[start..<end], as: UTF8.self)) else { return nil }
-            return (.int(value), end)
-        default:
-            guard Lexer.isIdentifierStart(byte) else { return nil }
-            var end = start + 1
-            while end < bytes.count, Lexer.isIdentifierPart(bytes[end]) { end += 1 }
-            switch String(decoding: bytes[start..<end], as: UTF8.self) {
-            case "true": return (.bool(true), end)
-            case "false": return (.bool(false), end)
-            case "null": return (.null, end)
-            default: return nil
-            }
-        }
     }
 }

@@ -85,6 +85,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             self.init(source: source, path: path)
             return
         }
+        if let shortcut = PathOperatorShortcut(source, limits: limits) {
+            self.init(source: source, operator: shortcut)
+            return
+        }
         if let call = CallShortcut(source, functions: functions, limits: limits) {
             // NB: only a pure function is folded: the budget is made only for one.
             self.init(source: source, call: call) { FoldingBudget(limits: limits) }
@@ -124,6 +128,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
         if block == nil, let path = PlainPathShortcut(source, limits: limits) {
             self.init(source: source, path: path)
+            return
+        }
+        if block == nil, let shortcut = PathOperatorShortcut(source, limits: limits) {
+            self.init(source: source, operator: shortcut)
             return
         }
         if block == nil, let call = CallShortcut(source, functions: functions, limits: limits) {
@@ -201,6 +209,16 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             source: source, dependencies: plainPath.map { [$0] } ?? [], constantValue: nil,
             calls: [], isTemplate: false, plainPath: plainPath, itemPath: path.itemPath,
             evaluator: path.evaluator(source))
+    }
+
+    /// A path compared with a literal, or negated, recognised by `PathOperatorShortcut`: what
+    /// `init(source:tree:isTemplate:folding:)` makes of its tree (nothing to fold), without the tree.
+    private init(source: String, operator shortcut: PathOperatorShortcut) {
+        let (compiled, dependencies) = shortcut.compiled(source)
+        storage = Storage(
+            source: source, dependencies: dependencies, constantValue: nil,
+            calls: [], isTemplate: false, plainPath: nil, itemPath: nil,
+            evaluator: compiled.evaluator)
     }
 
     /// A call with literal arguments recognised by `CallShortcut`: what

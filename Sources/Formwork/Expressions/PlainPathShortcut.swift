@@ -13,10 +13,11 @@
 /// the same text (the same evaluator, dependencies, plain and item paths);
 /// `PlainPathShortcutTests` compiles a table of expressions both ways and compares them.
 ///
-/// NB: it reads the source's bytes where the string keeps them (no copy), checks the whole path
-/// before it builds anything (most expressions that start with `$` aren't a plain path), names
-/// the variable from its bytes (no string made for it), and makes the member names once, as the
-/// components shared by the plain path, the dependencies and the item path.
+/// NB: it reads the source's bytes where the string keeps them (`SourceBytes`, no copy), checks
+/// the whole path before it builds anything (most expressions that start with `$` aren't a plain
+/// path), names the variable from its bytes packed into one number (no string made for it), and
+/// makes the member names once, as the components shared by the plain path, the dependencies and
+/// the item path.
 struct PlainPathShortcut {
     let variable: ScopeVariable
     /// The member names, in order, each a `.key`.
@@ -27,54 +28,86 @@ struct PlainPathShortcut {
         let utf8 = source.utf8
         let count = utf8.count
         guard count >= 2, count <= limits.expressionBytes, utf8.first == UInt8(ascii: "$") else { return nil }
-        let end = utf8.endIndex
-        let nameStart = utf8.index(after: utf8.startIndex)
-        var i = nameStart
-        while i != end, Lexer.isIdentifierPart(utf8[i]) { i = utf8.index(after: i) }
-        guard let variable = PlainPathShortcut.variable(named: utf8[nameStart..<i]) else { return nil }
-        // First the check, counting the names: nothing is built for what isn't a plain path.
-        let keysStart = i
-        var keys = 0
-        while i != end {
-            guard utf8[i] == UInt8(ascii: ".") else { return nil }
-            i = utf8.index(after: i)
-            guard i != end, Lexer.isIdentifierStart(utf8[i]) else { return nil }
-            i = utf8.index(after: i)
-            while i != end, Lexer.isIdentifierPart(utf8[i]) { i = utf8.index(after: i) }
-            keys += 1
-        }
-        guard keys + 1 <= limits.expressionDepth else { return nil }
-        var components: [StorePath.Component] = []
-        components.reserveCapacity(keys)
-        i = keysStart
-        while i != end {
-            let start = utf8.index(after: i)
-            i = utf8.index(after: start)
-            while i != end, utf8[i] != UInt8(ascii: ".") { i = utf8.index(after: i) }
-            components.append(.key(String(decoding: utf8[start..<i], as: UTF8.self)))
-        }
+        guard let (variable, components) = SourceBytes.read(source, { bytes -> (ScopeVariable, [StorePath.Component])? in
+            // First the check, counting the names: nothing is built for what isn't a plain path.
+            guard let path = PlainPathShortcut.scan(bytes, from: 0), path.end == bytes.count,
+                  path.keys + 1 <= limits.expressionDepth else { return nil }
+            return (path.variable, PlainPathShortcut.components(bytes, path))
+        }) else { return nil }
         self.variable = variable
         self.components = components
     }
 
-    /// The variable `$name` names, as `ScopeVariable(rawValue:)` finds it, from its bytes: the
-    /// first byte (and the length) picks the one candidate, then its name is compared.
+    /// A plain path found by `scan`: its variable, how many member names follow it, where its
+    /// `$` is, where the variable's name ends, and the offset after its last name.
+    struct Found {
+        let variable: ScopeVariable
+        let keys: Int
+        let start: Int
+        let nameEnd: Int
+        let end: Int
+    }
+
+    /// The longest plain path `$name(.name)*` at `start` (a `$`), or nil when `$name` isn't a
+    /// variable or a `.` isn't followed by a name. What follows it is for the caller to check.
+    static func scan(_ bytes: SourceBytes.Buffer, from start: Int) -> Found? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "$") else { return nil }
+        var i = start + 1
+        while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
+        guard let variable = variable(packed: SourceBytes.packed(bytes, start + 1, i)) else { return nil }
+        let nameEnd = i
+        var keys = 0
+        while i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < bytes.count, Lexer.isIdentifierStart(bytes[i]) else { return nil }
+            i += 1
+            while i < bytes.count, Lexer.isIdentifierPart(bytes[i]) { i += 1 }
+            keys += 1
+        }
+        return Found(variable: variable, keys: keys, start: start, nameEnd: nameEnd, end: i)
+    }
+
+    /// The member names of `path`, each a `.key`, made once.
+    static func components(_ bytes: SourceBytes.Buffer, _ path: Found) -> [StorePath.Component] {
+        var components: [StorePath.Component] = []
+        guard path.keys > 0 else { return components }
+        components.reserveCapacity(path.keys)
+        var i = path.nameEnd
+        while i < path.end {
+            let start = i + 1
+            i = start + 1
+            while i < path.end, bytes[i] != UInt8(ascii: ".") { i += 1 }
+            components.append(.key(String(decoding: bytes[start..<i], as: UTF8.self)))
+        }
+        return components
+    }
+
+    /// The variable `$name` names, as `ScopeVariable(rawValue:)` finds it, from its bytes.
     static func variable(named name: Substring.UTF8View) -> ScopeVariable? {
-        guard let first = name.first else { return nil }
-        let candidate: ScopeVariable
-        switch first {
-        case UInt8(ascii: "d"): candidate = .data
-        case UInt8(ascii: "c"): candidate = .computed
-        case UInt8(ascii: "g"): candidate = .global
-        case UInt8(ascii: "p"): candidate = name.count == 4 ? .page : .param
-        case UInt8(ascii: "r"): candidate = .result
-        case UInt8(ascii: "e"): candidate = name.dropFirst().first == UInt8(ascii: "v") ? .event : .error
-        case UInt8(ascii: "v"): candidate = .value
-        case UInt8(ascii: "i"): candidate = name.count == 4 ? .item : .index
-        case UInt8(ascii: "s"): candidate = .state
+        guard name.allSatisfy(Lexer.isIdentifierPart) else { return nil }
+        return Array(name).withUnsafeBufferPointer { variable(packed: SourceBytes.packed($0, 0, $0.count)) }
+    }
+
+    /// The variable whose name packs (`SourceBytes.packed`) to `name`: one comparison per
+    /// candidate, no string made.
+    @inline(__always)
+    static func variable(packed name: UInt64?) -> ScopeVariable? {
+        guard let name else { return nil }
+        switch name {
+        case PackedName.data: return .data
+        case PackedName.item: return .item
+        case PackedName.computed: return .computed
+        case PackedName.error: return .error
+        case PackedName.global: return .global
+        case PackedName.page: return .page
+        case PackedName.param: return .param
+        case PackedName.index: return .index
+        case PackedName.value: return .value
+        case PackedName.result: return .result
+        case PackedName.event: return .event
+        case PackedName.state: return .state
         default: return nil
         }
-        return candidate.rawValue.utf8.elementsEqual(name) ? candidate : nil
     }
 
     /// The path's evaluator: what `Compiler` makes of the same tree, read by one `PlainPathRead`.

@@ -137,6 +137,8 @@ public final class PageSession: Identifiable {
         let expression: CompiledExpression
         /// What the attribute drives besides its value: a list's rows, a status's children.
         var drives: BindingRole = .value
+        /// The page-wide stores the expression reads: what an update puts in its scope for it.
+        var reads: StoreReads = .all
 
         var name: String { component.type.attributes[position].name }
     }
@@ -144,10 +146,12 @@ public final class PageSession: Identifiable {
     /// Moves at every store write and every update, so a scope kept for an update's bindings is
     /// built again when a store changed under it (`UpdateScope`).
     var storeGeneration = 0
-    /// The last update's arrays, emptied, for the next one (`BindingUpdate.clear()`).
-    private var spareUpdate: BindingUpdate?
-    /// The last update's scope, its stores let go (`UpdateScope.release()`), for the next one.
-    private(set) var spareScope: UpdateScope?
+    /// The last update's arrays, emptied, and its scope, its stores let go, for the next update
+    /// (`KeptUpdate`).
+    var kept = KeptUpdate()
+    /// True while an update runs in `kept`: one started meanwhile (a host writing while it hears
+    /// about a change) runs in arrays and a scope of its own.
+    var keptInUse = false
 
     /// `scopeSettings`, and the `PageEngine.hostChanges` it was built at.
     private var sharedSettings: (hostChanges: Int, settings: ScopeSettings)?
@@ -310,7 +314,7 @@ public final class PageSession: Identifiable {
             case .literal(let value):
                 attributes[position: position] = spec.type.coerce(value)
             case .expression(let expression), .template(let expression):
-                let binding = Binding(component: component, position: position, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type))
+                let binding = Binding(component: component, position: position, type: spec.type, expression: expression, drives: BindingRole(spec.name, of: type), reads: StoreReads(expression))
                 let id = add(binding)
                 ids.append(id)
                 for path in expression.dependencies { self.index.add(id, reading: path) }
@@ -470,14 +474,12 @@ public final class PageSession: Identifiable {
     /// whose `items` or `state` changed, then notifies each changed component once.
     func refresh(_ written: [StorePath]) {
         guard !written.isEmpty, !isClosed else { return }
-        var update = takeUpdate()
-        update.written.append(contentsOf: written)
-        refresh(&update)
-        keep(consume update)
+        runUpdate(of: nil, and: written)
     }
 
-    /// `refresh(_:)` of `update.written`; the `$computed` paths that followed are added to it.
-    func refresh(_ update: inout BindingUpdate) {
+    /// `refresh(_:)` of `update.written`, evaluating in `scope`; the `$computed` paths that
+    /// followed are added to `update.written`.
+    func refresh(_ update: inout BindingUpdate, reusing scope: inout UpdateScope) {
         guard !update.written.isEmpty, !isClosed else { return }
         storeGeneration &+= 1
         // NB: only a page with computed values forms the closure (a retain of the session).
@@ -494,12 +496,17 @@ public final class PageSession: Identifiable {
         }
         // NB: the readers in an array, sorted, repeats skipped: an edit has a few, and a set
         // hashed each one twice (building it, then sorting out of it).
+        // NB: two readers (an edit's field and label) are put in order by hand: `sort()` is a call
+        // of about 60 instructions even for two.
         for path in update.written { index.collectReaders(affectedBy: path, into: &update.readers) }
-        update.readers.sort()
+        if update.readers.count > 2 {
+            update.readers.sort()
+        } else if update.readers.count == 2, update.readers[0] > update.readers[1] {
+            update.readers.swapAt(0, 1)
+        }
         var previous = -1
         // NB: one scope for the update's evaluations (`UpdateScope`), filled only when one reads;
-        // the last update's, kept with its stores let go, so none is built or destroyed per update.
-        var scope = spareScope.take() ?? UpdateScope()
+        // the kept one, its stores let go after, so none is built or destroyed per update.
         for position in update.readers.indices {
             let id = update.readers[position]
             guard id != previous else { continue }
@@ -507,7 +514,6 @@ public final class PageSession: Identifiable {
             if update.done.isEmpty || !update.done.contains(id) { apply(binding: id, in: &update, reusing: &scope) }
         }
         scope.release()
-        spareScope = consume scope
         for component in update.rebuild where !component.isDisposed {
             for child in component.children { dispose(child) }
             component.children = buildChildren(of: component)
@@ -518,21 +524,6 @@ public final class PageSession: Identifiable {
         if !watchers.nodes.isEmpty { runWatchers(after: update.written) }
     }
 
-    /// An empty update: the last one's, emptied, unless an update is running (a host writing
-    /// while it hears about a change), which then gets a new one.
-    private func takeUpdate() -> BindingUpdate {
-        spareUpdate.take() ?? BindingUpdate()
-    }
-
-    /// Keeps `update`'s storage, emptied, for the next update.
-    /// NB: takes it (`consuming`), and callers hand it over with `consume`: passed as a plain
-    /// variable it was copied, so `clear()` found its arrays shared and allocated new ones, and
-    /// the caller's copy then freed the old (about 2,000 instructions an edit).
-    private func keep(_ update: consuming BindingUpdate) {
-        update.clear()
-        spareUpdate = consume update
-    }
-
     // MARK: - Writing stores
 
     /// Writes one store path (`$data…` or `$global…`) and updates everything that reads it.
@@ -540,11 +531,10 @@ public final class PageSession: Identifiable {
         try write(value, at: path, from: nil)
         // NB: `commit(_:)` for one path, with the path in the kept update's array: an edit makes
         // no batch and no array of its own.
-        var update = takeUpdate()
-        update.written.append(path)
-        refresh(&update)
-        draftDataChanged(update.written)
-        keep(consume update)
+        runUpdate(of: path, and: [])
+        // NB: what `draftDataChanged(_:)` does with the paths written (the `$computed` paths that
+        // followed are never `$data`), without an array.
+        if path.root == .data, let draftKeeper { draftKeeper.changed() }
         if path.root == .global { try engine.globals.commit([path], origin: ObjectIdentifier(self)) }
     }
 
@@ -566,7 +556,8 @@ public final class PageSession: Identifiable {
 
     /// `write(_:at:into:from:)` without a batch: the caller updates what reads `path`.
     private func write(_ value: PageValue, at path: StorePath, from component: PageComponent?) throws {
-        if path.root != .param, let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
+        if path.root != .param, !PageSession.fitsWithoutMeasuring(value, valueBytes: engine.limits.valueBytes),
+           let problem = value.sizeProblem(engine.limits, what: "the value written to \(path)", nesting: path.components.count) {
             throw ActionFailure(kind: "limit", message: problem)
         }
         switch path.root {
@@ -589,6 +580,20 @@ public final class PageSession: Identifiable {
         }
         storeGeneration &+= 1
         record(.store, assigning: value, to: .store(path))
+    }
+
+    /// Whether `value` is null, a truth value or a number: it nests nothing and its JSON is at most
+    /// 24 bytes (`PageValue.Size`), so `sizeProblem` finds nothing in it when `valueBytes` is 24 or
+    /// more, at any depth. Anything else is measured.
+    /// NB: an edit writes such a value at nearly every keystroke; measuring it copied the whole
+    /// `PageLimits` and walked the value (about 150 instructions an edit). `WriteSizeTests`
+    /// checks it against `sizeProblem` on a table of values and limits.
+    nonisolated static func fitsWithoutMeasuring(_ value: PageValue, valueBytes: Int) -> Bool {
+        guard valueBytes >= 24 else { return false }
+        switch value {
+        case .null, .bool, .int, .number: return true
+        case .string, .array, .object: return false
+        }
     }
 
     func commit(_ batch: WriteBatch) throws {

@@ -39,8 +39,12 @@ enum GateScenarios {
         Scenario(name: "open-10000", summary: "load and open a generated page of 10,000 components (bench open's page)", prepare: { _ in try open(10_000) }, floor: "jsonserialization-10000"),
         Scenario(name: "jsonserialization-1000", summary: "floor: JSONSerialization.jsonObject of open-1000's bytes", prepare: { _ in jsonSerialization(1_000) }),
         Scenario(name: "jsonserialization-10000", summary: "floor: JSONSerialization.jsonObject of open-10000's bytes", prepare: { _ in jsonSerialization(10_000) }),
-        Scenario(name: "edit-10000", summary: "\(edits) edits of random values on an open page of 10,000 components (bench edits' page)", prepare: edit10000, floor: "edit-floor-10000"),
-        Scenario(name: "edit-floor-10000", summary: "floor: edit-10000's writes and evaluations by hand (bench edits' floor)", prepare: editFloor10000),
+        Scenario(name: "edit-100", summary: "\(edits) edits of random values on an open page of 100 components (bench edits' page)", prepare: { _ in try edit(100) }, floor: "edit-floor-100"),
+        Scenario(name: "edit-floor-100", summary: "floor: edit-100's writes and evaluations by hand (bench edits' floor)", prepare: { _ in try editFloor(100) }),
+        Scenario(name: "edit-1000", summary: "\(edits) edits of random values on an open page of 1,000 components (bench edits' page)", prepare: { _ in try edit(1_000) }, floor: "edit-floor-1000"),
+        Scenario(name: "edit-floor-1000", summary: "floor: edit-1000's writes and evaluations by hand (bench edits' floor)", prepare: { _ in try editFloor(1_000) }),
+        Scenario(name: "edit-10000", summary: "\(edits) edits of random values on an open page of 10,000 components (bench edits' page)", prepare: { _ in try edit(10_000) }, floor: "edit-floor-10000"),
+        Scenario(name: "edit-floor-10000", summary: "floor: edit-10000's writes and evaluations by hand (bench edits' floor)", prepare: { _ in try editFloor(10_000) }),
         Scenario(name: "expressions", summary: "each of bench expressions' expressions evaluated \(evaluations) times, each in a new scope", prepare: expressions),
         Scenario(name: "blocks", summary: "load and open a page using a block \(blockUses) times (bench blocks' page)", prepare: blocks),
         Scenario(name: "repository", summary: "PageRepository.resolve of the two perf/pages pages from a cache in a temporary folder", prepare: repository),
@@ -123,15 +127,16 @@ enum GateScenarios {
         return { blackHole(try JSONSerialization.jsonObject(with: data)) }
     }
 
-    private static func edit10000(_ temp: URL) throws -> @MainActor () throws -> Void {
-        let editor = try EditBenchmark.Editor(components: 10_000, traceLimit: 0)
+    /// `edits` random edits on an open page of `components` components (bench edits' page).
+    private static func edit(_ components: Int) throws -> @MainActor () throws -> Void {
+        let editor = try EditBenchmark.Editor(components: components, traceLimit: 0)
         return { for _ in 0..<edits { editor.edit() } }
     }
 
-    /// The floor of `edit10000`: the same writes, in the same order, and the same two evaluations
+    /// The floor of `edit(_:)`: the same writes, in the same order, and the same two evaluations
     /// each, by hand (`EditBenchmark.Floor`).
-    private static func editFloor10000(_ temp: URL) throws -> @MainActor () throws -> Void {
-        let floor = try EditBenchmark.Floor(components: 10_000)
+    private static func editFloor(_ components: Int) throws -> @MainActor () throws -> Void {
+        let floor = try EditBenchmark.Floor(components: components)
         return { for _ in 0..<edits { blackHole(floor.edit()) } }
     }
 
