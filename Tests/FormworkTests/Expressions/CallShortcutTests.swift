@@ -86,8 +86,9 @@ struct CallShortcutTests {
         do { return .success(try compile()) } catch { return .failure(error) }
     }
 
-    /// Compiles `source` both ways and compares everything the two tell.
-    static func compare(_ source: String, functions: FunctionLibrary, limits: PageLimits = .standard) {
+    /// Compiles `source` both ways and compares everything the two tell, evaluating both in each
+    /// of `scopes` (this table's by default; `PathOperatorShortcutTests` passes its own).
+    static func compare(_ source: String, functions: FunctionLibrary, limits: PageLimits = .standard, scopes: [ExpressionScope] = CallShortcutTests.scopes) {
         let fast = outcome { () throws(ExpressionError) in try CompiledExpression(source, functions: functions, limits: limits) }
         let general = outcome { () throws(ExpressionError) in try CompiledExpression(generalPath: source, functions: functions, limits: limits) }
         switch (fast, general) {
@@ -102,10 +103,10 @@ struct CallShortcutTests {
             #expect(a.constantValue == b.constantValue, "\(source)")
             #expect(a.readsBlockState == b.readsBlockState, "\(source)")
             #expect(a.isTemplate == b.isTemplate, "\(source)")
-            for scope in scopes {
+            for (position, scope) in scopes.enumerated() {
                 let x = Result { () throws(ExpressionError) in try a.evaluate(in: scope) }
                 let y = Result { () throws(ExpressionError) in try b.evaluate(in: scope) }
-                #expect(x == y, "\(source)")
+                #expect(x == y, "\(source) in scope \(position)")
             }
         default:
             Issue.record("\(source): the shortcut gave \(fast), the general path \(general)")

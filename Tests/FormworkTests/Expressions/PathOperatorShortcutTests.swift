@@ -73,28 +73,7 @@ struct PathOperatorShortcutTests {
     @Test("both paths give the same", arguments: table)
     func sameAsGeneralPath(source: String, shortcut: Bool) {
         #expect((PathOperatorShortcut(source, limits: .standard) != nil) == shortcut, "\(source)")
-        let fast = Self.outcome { () throws(ExpressionError) in try CompiledExpression(source, functions: .standard) }
-        let general = Self.outcome { () throws(ExpressionError) in try CompiledExpression(generalPath: source, functions: .standard) }
-        switch (fast, general) {
-        case (.failure(let a), .failure(let b)):
-            #expect(a == b, "\(source)")
-        case (.success(let a), .success(let b)):
-            #expect(a.dependencies == b.dependencies, "\(source)")
-            #expect(a.plainPath == b.plainPath, "\(source)")
-            #expect(a.assignablePath == b.assignablePath, "\(source)")
-            #expect(a.itemPath == b.itemPath, "\(source)")
-            #expect(a.calls == b.calls, "\(source)")
-            #expect(a.constantValue == b.constantValue, "\(source)")
-            #expect(a.readsBlockState == b.readsBlockState, "\(source)")
-            #expect(a.isTemplate == b.isTemplate, "\(source)")
-            for (position, scope) in Self.scopes.enumerated() {
-                let x = Result { () throws(ExpressionError) in try a.evaluate(in: scope) }
-                let y = Result { () throws(ExpressionError) in try b.evaluate(in: scope) }
-                #expect(x == y, "\(source) in scope \(position)")
-            }
-        default:
-            Issue.record("\(source): the shortcut gave \(fast), the general path \(general)")
-        }
+        CallShortcutTests.compare(source, functions: .standard, scopes: Self.scopes)
     }
 
     @Test("over the depth and length limits, the general path's errors")
