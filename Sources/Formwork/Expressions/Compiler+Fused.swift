@@ -84,46 +84,17 @@ extension Compiler {
     private func fusedRun(_ first: RunNode, _ links: [ArithmeticRun.Link]) -> Compiled {
         guard !links.isEmpty, let operand = first.operand else { return first.compiled(source) }
         let chain = FusedArithmetic(first: operand, links: links)
+        let steps = chain.steps
         let run = ArithmeticRun(first: first.term, links: links, source: source)
-        return Compiled(general: { scope, state in try run.evaluate(scope, &state) }, operand: .chain(chain))
-    }
-
-    /// A fused node's fast path in front of its `general` path: `FusedArithmetic` for an
-    /// arithmetic chain, `FusedComparison` for a comparison, `FusedLogic` for any other shape.
-    static func fastPath(in general: @escaping Evaluator, operand: FusedArithmetic.Operand?, logic: FusedLogic.Shape?) -> Evaluator {
-        switch (operand, logic) {
-        case (.chain(let chain)?, nil):
-            let steps = chain.steps
-            return { scope, state in
-                if state.steps >= steps, let value = chain.value(scope, state) {
-                    state.spend(steps)
-                    return value.pageValue
-                }
-                return try general(scope, &state)
+        let general: Evaluator = { scope, state in try run.evaluate(scope, &state) }
+        let evaluator: Evaluator = { scope, state in
+            if state.steps >= steps, let value = chain.value(scope, state) {
+                state.spend(steps)
+                return value.pageValue
             }
-        case (_, .comparison(let comparison)?):
-            // NB: `ordered` spends nothing beyond the operator's step for numbers.
-            let steps = comparison.steps
-            return { scope, state in
-                if state.steps >= steps, let value = comparison.holds(scope, state) {
-                    state.spend(steps)
-                    return .bool(value)
-                }
-                return try general(scope, &state)
-            }
-        case (_, let shape?):
-            let program = FusedLogic(shape)
-            let steps = program.steps
-            return { scope, state in
-                if state.steps >= steps, let run = program.run(scope, state) {
-                    state.spend(run.steps)
-                    return run.value
-                }
-                return try general(scope, &state)
-            }
-        default:
-            return general
+            return try run.evaluate(scope, &state)
         }
+        return Compiled(evaluator: evaluator, constant: nil, operand: .chain(chain), unfused: general)
     }
 
     /// `left op right` for a comparison with a fused fast path in front of the general one, when
@@ -137,7 +108,17 @@ extension Compiler {
         switch op {
         case .less, .lessEqual, .greater, .greaterEqual:
             let general = binary(op, left.general, right.general, range, source)
-            return Compiled(general: general, logic: .comparison(FusedComparison(op, a, b)))
+            // NB: `ordered` spends nothing beyond the operator's step for numbers.
+            let comparison = FusedComparison(op, a, b)
+            let steps = comparison.steps
+            let evaluator: Evaluator = { scope, state in
+                if state.steps >= steps, let value = comparison.holds(scope, state) {
+                    state.spend(steps)
+                    return .bool(value)
+                }
+                return try general(scope, &state)
+            }
+            return Compiled(evaluator: evaluator, constant: nil, unfused: general, logic: .comparison(comparison))
         default:
             // NB: `==` and `!=` aren't fused: `state.equal` counts a step of its own, and equality
             // covers every type.
@@ -148,7 +129,16 @@ extension Compiler {
     /// `&&`, `||`, `!` or `?:` over nodes that all have a shape, as one `FusedLogic` in front of
     /// `general`, the node compiled from its children's general paths.
     static func fused(_ shape: FusedLogic.Shape, general: @escaping Evaluator) -> Compiled {
-        Compiled(general: general, logic: shape)
+        let program = FusedLogic(shape)
+        let steps = program.steps
+        let evaluator: Evaluator = { scope, state in
+            if state.steps >= steps, let run = program.run(scope, state) {
+                state.spend(run.steps)
+                return run.value
+            }
+            return try general(scope, &state)
+        }
+        return Compiled(evaluator: evaluator, constant: nil, unfused: general, logic: shape)
     }
 }
 

@@ -60,25 +60,9 @@ struct Compiler {
             self.constant = constant
         }
 
-        /// A fused node: its general path, and what its fast path is made from (an arithmetic
-        /// chain, a comparison, or a logic shape); the fast path is made when `evaluator` is asked
-        /// for (see `Compiler.fastPath`).
-        ///
-        /// NB: a fused node below another fused node is only ever asked for its shape and its
-        /// general path — the parent's own fast path covers it — so making its fast path when it
-        /// was compiled, as before, was work thrown away for every node but the top one.
-        init(general: @escaping Evaluator, operand: FusedArithmetic.Operand? = nil, logic: FusedLogic.Shape? = nil) {
-            built = nil
-            constant = nil
-            self.operand = operand
-            unfused = general
-            self.logic = logic
-        }
-
         /// The compiled node.
         var evaluator: Evaluator {
             if let built { return built }
-            if let unfused { return Compiler.fastPath(in: unfused, operand: operand, logic: logic) }
             let value = constant ?? .null
             return { _, _ in value }
         }
@@ -168,15 +152,13 @@ struct Compiler {
 
         case .unary(let op, let operand):
             let o = compileNode(operand)
-            // NB: the operand's fused shape is asked first: its own fast path isn't made when only
-            // its shape and general path are used.
-            if op == .not, o.constant == nil, let shape = o.shape {
-                return Compiler.fused(.not(shape), general: Compiler.not(o.general.evaluator, range, source))
-            }
             let eval = o.evaluator
             let evaluator: Evaluator
             switch op {
             case .not:
+                if o.constant == nil, let shape = o.shape {
+                    return Compiler.fused(.not(shape), general: Compiler.not(o.general.evaluator, range, source))
+                }
                 evaluator = Compiler.not(eval, range, source)
             case .negate:
                 evaluator = { scope, state in
