@@ -118,10 +118,7 @@ struct Compiler {
             return Compiled(evaluator: { _, state in state.locals[slot] }, constant: nil)
 
         case .member(let base, let name):
-            if let (root, reads) = Compiler.memberChain(expr, source) {
-                if !findings.insidePath, case .variable(let variable) = root, let storeRoot = variable.storeRoot {
-                    findings.reads.append(StorePath(storeRoot, reads.map { .key($0.key) }))
-                }
+            if let (root, reads) = memberChain(expr) {
                 return Compiler.memberChain(root, reads, range, source)
             }
             let wasInside = enterPath(expr)
@@ -361,6 +358,16 @@ struct Compiler {
                 return try read.value(of: state.locals[slot])
             }
         }
+    }
+
+    /// `expr` as a member chain (see below), noted as a read when it is a store path below no
+    /// other one: what compiling it finds, before any closure is made for it.
+    func memberChain(_ expr: Expr) -> (ChainRoot, [MemberRead])? {
+        guard let (root, reads) = Compiler.memberChain(expr, source) else { return nil }
+        if !findings.insidePath, case .variable(let variable) = root, let storeRoot = variable.storeRoot {
+            findings.reads.append(StorePath(storeRoot, reads.map { .key($0.key) }))
+        }
+        return (root, reads)
     }
 
     /// `$var.a.b.c` or `x.a.b` as one root and a read per key, in source order, so it compiles to
