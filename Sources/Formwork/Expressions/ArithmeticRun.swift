@@ -61,13 +61,7 @@ struct ArithmeticRun: Sendable {
             // range (the last read's); then the reads, each failing at its own range.
             guard let last = reads.last else { return .null }
             try Compiler.step(&state, last.range, source, count: reads.count)
-            var value: PageValue
-            switch root {
-            case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
-            case .local(let slot): value = try reads[0].value(of: state.locals[slot])
-            }
-            for read in reads.dropFirst() { value = try read.value(of: value) }
-            return value
+            return try Compiler.read(root, reads, scope, &state)
         }
     }
 }

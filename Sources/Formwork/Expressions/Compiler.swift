@@ -312,14 +312,21 @@ struct Compiler {
         let steps = reads.count
         return Compiled(evaluator: { scope, state in
             try Compiler.step(&state, range, source, count: steps)
-            var value: PageValue
-            switch root {
-            case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
-            case .local(let slot): value = try reads[0].value(of: state.locals[slot])
-            }
-            for read in reads.dropFirst() { value = try read.value(of: value) }
-            return value
+            return try Compiler.read(root, reads, scope, &state)
         }, constant: nil, operand: .read(root, reads))
+    }
+
+    /// `root.reads[0].reads[1]…` read, each member failing at its own range: what a chain does
+    /// once its steps are counted (`memberChain`'s closure, `ArithmeticRun`'s reads).
+    @inline(__always)
+    static func read(_ root: ChainRoot, _ reads: [MemberRead], _ scope: ExpressionScope, _ state: inout EvaluationState) throws(ExpressionError) -> PageValue {
+        var value: PageValue
+        switch root {
+        case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
+        case .local(let slot): value = try reads[0].value(of: state.locals[slot])
+        }
+        for read in reads.dropFirst() { value = try read.value(of: value) }
+        return value
     }
 
     /// `$variable` alone.
