@@ -41,7 +41,14 @@ struct BindingUpdate {
 
     /// `name` of `component` took a new value.
     mutating func note(_ component: PageComponent, _ name: String) {
-        names.append(NamedChange(slot: entry(for: component), name: name))
+        names.append(NamedChange(slot: entry(for: component), position: -1, name: name))
+    }
+
+    /// The attribute at `position` among `component`'s type's attributes took a new value.
+    /// NB: by position, its name read only when an observer is told (`notify()`): keeping the
+    /// name was a retain of it at each binding applied and a release at `clear()`.
+    mutating func note(_ component: PageComponent, position: Int) {
+        names.append(NamedChange(slot: entry(for: component), position: position, name: nil))
     }
 
     /// `component`'s children changed without any of its attributes changing (a row moved).
@@ -75,14 +82,14 @@ struct BindingUpdate {
     /// The names noted for the component at `slot`, in the order noted.
     private func changedNames(at slot: Int) -> [String] {
         var found: [String] = []
-        for entry in names where entry.slot == slot { found.append(entry.name) }
+        for entry in names where entry.slot == slot { found.append(entry.name(in: changed[slot])) }
         return found
     }
 
     /// The names noted for each component, by slot: for an update that changed many.
     private func namesBySlot() -> [[String]] {
         var found = [[String]](repeating: [], count: changed.count)
-        for entry in names { found[entry.slot].append(entry.name) }
+        for entry in names { found[entry.slot].append(entry.name(in: changed[entry.slot])) }
         return found
     }
 
@@ -110,23 +117,24 @@ struct BindingUpdate {
     /// array's type metadata on every call; an array already empty isn't touched.
     ///
     /// NB: an array of a few elements (an edit's one path, two readers, two components) is emptied
-    /// by `popLast()`, a few instructions each; `removeAll(keepingCapacity:)` goes through the
-    /// generic `replaceSubrange`, about 180 instructions per array even for one element.
+    /// by `removeLast()`, a few instructions each; `removeAll(keepingCapacity:)` goes through the
+    /// generic `replaceSubrange`, about 180 instructions per array even for one element. Counted,
+    /// not `while popLast() != nil`: the last, empty `popLast()` was a uniqueness check of its own.
     mutating func clear() {
         if !written.isEmpty {
-            if written.capacity > BindingUpdate.keptCapacity { written = [] } else if written.count > BindingUpdate.popLimit { written.removeAll(keepingCapacity: true) } else { while written.popLast() != nil {} }
+            if written.capacity > BindingUpdate.keptCapacity { written = [] } else if written.count > BindingUpdate.popLimit { written.removeAll(keepingCapacity: true) } else { for _ in 0..<written.count { written.removeLast() } }
         }
         if !readers.isEmpty {
-            if readers.capacity > BindingUpdate.keptCapacity { readers = [] } else if readers.count > BindingUpdate.popLimit { readers.removeAll(keepingCapacity: true) } else { while readers.popLast() != nil {} }
+            if readers.capacity > BindingUpdate.keptCapacity { readers = [] } else if readers.count > BindingUpdate.popLimit { readers.removeAll(keepingCapacity: true) } else { for _ in 0..<readers.count { readers.removeLast() } }
         }
         if !rebuild.isEmpty {
-            if rebuild.capacity > BindingUpdate.keptCapacity { rebuild = [] } else if rebuild.count > BindingUpdate.popLimit { rebuild.removeAll(keepingCapacity: true) } else { while rebuild.popLast() != nil {} }
+            if rebuild.capacity > BindingUpdate.keptCapacity { rebuild = [] } else if rebuild.count > BindingUpdate.popLimit { rebuild.removeAll(keepingCapacity: true) } else { for _ in 0..<rebuild.count { rebuild.removeLast() } }
         }
         if !changed.isEmpty {
-            if changed.capacity > BindingUpdate.keptCapacity { changed = [] } else if changed.count > BindingUpdate.popLimit { changed.removeAll(keepingCapacity: true) } else { while changed.popLast() != nil {} }
+            if changed.capacity > BindingUpdate.keptCapacity { changed = [] } else if changed.count > BindingUpdate.popLimit { changed.removeAll(keepingCapacity: true) } else { for _ in 0..<changed.count { changed.removeLast() } }
         }
         if !names.isEmpty {
-            if names.capacity > BindingUpdate.keptCapacity { names = [] } else if names.count > BindingUpdate.popLimit { names.removeAll(keepingCapacity: true) } else { while names.popLast() != nil {} }
+            if names.capacity > BindingUpdate.keptCapacity { names = [] } else if names.count > BindingUpdate.popLimit { names.removeAll(keepingCapacity: true) } else { for _ in 0..<names.count { names.removeLast() } }
         }
         if !done.isEmpty { done = [] }
         if !childrenChanged.isEmpty { childrenChanged = [] }
@@ -134,8 +142,17 @@ struct BindingUpdate {
     }
 }
 
-/// One attribute that changed in an update: its name, and its component's place in the update's list.
+/// One attribute that changed in an update: its name (or its position among its component's
+/// type's attributes), and its component's place in the update's list.
 struct NamedChange {
     let slot: Int
-    let name: String
+    /// Where the attribute is among the type's attributes, when `name` is nil.
+    let position: Int
+    let name: String?
+
+    /// The attribute's name, on `component` (the one at `slot`).
+    @MainActor
+    func name(in component: PageComponent) -> String {
+        name ?? component.type.attributes[position].name
+    }
 }

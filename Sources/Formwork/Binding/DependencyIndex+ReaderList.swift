@@ -45,6 +45,9 @@ extension DependencyIndex {
         }
 
         /// Appends every listed reader to `found`.
+        /// NB: inlined, so an edit's walk reads a node's readers where they are instead of copying
+        /// the list (and retaining its set) to pass it.
+        @inline(__always)
         func append(to found: inout [Int]) {
             guard first >= 0 else { return }
             found.append(first)

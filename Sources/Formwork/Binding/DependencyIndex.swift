@@ -7,12 +7,15 @@
 /// on each one's stored properties (about 1,300 instructions of an edit at 10,000 components
 /// when they were objects). A pruned node's place is given to the next node made.
 ///
+/// NB: a node's children are a `ChildTable` (a cheap hash stored with each key), not a
+/// `Dictionary`: hashing the written path's key with `Hasher` was about 350 instructions an edit.
+///
 /// NB: a node's readers are a `ReaderList` (two inline, the rest in an array), not a `Set<Int>`:
 /// most paths have one or two readers, and a set was an allocation and hashing per path at open
 /// (about 2% of opening the 1,000-component page) and a free at close.
 struct DependencyIndex {
     private struct Node {
-        var children = [StorePath.Component: Int]()
+        var children = ChildTable()
         var readers = ReaderList()
         /// How many (reader, path) pairs end at this node or below it.
         var subtreeCount = 0
@@ -41,11 +44,11 @@ struct DependencyIndex {
         nodes[place].subtreeCount += 1
         for component in path.components {
             let next: Int
-            if let found = nodes[place].children[component] {
+            if let found = nodes[place].children.place(of: component) {
                 next = found
             } else {
                 next = makeNode()
-                nodes[place].children[component] = next
+                nodes[place].children.insert(component, place: next)
             }
             place = next
             nodes[place].subtreeCount += 1
@@ -59,7 +62,7 @@ struct DependencyIndex {
         var trail = [start]
         var place = start
         for component in path.components {
-            guard let next = nodes[place].children[component] else { return }
+            guard let next = nodes[place].children.place(of: component) else { return }
             place = next
             trail.append(place)
         }
@@ -68,7 +71,7 @@ struct DependencyIndex {
         // Prune empty branches: a node whose subtree holds no reader has only empty nodes below
         // it, pruned when they emptied, so its place is free.
         for (depth, component) in path.components.enumerated().reversed() where nodes[trail[depth + 1]].subtreeCount == 0 {
-            nodes[trail[depth]].children[component] = nil
+            nodes[trail[depth]].children.remove(component)
             nodes[trail[depth + 1]] = Node()
             freePlaces.append(trail[depth + 1])
         }
@@ -77,12 +80,16 @@ struct DependencyIndex {
     /// Readers of `path`, of its ancestors and of its descendants, appended to `found` (a reader
     /// may appear more than once: sort and skip repeats). What an edit uses: no set is built and
     /// nothing is allocated beyond `found`'s own growth.
-    func collectReaders(affectedBy path: StorePath, into found: inout [Int]) {
+    ///
+    /// NB: `mutating` though it changes nothing: called on the session's stored index, a
+    /// non-mutating call copied the index (a retain and a release of each of its arrays, about
+    /// 100 instructions an edit); in place, it is read where it is.
+    mutating func collectReaders(affectedBy path: StorePath, into found: inout [Int]) {
         var place = roots[DependencyIndex.slot(of: path.root)]
         guard place >= 0 else { return }
         nodes[place].readers.append(to: &found)
         for component in path.components {
-            guard let next = nodes[place].children[component] else { return }
+            guard let next = nodes[place].children.place(of: component) else { return }
             place = next
             nodes[place].readers.append(to: &found)
         }
@@ -92,7 +99,9 @@ struct DependencyIndex {
     /// Readers of every node below `place`, depth first.
     private func collectBelow(_ place: Int, into found: inout [Int]) {
         guard !nodes[place].children.isEmpty else { return }
-        for child in nodes[place].children.values {
+        for slot in 0..<nodes[place].children.slotCount {
+            let child = nodes[place].children.place(inSlot: slot)
+            guard child >= 0 else { continue }
             nodes[child].readers.append(to: &found)
             collectBelow(child, into: &found)
         }
@@ -101,7 +110,8 @@ struct DependencyIndex {
     /// Readers of `path`, of its ancestors and of its descendants.
     func readers(affectedBy path: StorePath) -> Set<Int> {
         var found: [Int] = []
-        collectReaders(affectedBy: path, into: &found)
+        var index = self
+        index.collectReaders(affectedBy: path, into: &found)
         return Set(found)
     }
 

@@ -67,7 +67,7 @@ extension PageSession {
         }
         // NB: compared and replaced in one access to the component's attributes.
         guard component.replaceAttribute(at: binding.position, with: newValue) else { return }
-        update.note(component, binding.name)
+        update.note(component, position: binding.position)
         if case .children = binding.drives { update.rebuild.append(component) }
     }
 

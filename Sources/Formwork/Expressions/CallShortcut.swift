@@ -31,13 +31,14 @@ struct CallShortcut {
 
     /// The call `source` is, or nil when it isn't exactly one such call (or is over `limits`).
     init?(_ source: String, functions: FunctionLibrary, limits: PageLimits) {
-        // NB: two byte checks before anything else: most expressions that get here (an operator
-        // after a path, a template's text) fail them. The bytes are then read in place.
-        let utf8 = source.utf8
-        guard let first = utf8.first, Lexer.isIdentifierStart(first) || SourceBytes.isSpace(first),
-              let last = utf8.last, last == UInt8(ascii: ")") || SourceBytes.isSpace(last),
-              utf8.count <= limits.expressionBytes, limits.expressionDepth >= 2 else { return nil }
-        guard let found = SourceBytes.read(source, { bytes in CallShortcut.read(bytes, functions) }) else { return nil }
+        guard source.utf8.count <= limits.expressionBytes,
+              let found = SourceBytes.read(source, { bytes in CallShortcut(bytes, functions, limits) }) else { return nil }
+        self = found
+    }
+
+    /// The whole of `bytes` as such a call, or nil.
+    init?(_ bytes: SourceBytes.Buffer, _ functions: FunctionLibrary, _ limits: PageLimits) {
+        guard limits.expressionDepth >= 2, let found = CallShortcut.read(bytes, functions) else { return nil }
         self = found
     }
 
@@ -49,6 +50,11 @@ struct CallShortcut {
     }
 
     private static func read(_ bytes: SourceBytes.Buffer, _ functions: FunctionLibrary) -> CallShortcut? {
+        // NB: the first and last bytes before anything else, read from the buffer (not through
+        // the string's view, which costs more than the check): most expressions that get here
+        // (an operator after a path, a template's text) fail them.
+        guard let first = bytes.first, Lexer.isIdentifierStart(first) || SourceBytes.isSpace(first),
+              let last = bytes.last, last == UInt8(ascii: ")") || SourceBytes.isSpace(last) else { return nil }
         var i = SourceBytes.skipSpaces(bytes, from: 0)
         let nameStart = i
         guard i < bytes.count, Lexer.isIdentifierStart(bytes[i]) else { return nil }
@@ -68,8 +74,12 @@ struct CallShortcut {
         if i < bytes.count, bytes[i] == UInt8(ascii: ")") {
             // no arguments
         } else {
+            // NB: room for the commonest calls' arguments at once, not grown one by one.
+            values.reserveCapacity(2)
+            ranges.reserveCapacity(2)
+            let takesLambdas = !function.lambdaParameters.isEmpty
             while true {
-                guard function.lambdaParameters[values.count] == nil,
+                guard !takesLambdas || function.lambdaParameters[values.count] == nil,
                       let (value, end) = SourceBytes.literal(bytes, at: i) else { return nil }
                 values.append(value)
                 ranges.append(SourceRange(start: i, end: end))
@@ -94,7 +104,7 @@ struct CallShortcut {
     /// budget taken.
     func compiled(_ source: String, folding: () -> FoldingBudget) -> (compiled: Compiler.Compiled, calls: [FunctionCallSite]) {
         guard function.isPure else {
-            let site = FunctionCallSite(name: function.name, range: range, argumentTypes: values.map { CallAnalysis.staticType(of: $0) }, argumentRanges: ranges)
+            let site = FunctionCallSite(name: function.name, range: range, argumentTypes: CallShortcut.types(of: values), argumentRanges: ranges)
             let call = LiteralCall(function, values, range: range, source: source)
             return (Compiler.Compiled(evaluator: call.evaluator, constant: nil), [site])
         }
@@ -102,6 +112,16 @@ struct CallShortcut {
         let compiled = compiler.compileCall(function, literals, range)
         return (compiled, compiler.findings.calls)
     }
+
+    /// The static types of literal arguments, as `CallAnalysis.staticType(of:)` gives them. NB:
+    /// one string argument — a label's `text('key')`, most calls of a page — shares one array
+    /// rather than making its own.
+    static func types(of values: [PageValue]) -> [AttributeType?] {
+        if values.count == 1, case .string = values[0] { return oneString }
+        return values.map { CallAnalysis.staticType(of: $0) }
+    }
+
+    private static let oneString: [AttributeType?] = [.string]
 
     private var literals: [Expr.Argument] {
         zip(values, ranges).map { .value(Expr(kind: .literal($0), range: $1)) }

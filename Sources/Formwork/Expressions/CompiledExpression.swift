@@ -80,21 +80,13 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// nesting, and what constant folding may spend). `functions` are those calls may name: the
     /// app's (`engine.registry.functions`), or `.standard` for the built-ins only.
     public init(_ source: String, functions: FunctionLibrary, limits: PageLimits = .standard) throws(ExpressionError) {
-        // NB: a plain path folds nothing: it needs no budget.
-        if let path = PlainPathShortcut(source, limits: limits) {
-            self.init(source: source, path: path)
+        if let shortcut = ExpressionShortcut(source, functions: functions, limits: limits) {
+            // NB: only a call of a pure function is folded: the budget is made only for one.
+            self.init(source: source, shortcut: shortcut) { FoldingBudget(limits: limits) }
             return
         }
-        if let shortcut = PathOperatorShortcut(source, limits: limits) {
-            self.init(source: source, operator: shortcut)
-            return
-        }
-        if let call = CallShortcut(source, functions: functions, limits: limits) {
-            // NB: only a pure function is folded: the budget is made only for one.
-            self.init(source: source, call: call) { FoldingBudget(limits: limits) }
-            return
-        }
-        try self.init(source, functions: functions, limits: limits, folding: FoldingBudget(limits: limits))
+        let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: nil)
+        self.init(source: source, tree: tree, isTemplate: false, folding: FoldingBudget(limits: limits))
     }
 
     /// Compiles `source` through the parser, never the plain-path shortcut: for the tests that
@@ -126,16 +118,8 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     /// An expression whose constant folding spends `folding`, shared with other expressions;
     /// inside a block's components, `block` says what `$attr` and `$state` mean.
     init(_ source: String, functions: FunctionLibrary, limits: PageLimits, folding: FoldingBudget, block: BlockExpressionScope? = nil) throws(ExpressionError) {
-        if block == nil, let path = PlainPathShortcut(source, limits: limits) {
-            self.init(source: source, path: path)
-            return
-        }
-        if block == nil, let shortcut = PathOperatorShortcut(source, limits: limits) {
-            self.init(source: source, operator: shortcut)
-            return
-        }
-        if block == nil, let call = CallShortcut(source, functions: functions, limits: limits) {
-            self.init(source: source, call: call) { folding }
+        if block == nil, let shortcut = ExpressionShortcut(source, functions: functions, limits: limits) {
+            self.init(source: source, shortcut: shortcut) { folding }
             return
         }
         let tree = try CompiledExpression.parse(source, isTemplate: false, functions: functions, limits: limits, block: block)
@@ -199,6 +183,16 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             calls: compiler.findings.calls, isTemplate: isTemplate, plainPath: plainPath,
             itemPath: isTemplate ? nil : DependencyAnalysis.itemPath(tree),
             evaluator: compiled.evaluator)
+    }
+
+    /// An expression of one of the shapes `ExpressionShortcut` recognises; `folding` gives the
+    /// budget a call of a pure function spends.
+    private init(source: String, shortcut: ExpressionShortcut, folding: () -> FoldingBudget) {
+        switch shortcut {
+        case .path(let path): self.init(source: source, path: path)
+        case .pathOperator(let shortcut): self.init(source: source, operator: shortcut)
+        case .call(let call): self.init(source: source, call: call, folding: folding)
+        }
     }
 
     /// A plain path recognised by `PlainPathShortcut`: what `init(source:tree:isTemplate:folding:)`

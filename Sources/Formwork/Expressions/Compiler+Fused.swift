@@ -1,8 +1,9 @@
 extension Compiler {
     /// A left-deep run of `+ - * / %` (`$data.a0 + $data.a1 + … + $data.a29`), compiled in one
-    /// pass: the operands left to right, each level's general closure once, and one
-    /// `FusedArithmetic` for the longest runs of operands that fuse — built when a run ends, not
-    /// rebuilt at every level, so compiling a long sum costs in proportion to its length.
+    /// pass: the operands left to right, and one `FusedArithmetic` for the longest runs of
+    /// operands that fuse, in front of one `ArithmeticRun` as their general path — both built when
+    /// a run ends, from the same links, so compiling a long sum costs in proportion to its length
+    /// and makes no closure per operator or per member read.
     ///
     /// Each level still folds when both its sides are constant, and a level whose right side
     /// doesn't fuse (a call, a string) ends the run: the run so far is its left side.
@@ -21,43 +22,77 @@ extension Compiler {
             spine.append((op, right, node.range))
             node = left
         }
-        // The run being fused: its first operand (or, with no links yet, the node so far), the
-        // links after it, and the general path of the whole run.
-        var first = compileNode(node)
-        var links: [(BinaryOperator, FusedArithmetic.Operand)] = []
-        var general = first.general.evaluator
+        // The run being fused: its first operand (or, with no links yet, the node so far) and
+        // the links after it.
+        var first = runNode(node)
+        var links: [ArithmeticRun.Link] = []
+        links.reserveCapacity(levels)
         for (op, rightExpr, range) in spine.reversed() {
-            let right = compileNode(rightExpr)
-            if links.isEmpty, first.constant != nil, right.constant != nil {
-                first = folded(Compiler.binary(op, first, right, range, source))
-                general = first.evaluator
+            let right = runNode(rightExpr)
+            if links.isEmpty, case .compiled(let left) = first, left.constant != nil, case .compiled(let right) = right, right.constant != nil {
+                first = .compiled(folded(Compiler.binary(op, left, right, range, source)))
                 continue
             }
             if links.isEmpty ? first.operand != nil : true, let operand = right.operand {
-                let left = links.isEmpty ? first.general : Compiled(evaluator: general, constant: nil)
-                general = Compiler.binary(op, left, right.general, range, source)
-                links.append((op, operand))
+                links.append(ArithmeticRun.Link(op: op, operand: operand, term: right.term, range: range))
                 continue
             }
-            first = Compiled(evaluator: Compiler.binary(op, Compiler.fusedRun(first, links, general), right, range, source), constant: nil)
-            general = first.evaluator
+            let left = fusedRun(first, links)
+            first = .compiled(Compiled(evaluator: Compiler.binary(op, left, right.compiled(source), range, source), constant: nil))
             links = []
         }
-        return Compiler.fusedRun(first, links, general)
+        return fusedRun(first, links)
     }
 
-    /// The run `first links…` as a node: a fused fast path in front of `general`; `first` itself
-    /// when there are no links.
-    private static func fusedRun(_ first: Compiled, _ links: [(BinaryOperator, FusedArithmetic.Operand)], _ general: @escaping Evaluator) -> Compiled {
-        guard !links.isEmpty, let operand = first.operand else { return first }
+    /// A node of an arithmetic run before it is compiled: a member chain stays its reads until
+    /// something needs its closure (a run of one, or a side of an operator that doesn't fuse).
+    private enum RunNode {
+        case read(ChainRoot, [MemberRead], SourceRange)
+        case compiled(Compiled)
+
+        var operand: FusedArithmetic.Operand? {
+            switch self {
+            case .read(let root, let reads, _): return .read(root, reads)
+            case .compiled(let node): return node.operand
+            }
+        }
+
+        var term: ArithmeticRun.Term {
+            switch self {
+            case .read(let root, let reads, _): return .read(root, reads)
+            case .compiled(let node):
+                if let value = node.constant { return .value(value) }
+                return .node(node.general.evaluator)
+            }
+        }
+
+        func compiled(_ source: String) -> Compiled {
+            switch self {
+            case .read(let root, let reads, let range): return Compiler.memberChain(root, reads, range, source)
+            case .compiled(let node): return node
+            }
+        }
+    }
+
+    private func runNode(_ expr: Expr) -> RunNode {
+        if case .member = expr.kind, let (root, reads) = memberChain(expr) { return .read(root, reads, expr.range) }
+        return .compiled(compileNode(expr))
+    }
+
+    /// The run `first links…` as a node: a fused fast path in front of its `ArithmeticRun`;
+    /// `first` itself when there are no links.
+    private func fusedRun(_ first: RunNode, _ links: [ArithmeticRun.Link]) -> Compiled {
+        guard !links.isEmpty, let operand = first.operand else { return first.compiled(source) }
         let chain = FusedArithmetic(first: operand, links: links)
         let steps = chain.steps
+        let run = ArithmeticRun(first: first.term, links: links, source: source)
+        let general: Evaluator = { scope, state in try run.evaluate(scope, &state) }
         let evaluator: Evaluator = { scope, state in
             if state.steps >= steps, let value = chain.value(scope, state) {
                 state.spend(steps)
                 return value.pageValue
             }
-            return try general(scope, &state)
+            return try run.evaluate(scope, &state)
         }
         return Compiled(evaluator: evaluator, constant: nil, operand: .chain(chain), unfused: general)
     }

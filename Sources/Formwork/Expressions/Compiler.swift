@@ -118,10 +118,7 @@ struct Compiler {
             return Compiled(evaluator: { _, state in state.locals[slot] }, constant: nil)
 
         case .member(let base, let name):
-            if let (root, reads) = Compiler.memberChain(expr, source) {
-                if !findings.insidePath, case .variable(let variable) = root, let storeRoot = variable.storeRoot {
-                    findings.reads.append(StorePath(storeRoot, reads.map { .key($0.key) }))
-                }
+            if let (root, reads) = memberChain(expr) {
                 return Compiler.memberChain(root, reads, range, source)
             }
             let wasInside = enterPath(expr)
@@ -315,14 +312,21 @@ struct Compiler {
         let steps = reads.count
         return Compiled(evaluator: { scope, state in
             try Compiler.step(&state, range, source, count: steps)
-            var value: PageValue
-            switch root {
-            case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
-            case .local(let slot): value = try reads[0].value(of: state.locals[slot])
-            }
-            for read in reads.dropFirst() { value = try read.value(of: value) }
-            return value
+            return try Compiler.read(root, reads, scope, &state)
         }, constant: nil, operand: .read(root, reads))
+    }
+
+    /// `root.reads[0].reads[1]…` read, each member failing at its own range: what a chain does
+    /// once its steps are counted (`memberChain`'s closure, `ArithmeticRun`'s reads).
+    @inline(__always)
+    static func read(_ root: ChainRoot, _ reads: [MemberRead], _ scope: ExpressionScope, _ state: inout EvaluationState) throws(ExpressionError) -> PageValue {
+        var value: PageValue
+        switch root {
+        case .variable(let variable): value = try reads[0].value(of: variable, in: scope)
+        case .local(let slot): value = try reads[0].value(of: state.locals[slot])
+        }
+        for read in reads.dropFirst() { value = try read.value(of: value) }
+        return value
     }
 
     /// `$variable` alone.
@@ -361,6 +365,16 @@ struct Compiler {
                 return try read.value(of: state.locals[slot])
             }
         }
+    }
+
+    /// `expr` as a member chain (see below), noted as a read when it is a store path below no
+    /// other one: what compiling it finds, before any closure is made for it.
+    func memberChain(_ expr: Expr) -> (ChainRoot, [MemberRead])? {
+        guard let (root, reads) = Compiler.memberChain(expr, source) else { return nil }
+        if !findings.insidePath, case .variable(let variable) = root, let storeRoot = variable.storeRoot {
+            findings.reads.append(StorePath(storeRoot, reads.map { .key($0.key) }))
+        }
+        return (root, reads)
     }
 
     /// `$var.a.b.c` or `x.a.b` as one root and a read per key, in source order, so it compiles to

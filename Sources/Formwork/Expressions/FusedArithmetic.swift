@@ -79,16 +79,18 @@ struct FusedArithmetic: Sendable {
     let steps: Int
 
     /// `first op₁ operand₁ op₂ operand₂ …`, left to right, for `+ - * / %`.
-    init(first: Operand, links: [(BinaryOperator, Operand)]) {
+    init(first: Operand, links: [ArithmeticRun.Link]) {
         var compute = FusedArithmetic.compute(first)
         var constant: Number? = nil
         if case .constant(let value) = first { constant = value }
-        for (op, operand) in links {
-            compute = FusedArithmetic.combine(op, compute, constant, operand)
+        var steps = first.steps
+        for link in links {
+            compute = FusedArithmetic.combine(link.op, compute, constant, link.operand)
             constant = nil
+            steps += link.operand.steps + 1
         }
         self.compute = compute
-        steps = links.reduce(first.steps) { $0 + $1.1.steps + 1 }
+        self.steps = steps
     }
 
     /// The chain's value, or nil when the general path must compute it.

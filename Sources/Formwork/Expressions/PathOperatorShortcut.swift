@@ -39,12 +39,12 @@ struct PathOperatorShortcut {
     /// The expression `source` is, or nil when it isn't exactly one of the two shapes (or is over
     /// `limits`).
     init?(_ source: String, limits: PageLimits) {
-        // NB: one byte check before anything else: most expressions that get here start with
-        // neither.
-        let utf8 = source.utf8
-        guard let first = utf8.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!"),
-              utf8.count <= limits.expressionBytes else { return nil }
-        guard let found = SourceBytes.read(source, { bytes in PathOperatorShortcut.read(bytes, limits) }) else { return nil }
+        guard source.utf8.count <= limits.expressionBytes,
+              let found = SourceBytes.read(source, { bytes -> PathOperatorShortcut? in
+                  guard let first = bytes.first else { return nil }
+                  if first == UInt8(ascii: "!") { return PathOperatorShortcut(negation: bytes, limits) }
+                  return PlainPathShortcut.scan(bytes, from: 0).flatMap { PathOperatorShortcut(comparison: bytes, $0, limits) }
+              }) else { return nil }
         self = found
     }
 
@@ -55,14 +55,24 @@ struct PathOperatorShortcut {
         self.shape = shape
     }
 
-    private static func read(_ bytes: SourceBytes.Buffer, _ limits: PageLimits) -> PathOperatorShortcut? {
-        if bytes[0] == UInt8(ascii: "!") {
-            let start = SourceBytes.skipSpaces(bytes, from: 1)
-            guard let path = PlainPathShortcut.scan(bytes, from: start), path.end == bytes.count,
-                  fits(path, limits) else { return nil }
-            return PathOperatorShortcut(path, PlainPathShortcut.components(bytes, path), .not(at: 0))
-        }
-        guard let path = PlainPathShortcut.scan(bytes, from: 0), fits(path, limits) else { return nil }
+    /// The whole of `bytes` (its first byte a `!`) as `!PATH`, or nil.
+    init?(negation bytes: SourceBytes.Buffer, _ limits: PageLimits) {
+        guard bytes.first == UInt8(ascii: "!") else { return nil }
+        let start = SourceBytes.skipSpaces(bytes, from: 1)
+        guard let path = PlainPathShortcut.scan(bytes, from: start), path.end == bytes.count,
+              PathOperatorShortcut.fits(path, limits) else { return nil }
+        self.init(path, PlainPathShortcut.components(bytes, path), .not(at: 0))
+    }
+
+    /// The whole of `bytes` as `PATH op LITERAL`, where `path` is what `scan` found from its first
+    /// byte, or nil.
+    init?(comparison bytes: SourceBytes.Buffer, _ path: PlainPathShortcut.Found, _ limits: PageLimits) {
+        guard path.start == 0, let found = PathOperatorShortcut.comparison(bytes, path, limits) else { return nil }
+        self = found
+    }
+
+    private static func comparison(_ bytes: SourceBytes.Buffer, _ path: PlainPathShortcut.Found, _ limits: PageLimits) -> PathOperatorShortcut? {
+        guard fits(path, limits) else { return nil }
         var i = SourceBytes.skipSpaces(bytes, from: path.end)
         guard i + 1 < bytes.count else { return nil }
         let op: BinaryOperator

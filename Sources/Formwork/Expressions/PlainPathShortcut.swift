@@ -25,17 +25,20 @@ struct PlainPathShortcut {
 
     /// The path `source` is, or nil when it isn't exactly one (or is over `limits`).
     init?(_ source: String, limits: PageLimits) {
-        let utf8 = source.utf8
-        let count = utf8.count
-        guard count >= 2, count <= limits.expressionBytes, utf8.first == UInt8(ascii: "$") else { return nil }
-        guard let (variable, components) = SourceBytes.read(source, { bytes -> (ScopeVariable, [StorePath.Component])? in
-            // First the check, counting the names: nothing is built for what isn't a plain path.
-            guard let path = PlainPathShortcut.scan(bytes, from: 0), path.end == bytes.count,
-                  path.keys + 1 <= limits.expressionDepth else { return nil }
-            return (path.variable, PlainPathShortcut.components(bytes, path))
-        }) else { return nil }
-        self.variable = variable
-        self.components = components
+        guard source.utf8.count <= limits.expressionBytes,
+              let found = SourceBytes.read(source, { bytes -> PlainPathShortcut? in
+                  PlainPathShortcut.scan(bytes, from: 0).flatMap { PlainPathShortcut(bytes, $0, limits) }
+              }) else { return nil }
+        self = found
+    }
+
+    /// The whole of `bytes` as the plain path `path` found by `scan` from its first byte, or nil
+    /// when something follows the path or it is deeper than `limits` allow. NB: `scan` checks
+    /// first, counting the names: nothing is built for what isn't a plain path.
+    init?(_ bytes: SourceBytes.Buffer, _ path: Found, _ limits: PageLimits) {
+        guard path.start == 0, path.end == bytes.count, path.keys + 1 <= limits.expressionDepth else { return nil }
+        variable = path.variable
+        components = PlainPathShortcut.components(bytes, path)
     }
 
     /// A plain path found by `scan`: its variable, how many member names follow it, where its

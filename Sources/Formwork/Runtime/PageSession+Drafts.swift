@@ -37,7 +37,7 @@ extension PageSession {
     func startDraft(_ opened: DraftOpening) {
         guard let storage = engine.drafts, document.draft != nil else { return }
         let keeper = DraftKeeper(storage: storage, pageID: document.id, pageVersion: document.version, omitted: opened.omitted, clock: engine.host.clock,
-                                 current: { [unowned self] in self.data }, note: { [weak self] event in self?.noteDraft(event) })
+                                 current: { [weak self] in self?.data }, note: { [weak self] event in self?.noteDraft(event) })
         keeper.restore = opened.restore
         keeper.attachments = { [weak engine] in engine?.attachmentTable }
         if case .restored(let draft) = opened.restore {

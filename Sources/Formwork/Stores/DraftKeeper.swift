@@ -14,8 +14,11 @@ final class DraftKeeper {
     /// The paths never written: the page's `exclude` and the `secure` fields'.
     let omitted: [DraftPath]
     private let clock: any PageClock
-    /// The page's `$data` now.
-    private let current: @MainActor () -> PageValue
+    /// The page's `$data` now; nil once the page is gone. NB: the keeper may outlive its page for
+    /// a moment (a save wait that wakes while the page is being freed elsewhere holds the keeper),
+    /// so the page is held weakly: a page that is gone has nothing more to write, and what was
+    /// written stays.
+    private let current: @MainActor () -> PageValue?
     /// Told about each save, removal and failure (the session's trace and the host's report).
     private let note: @MainActor (DraftKeeper.Event) -> Void
     /// When the last write happened by the clock, nil before the first.
@@ -44,7 +47,7 @@ final class DraftKeeper {
     }
 
     init(storage: any DraftStorage, pageID: String, pageVersion: Int, omitted: [DraftPath], clock: any PageClock,
-         current: @escaping @MainActor () -> PageValue, note: @escaping @MainActor (DraftKeeper.Event) -> Void) {
+         current: @escaping @MainActor () -> PageValue?, note: @escaping @MainActor (DraftKeeper.Event) -> Void) {
         self.storage = storage
         self.pageID = pageID
         self.pageVersion = pageVersion
@@ -130,9 +133,10 @@ final class DraftKeeper {
 
     private func save(at now: Int64) {
         isPending = false
-        lastSavedAt = now
-        let data = written(current())
         defer { wakeSaveWaiters() }
+        guard let page = current() else { return }
+        lastSavedAt = now
+        let data = written(page)
         guard data != lastSaved else { return }
         let draft = PageDraft(pageID: pageID, pageVersion: pageVersion, savedAt: now, data: data)
         do {
