@@ -192,7 +192,18 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
         case .path(let path): self.init(source: source, path: path)
         case .pathOperator(let shortcut): self.init(source: source, operator: shortcut)
         case .call(let call): self.init(source: source, call: call, folding: folding)
+        case .arithmetic(let run): self.init(source: source, arithmetic: run)
         }
+    }
+
+    /// A run of arithmetic over paths and whole numbers, recognised by `ArithmeticShortcut`: what
+    /// `init(source:tree:isTemplate:folding:)` makes of its tree (nothing to fold), without the tree.
+    private init(source: String, arithmetic run: ArithmeticShortcut) {
+        let (compiled, dependencies) = run.compiled(source)
+        storage = Storage(
+            source: source, dependencies: dependencies, constantValue: nil,
+            calls: [], isTemplate: false, plainPath: nil, itemPath: nil,
+            evaluator: compiled.evaluator)
     }
 
     /// A plain path recognised by `PlainPathShortcut`: what `init(source:tree:isTemplate:folding:)`

@@ -146,7 +146,7 @@ struct Parser {
         case .variable("attr"):
             return try parseBlockAttribute(start)
         case .variable(let name):
-            guard let variable = ScopeVariable(rawValue: name) else {
+            guard let variable = lexer.variable(at: start.range) else {
                 // NB: $state and $attr are offered only inside a block's components, where they mean something.
                 let known = ScopeVariable.allCases.filter { block != nil || $0 != .state }.map(\.rawValue) + (block != nil ? ["attr"] : [])
                 let suggestion = Suggestions.nearest(to: name, in: known)

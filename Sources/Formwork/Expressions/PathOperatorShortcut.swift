@@ -102,14 +102,7 @@ struct PathOperatorShortcut {
         if components.isEmpty {
             path = Compiler.variable(variable)
         } else {
-            // NB: a read per member, at the range of the member's node: from the `$` to its name's end.
-            var reads: [MemberRead] = []
-            reads.reserveCapacity(components.count)
-            var end = pathRange.start + 1 + variable.rawValue.utf8.count
-            for case .key(let key) in components {
-                end += 1 + key.utf8.count
-                reads.append(MemberRead(key: key, range: SourceRange(start: pathRange.start, end: end), source: source))
-            }
+            let reads = PlainPathShortcut.memberReads(variable, components, from: pathRange.start, source)
             path = Compiler.memberChain(.variable(variable), reads, pathRange, source)
         }
         let dependencies = variable.storeRoot.map { [StorePath($0, components)] } ?? []

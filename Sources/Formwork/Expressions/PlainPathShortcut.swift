@@ -85,6 +85,19 @@ struct PlainPathShortcut {
         return components
     }
 
+    /// A read per member of `$variable.components…`, whose `$` is at `start`, each at the range
+    /// of its member's node in the parser's tree: from the `$` to the end of its name.
+    static func memberReads(_ variable: ScopeVariable, _ components: [StorePath.Component], from start: Int, _ source: String) -> [MemberRead] {
+        var reads: [MemberRead] = []
+        reads.reserveCapacity(components.count)
+        var end = start + 1 + variable.rawValue.utf8.count
+        for case .key(let key) in components {
+            end += 1 + key.utf8.count
+            reads.append(MemberRead(key: key, range: SourceRange(start: start, end: end), source: source))
+        }
+        return reads
+    }
+
     /// The variable `$name` names, as `ScopeVariable(rawValue:)` finds it, from its bytes.
     static func variable(named name: Substring.UTF8View) -> ScopeVariable? {
         guard name.allSatisfy(Lexer.isIdentifierPart) else { return nil }

@@ -1,5 +1,5 @@
 /// The byte-level reading the shortcuts share (`PlainPathShortcut`, `PathOperatorShortcut`,
-/// `CallShortcut`): an expression's UTF-8 bytes where the string keeps them, the lexer's spaces,
+/// `ArithmeticShortcut`, `CallShortcut`) and the lexer's variable names: an expression's UTF-8 bytes where the string keeps them, the lexer's spaces,
 /// and the literals a shortcut takes.
 ///
 /// NB: the bytes are read in place (`withContiguousStorageIfAvailable`), not copied into an

@@ -11,17 +11,18 @@ struct ExpressionShortcutTests {
     static let sources: [String] = {
         var seen = Set<String>()
         let all = PlainPathShortcutTests.table.map(\.source) + PathOperatorShortcutTests.table.map(\.source)
-            + CallShortcutTests.table.map(\.source) + ["$", "!", "!!", "$$", "$data$", "!$data.a.b", "vat(1)", " vat(1) "]
+            + CallShortcutTests.table.map(\.source) + ArithmeticShortcutTests.table.map(\.source) + ["$", "!", "!!", "$$", "$data$", "!$data.a.b", "vat(1)", " vat(1) "]
         return all.filter { seen.insert($0).inserted }
     }()
 
-    enum Shape: Equatable { case path, pathOperator, call, none }
+    enum Shape: Equatable { case path, pathOperator, call, arithmetic, none }
 
     static func picked(_ source: String, _ functions: FunctionLibrary, _ limits: PageLimits) -> Shape {
         switch ExpressionShortcut(source, functions: functions, limits: limits) {
         case .path: return .path
         case .pathOperator: return .pathOperator
         case .call: return .call
+        case .arithmetic: return .arithmetic
         case nil: return .none
         }
     }
@@ -31,6 +32,7 @@ struct ExpressionShortcutTests {
         if PlainPathShortcut(source, limits: limits) != nil { taken.append(.path) }
         if PathOperatorShortcut(source, limits: limits) != nil { taken.append(.pathOperator) }
         if CallShortcut(source, functions: functions, limits: limits) != nil { taken.append(.call) }
+        if ArithmeticShortcut(source, limits: limits) != nil { taken.append(.arithmetic) }
         #expect(taken.count <= 1, "\(source) is taken by \(taken)")
         return taken.first ?? .none
     }
