@@ -56,13 +56,7 @@ struct ArithmeticShortcutTests {
         var scopes = [ExpressionScope(), rich, strings, zero]
         // NB: too few steps for the paths, for an operator, or for all: the same error, at the
         // same range, or the same value.
-        for steps in [0, 1, 2, 3, 4, 5, 8, 30, 59, 61] {
-            var tight = rich
-            var limits = PageLimits.standard
-            limits.evaluationSteps = steps
-            tight.limits = limits
-            scopes.append(tight)
-        }
+        scopes += CallShortcutTests.scopes(like: rich, steps: [0, 1, 2, 3, 4, 5, 8, 30, 59, 61])
         return scopes
     }()
 

@@ -88,6 +88,18 @@ struct CallShortcutTests {
 
     /// Compiles `source` both ways and compares everything the two tell, evaluating both in each
     /// of `scopes` (this table's by default; `PathOperatorShortcutTests` passes its own).
+    /// `scope` once per budget of `steps`, as its `evaluationSteps`: a shortcut must run out of
+    /// steps where the general path does, with the same error at the same range.
+    static func scopes(like scope: ExpressionScope, steps: some Sequence<Int>) -> [ExpressionScope] {
+        steps.map { steps in
+            var tight = scope
+            var limits = PageLimits.standard
+            limits.evaluationSteps = steps
+            tight.limits = limits
+            return tight
+        }
+    }
+
     static func compare(_ source: String, functions: FunctionLibrary, limits: PageLimits = .standard, scopes: [ExpressionScope] = CallShortcutTests.scopes) {
         let fast = outcome { () throws(ExpressionError) in try CompiledExpression(source, functions: functions, limits: limits) }
         let general = outcome { () throws(ExpressionError) in try CompiledExpression(generalPath: source, functions: functions, limits: limits) }

@@ -56,13 +56,7 @@ struct PathOperatorShortcutTests {
         var scopes = [ExpressionScope(), rich, wrong]
         // NB: too few steps for a path, for an operator, or for both: the same error, at the same
         // range, or the same value.
-        for steps in 0...4 {
-            var tight = rich
-            var limits = PageLimits.standard
-            limits.evaluationSteps = steps
-            tight.limits = limits
-            scopes.append(tight)
-        }
+        scopes += CallShortcutTests.scopes(like: rich, steps: 0...4)
         return scopes
     }()
 
