@@ -23,7 +23,7 @@
 /// (`DependencyAnalysis.withoutCovered`, as the general path); there are no calls, plain or item
 /// paths. `ArithmeticShortcutTests` compiles a table of expressions both ways and compares them.
 struct ArithmeticShortcut {
-    /// An operand, where it is.
+    /// An operand: a plain path (its variable and member names) or a whole number.
     enum Operand {
         case path(ScopeVariable, [StorePath.Component])
         case int(Int64)
