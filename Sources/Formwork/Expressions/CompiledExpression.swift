@@ -190,20 +190,10 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
     private init(source: String, shortcut: ExpressionShortcut, folding: () -> FoldingBudget) {
         switch shortcut {
         case .path(let path): self.init(source: source, path: path)
-        case .pathOperator(let shortcut): self.init(source: source, operator: shortcut)
+        case .pathOperator(let shortcut): self.init(source: source, computed: shortcut.compiled(source))
         case .call(let call): self.init(source: source, call: call, folding: folding)
-        case .arithmetic(let run): self.init(source: source, arithmetic: run)
+        case .arithmetic(let run): self.init(source: source, computed: run.compiled(source))
         }
-    }
-
-    /// A run of arithmetic over paths and whole numbers, recognised by `ArithmeticShortcut`: what
-    /// `init(source:tree:isTemplate:folding:)` makes of its tree (nothing to fold), without the tree.
-    private init(source: String, arithmetic run: ArithmeticShortcut) {
-        let (compiled, dependencies) = run.compiled(source)
-        storage = Storage(
-            source: source, dependencies: dependencies, constantValue: nil,
-            calls: [], isTemplate: false, plainPath: nil, itemPath: nil,
-            evaluator: compiled.evaluator)
     }
 
     /// A plain path recognised by `PlainPathShortcut`: what `init(source:tree:isTemplate:folding:)`
@@ -216,10 +206,12 @@ public struct CompiledExpression: Sendable, CustomStringConvertible {
             evaluator: path.evaluator(source))
     }
 
-    /// A path compared with a literal, or negated, recognised by `PathOperatorShortcut`: what
-    /// `init(source:tree:isTemplate:folding:)` makes of its tree (nothing to fold), without the tree.
-    private init(source: String, operator shortcut: PathOperatorShortcut) {
-        let (compiled, dependencies) = shortcut.compiled(source)
+    /// A path compared with a literal or negated (`PathOperatorShortcut`), or a run of arithmetic
+    /// over paths and whole numbers (`ArithmeticShortcut`), compiled by the shortcut: what
+    /// `init(source:tree:isTemplate:folding:)` makes of its tree (nothing to fold, no calls, no
+    /// plain or item path), without the tree.
+    private init(source: String, computed shortcut: (compiled: Compiler.Compiled, dependencies: [StorePath])) {
+        let (compiled, dependencies) = shortcut
         storage = Storage(
             source: source, dependencies: dependencies, constantValue: nil,
             calls: [], isTemplate: false, plainPath: nil, itemPath: nil,
