@@ -2,7 +2,8 @@
 //   swift build -c release --target Formwork
 //   R=.build/release; swiftc -O -I $R/Modules scripts/perf-harness.swift $R/Formwork.build/*.o -o /tmp/harness
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null /tmp/harness open 5 1000   # and with 0; (difference) / 5
-// Modes: new old fresh built (scopes), classfloor structfloor (built against these), json load open (a page of SIZE components), edit editfloor.
+// Modes: new old fresh built (scopes), classfloor structfloor (built against these), json load open (a page of SIZE components), edit editfloor editobserved
+// (an edit with a no-op observer on every component: what an edit adds when a host listens).
 // Arguments: MODE K [SIZE]. Not part of the package: it links the release build's objects.
 
 import Foundation
@@ -74,9 +75,10 @@ let model = opaque(Model())
 let values = opaque(Values())
 MainActor.assumeIsolated {
     let engine = PageEngine()
-    if what == "edit" || what == "editfloor" {
+    if what == "edit" || what == "editfloor" || what == "editobserved" {
         let session = try! engine.open(try! PageDocument.load(bytes))
         session.traceLimit = 0   // as `bench edits` and the gate's edit-10000: the trace off
+        let tokens = what == "editobserved" ? session.components.flatMap(\.allComponents).map { $0.observe { sink($0) } } : []
         let paths = (0..<size / 2).map { StorePath(.data, [.key("v\($0)")]) }
         var store = session.data
         let fields = paths.map { try! CompiledExpression("\($0)") }
@@ -85,7 +87,7 @@ MainActor.assumeIsolated {
         for count in 0..<n {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             let i = Int((seed >> 33) % UInt64(paths.count))
-            if what == "edit" {
+            if what != "editfloor" {
                 try? session.set(.int(Int64(count)), at: paths[i])
             } else {
                 try? store.set(.int(Int64(count)), at: paths[i].components[...])
@@ -94,6 +96,7 @@ MainActor.assumeIsolated {
             }
         }
         sink(session)
+        sink(tokens)
         return
     }
     for _ in 0..<n {

@@ -41,6 +41,7 @@ struct BindingUpdate {
 
     /// `name` of `component` took a new value.
     mutating func note(_ component: PageComponent, _ name: String) {
+        guard component.isObserved else { return }
         names.append(NamedChange(slot: entry(for: component), position: -1, name: name))
     }
 
@@ -48,11 +49,13 @@ struct BindingUpdate {
     /// NB: by position, its name read only when an observer is told (`notify()`): keeping the
     /// name was a retain of it at each binding applied and a release at `clear()`.
     mutating func note(_ component: PageComponent, position: Int) {
+        guard component.isObserved else { return }
         names.append(NamedChange(slot: entry(for: component), position: position, name: nil))
     }
 
     /// `component`'s children changed without any of its attributes changing (a row moved).
     mutating func noteChildren(_ component: PageComponent) {
+        guard component.isObserved else { return }
         childrenChanged.insert(ObjectIdentifier(component))
         _ = entry(for: component)
     }

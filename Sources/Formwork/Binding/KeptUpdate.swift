@@ -3,12 +3,12 @@
 /// each), so an edit allocates, builds and destroys neither.
 ///
 /// NB: the session keeps one, and an update runs in it in place, through one `inout` access to
-/// the session's stored property (`PageSession.runUpdate(of:and:)`), checked for exclusivity at
-/// run time once an update. Taking both out of optionals and putting them back copied the scope
-/// (about 300 bytes) four times an edit and went through `Optional`'s generic code (about 400
-/// instructions an edit). An update started while one runs (a host writing while it hears
-/// about a change) finds `keptInUse` set and works in new ones, so the kept ones are never
-/// reached twice at once.
+/// the session's stored property (`PageSession.runUpdate(of:and:)`), not checked for
+/// exclusivity at run time (see `PageSession.kept`). Taking both out of optionals and putting
+/// them back copied the scope (about 300 bytes) four times an edit and went through `Optional`'s
+/// generic code (about 400 instructions an edit). An update started while one runs (a host
+/// writing while it hears about a change) finds `keptInUse` set and works in new ones, so the
+/// kept ones are never reached twice at once.
 @MainActor
 struct KeptUpdate {
     var update = BindingUpdate()

@@ -4,12 +4,7 @@ extension PageAttributes {
     /// returns whether it changed.
     ///
     /// NB: one call, so a binding's update reads and writes the component's attributes in one
-    /// access rather than a read and then a write (each a runtime exclusivity check on the
-    /// component's stored property).
-    /// NB: never inlined: inlined into `PageComponent.replaceAttribute(at:with:)`, the optimizer
-    /// split its one access into a read (for the comparison) and a modify (for the write), two
-    /// runtime checks a binding instead of one.
-    @inline(never)
+    /// access rather than a read and then a write.
     mutating func replace(at position: Int, with newValue: PageValue) -> Bool {
         guard !newValue.isSame(as: self[position: position]) else { return false }
         self[position: position] = newValue

@@ -93,7 +93,10 @@ public final class PageSession: Identifiable {
     /// Ids of disposed bindings, given to the next ones made, so a page whose rows come and go
     /// doesn't grow its table.
     private var freeBindingIDs: [Int] = []
-    private var index = DependencyIndex()
+    /// NB: `@exclusivity(unchecked)`, as `PageComponent.currentAttributes`: `DependencyIndex`'s
+    /// methods call no other code while they hold it, so its accesses never overlap; checked, it
+    /// was a runtime check at every update.
+    @exclusivity(unchecked) private var index = DependencyIndex()
     /// `$computed`: recomputed before the bindings, when what a value reads changes.
     let computedValues: ComputedValues
     /// Which watchers an update sets off, and the queue their chains run from.
@@ -148,7 +151,11 @@ public final class PageSession: Identifiable {
     var storeGeneration = 0
     /// The last update's arrays, emptied, and its scope, its stores let go, for the next update
     /// (`KeptUpdate`).
-    var kept = KeptUpdate()
+    /// NB: `@exclusivity(unchecked)`: an update holds it for its whole run, across calls to host
+    /// code (observers, `onTitleChange`), so an update started from there must not touch it;
+    /// `keptInUse` sees to that (`runUpdate(of:and:)` and `spareScope`, the only code that reaches
+    /// it, check the flag first). Checked, it cost a runtime check at every update.
+    @exclusivity(unchecked) var kept = KeptUpdate()
     /// True while an update runs in `kept`: one started meanwhile (a host writing while it hears
     /// about a change) runs in arrays and a scope of its own.
     var keptInUse = false

@@ -74,4 +74,29 @@ struct KeptUpdateTests {
         #expect(other.count == 1)
         token.cancel()
     }
+
+    /// An update notes a change only for a component someone observes when it changes; a
+    /// component a host starts observing while it hears about another's change (in the same
+    /// update) already holds the new value, and hears from the next update on.
+    @Test func aComponentObservedWhileAnotherIsToldHearsFromTheNextUpdate() throws {
+        let page = try PageEngine(registry: .standard).open(try EnginePages.load(Self.page(labels: 2)))
+        let first = try #require(page.component("l0"))
+        let second = try #require(page.component("l1"))
+        @MainActor final class Late { var counter: ChangeCounter?; var textWhenObserved: PageValue? }
+        let late = Late()
+        let token = first.observe { _ in
+            guard late.counter == nil else { return }
+            late.textWhenObserved = second.attributes["text"]
+            late.counter = ChangeCounter(second)
+        }
+
+        try page.set(3, at: StorePath(.data, [.key("n")]))
+        #expect(late.textWhenObserved == "4", "the new value was there when the host looked")
+        #expect(late.counter?.count == 0)
+
+        try page.set(4, at: StorePath(.data, [.key("n")]))
+        #expect(late.counter?.attributes == [["text"]])
+        #expect(second.attributes["text"] == "5")
+        token.cancel()
+    }
 }
