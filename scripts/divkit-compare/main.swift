@@ -162,6 +162,17 @@ case "measure" where arguments.count > 3:
         exit(64)
     }
     print(sink)
+case "one" where arguments.count > 3:
+    // One expression of a case, by its place in `dump`'s list, compiled as `measure` compiles the set.
+    let c = named(arguments[2])
+    guard let place = Int(arguments[3]), c.sources.indices.contains(place) else {
+        FileHandle.standardError.write(Data("no expression \(arguments[3]) in '\(c.name)': it has \(c.sources.count), from 0\n".utf8))
+        exit(64)
+    }
+    let one = [c.sources[place]]
+    sink &+= formworkCompile(one)
+    measureFormwork(one)
+    print(sink)
 case "time" where arguments.count > 2:
     let rounds = Int(arguments[2]) ?? 7
     for c in all {
@@ -183,6 +194,6 @@ case "time" where arguments.count > 2:
                      median(formworkTimes) / 1000, median(divkitTimes) / 1000, rounds, median(ratios), lowest, highest))
     }
 default:
-    FileHandle.standardError.write(Data("usage: harness list | measure CASE formwork|divkit | time ROUNDS | dump CASE\n".utf8))
+    FileHandle.standardError.write(Data("usage: harness list | measure CASE formwork|divkit | one CASE PLACE | time ROUNDS | dump CASE\n".utf8))
     exit(64)
 }

@@ -7,6 +7,7 @@
 #   DIVKIT_GIT=/path/to/divkit-ios(.git)     a local copy instead of cloning from GitHub
 #   SKIP_BUILD=1                             use the release build already in .build/release
 #   RELEASE=/path/to/.build/release          another release build's folder (another checkout's)
+#   PER=1                                    also each expression's count alone, most first
 #
 # What it does, from the package folder:
 #   1. the release build of Formwork (`swift build -c release --product formwork`), whose objects
@@ -109,6 +110,19 @@ count() {
   d=$(count "$name" divkit)
   awk -v n="$name" -v f="$f" -v d="$d" 'BEGIN { printf "  %-8s Formwork %9d   DivKit %9d   DivKit %.2f× Formwork\n", n, f, d, d / f }'
 done
+
+if [[ -n "${PER:-}" ]]; then
+  echo
+  echo "each expression alone (Formwork's instructions, most first; the harness's \`one CASE PLACE\`):"
+  "$work/harness" list | while read -r name kept all; do
+    for ((place = 0; place < kept; place++)); do
+      valgrind --tool=callgrind --collect-atstart=no --toggle-collect=measure_formwork \
+        --callgrind-out-file="$work/cg.one" "$work/harness" one "$name" "$place" >/dev/null 2>"$work/valgrind.log"
+      source=$("$work/harness" dump "$name" | sed -n "$((place + 1))p" | cut -f2)
+      printf '%s\t%s\t%s\t%s\n' "$(awk '/^summary:/ { print $2 }' "$work/cg.one")" "$name" "$place" "$source"
+    done
+  done | sort -t "$(printf '\t')" -k1,1nr | awk -F '\t' '{ printf "  %8d  %-8s %3d  %s\n", $1, $2, $3, $4 }'
+fi
 
 echo
 echo "time ($ROUNDS interleaved rounds; a shared machine moves these by 20–50%):"
