@@ -89,11 +89,8 @@ public final class PageComponent: Identifiable, Hashable {
     /// when compiling (a `public` stored property, which another module may reach directly, is
     /// checked at run time on every read: about 90 instructions, twice an edit).
     var disposed = false
-    // NB: `.init()`, not `[:]`: an empty literal is a call building a dictionary from no
-    // elements, twice per component at open and once more at close.
-    private var observers = [Int: (stopped: PageObservation.Flag, observer: @MainActor (PageComponentChange) -> Void)]()
-    private var nextObserverID = 0
-    private var streamEnds = [Int: AsyncStream<PageComponentChange>.Continuation]()
+    /// Its observers and `changes` sequences, made at the first `observe` (`ComponentObservers`).
+    private var observers: ComponentObservers?
     private var changesEnded = false
 
     init(type: ComponentType, node: ComponentNode, key: String?, identity: ComponentIdentity, session: PageSessionID, parent: PageComponent?, item: PageValue, index: PageValue, itemPath: StorePath? = nil) {
@@ -201,21 +198,8 @@ public final class PageComponent: Identifiable, Hashable {
 
     /// Calls `observer` after each batch of changes to this component, until the token is released.
     public func observe(_ observer: @escaping @MainActor (PageComponentChange) -> Void) -> PageObservation {
-        let id = nextObserverID
-        nextObserverID += 1
-        let stopped = PageObservation.Flag()
-        observers[id] = (stopped, observer)
         isObserved = true
-        // NB: `cancel()` may run off the main actor (a token released anywhere), so the entry is
-        // removed later; the flag, set at once, keeps any change from arriving after `cancel()`.
-        return PageObservation(stopped) { [weak self] in
-            Task { @MainActor in self?.removeObserver(id) }
-        }
-    }
-
-    private func removeObserver(_ id: Int) {
-        observers.removeValue(forKey: id)
-        isObserved = !observers.isEmpty
+        return observerList().add(observer).token
     }
 
     /// Changes as an async sequence, for hosts that prefer `for await`. The sequence ends when
@@ -226,23 +210,23 @@ public final class PageComponent: Identifiable, Hashable {
             continuation.finish()
             return stream
         }
-        let token = observe { continuation.yield($0) }
-        let id = nextObserverID - 1   // the id of its observer
-        streamEnds[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            token.cancel()
-            Task { @MainActor in _ = self?.streamEnds.removeValue(forKey: id) }
-        }
+        isObserved = true
+        observerList().addStream(continuation)
         return stream
+    }
+
+    /// `observers`, made when there is none yet.
+    private func observerList() -> ComponentObservers {
+        if let observers { return observers }
+        let made = ComponentObservers()
+        observers = made
+        return made
     }
 
     /// Ends every `changes` sequence; the component was removed.
     func finishChanges() {
         changesEnded = true
-        guard !streamEnds.isEmpty else { return }
-        let ends = streamEnds
-        streamEnds = .init()
-        for end in ends.values { end.finish() }
+        observers?.finishStreams()
     }
 
     /// Ends the `changes` sequences of this component and of every component below it (the page
@@ -253,13 +237,17 @@ public final class PageComponent: Identifiable, Hashable {
         for child in children { child.finishChangesBelow() }
     }
 
-    /// Whether anyone observes it: an update builds a component's change only when someone will hear it.
-    /// NB: a flag kept beside `observers` (whose accesses span calls to the observers, so each is
-    /// checked for exclusivity at run time); only ever loaded or stored, so it is checked when compiling.
+    /// Whether anyone observes it: an update notes a component's change only when someone will
+    /// hear it. Set by `observe` and `changes`; cleared by the first `notify(_:)` that finds every
+    /// observer gone (a cancelled token's entry goes later, on the main actor).
+    /// NB: a flag on the component, only ever loaded or stored, so its exclusivity is checked when
+    /// compiling; reading it costs an update no call.
     private(set) var isObserved = false
 
     func notify(_ change: PageComponentChange) {
-        for entry in observers.values where !entry.stopped.isSet { entry.observer(change) }
+        guard let observers else { return }
+        observers.notify(change)
+        if observers.isEmpty { isObserved = false }
     }
 }
 

@@ -29,8 +29,12 @@ enum EditBenchmark {
         let paths: [StorePath]
         private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         private var count: Int64 = 0
+        /// The tokens of the observers on every component, when `observed`.
+        private var observations: [PageObservation] = []
 
-        init(components: Int, traceLimit: Int) throws(CLIFailure) {
+        /// With `observed`, every component has an observer that does nothing, as a host showing
+        /// the whole page has: an edit then also tells the two components it changes.
+        init(components: Int, traceLimit: Int, observed: Bool = false) throws(CLIFailure) {
             do {
                 session = try PageEngine(registry: .standard).open(try PageDocument.load(Array(page(components: components).utf8), registry: .standard, libraries: .empty))
             } catch {
@@ -38,6 +42,7 @@ enum EditBenchmark {
             }
             session.traceLimit = traceLimit
             paths = (0..<components / 2).map { StorePath(.data, [.key("v\($0)")]) }
+            if observed { observations = session.allComponents.map { $0.observe { _ in } } }
         }
 
         /// A random value index, the same sequence every run.

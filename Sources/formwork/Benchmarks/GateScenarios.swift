@@ -45,6 +45,7 @@ enum GateScenarios {
         Scenario(name: "edit-floor-1000", summary: "floor: edit-1000's writes and evaluations by hand (bench edits' floor)", prepare: { _ in try editFloor(1_000) }),
         Scenario(name: "edit-10000", summary: "\(edits) edits of random values on an open page of 10,000 components (bench edits' page)", prepare: { _ in try edit(10_000) }, floor: "edit-floor-10000"),
         Scenario(name: "edit-floor-10000", summary: "floor: edit-10000's writes and evaluations by hand (bench edits' floor)", prepare: { _ in try editFloor(10_000) }),
+        Scenario(name: "edit-observed-1000", summary: "edit-1000's \(edits) edits with an observer on every component, as a host showing the page has", prepare: { _ in try edit(1_000, observed: true) }),
         Scenario(name: "expressions", summary: "each of bench expressions' expressions evaluated \(evaluations) times, each in a new scope", prepare: expressions),
         Scenario(name: "blocks", summary: "load and open a page using a block \(blockUses) times (bench blocks' page)", prepare: blocks),
         Scenario(name: "repository", summary: "PageRepository.resolve of the two perf/pages pages from a cache in a temporary folder", prepare: repository),
@@ -128,8 +129,8 @@ enum GateScenarios {
     }
 
     /// `edits` random edits on an open page of `components` components (bench edits' page).
-    private static func edit(_ components: Int) throws -> @MainActor () throws -> Void {
-        let editor = try EditBenchmark.Editor(components: components, traceLimit: 0)
+    private static func edit(_ components: Int, observed: Bool = false) throws -> @MainActor () throws -> Void {
+        let editor = try EditBenchmark.Editor(components: components, traceLimit: 0, observed: observed)
         return { for _ in 0..<edits { editor.edit() } }
     }
 

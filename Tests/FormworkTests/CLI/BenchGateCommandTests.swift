@@ -18,7 +18,7 @@ struct BenchGateCommandTests {
     /// added without `.ci/perf-gate --update` would go unguarded.
     @Test func everyScenarioHasABaseline() async throws {
         let names = try await Self.scenarios()
-        #expect(names.count == 15, "\(names)")
+        #expect(names.count == 16, "\(names)")
         let data = try Data(contentsOf: Self.package.appendingPathComponent("perf/baseline.json"))
         let baseline = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let counted = try #require(baseline["scenarios"] as? [String: Int])
@@ -32,7 +32,7 @@ struct BenchGateCommandTests {
 
     /// Each scenario opens its pages and does its work without an error (a page in perf/pages
     /// that stopped decoding would otherwise fail only under callgrind in CI).
-    @Test(arguments: ["real-page", "expressions", "repository", "localized-render", "jsonserialization-1000"])
+    @Test(arguments: ["real-page", "expressions", "repository", "localized-render", "jsonserialization-1000", "edit-observed-1000"])
     func aScenarioDoesItsWork(_ name: String) async throws {
         let output = try await CLIRunner.run(["bench", "gate", name], in: Self.package)
         #expect(output.status == 0, "\(output.stderr)")
@@ -53,7 +53,7 @@ struct BenchGateCommandTests {
     @Test func anUnknownScenarioIsRefusedWithTheNearestName() async throws {
         let output = try await CLIRunner.run(["bench", "gate", "open-100"], in: Self.package)
         #expect(output.status == 1)
-        #expect(output.stderr == "error: no gate scenario 'open-100'; did you mean 'open-1000'? The scenarios are: real-page, open-1000, open-10000, jsonserialization-1000, jsonserialization-10000, edit-100, edit-floor-100, edit-1000, edit-floor-1000, edit-10000, edit-floor-10000, expressions, blocks, repository, localized-render\n")
+        #expect(output.stderr == "error: no gate scenario 'open-100'; did you mean 'open-1000'? The scenarios are: real-page, open-1000, open-10000, jsonserialization-1000, jsonserialization-10000, edit-100, edit-floor-100, edit-1000, edit-floor-1000, edit-10000, edit-floor-10000, edit-observed-1000, expressions, blocks, repository, localized-render\n")
     }
 
     @Test func theGateRunsOnItsOwn() async throws {
