@@ -5,8 +5,9 @@
 /// reference, and a weak reference gives the object it names a side table: from then on every
 /// retain and release of that object takes the runtime's slow path (about 50 instructions each,
 /// against a few). Named weakly, this object takes the side table instead of its component, which
-/// an update retains and releases several times an edit (about 1 k instructions an edit with two
-/// observed components).
+/// an update retains and releases several times an edit: with two observed components, an edit
+/// spent about 1 k instructions on the slow path, and now about 500 (this object's own, retained
+/// once a notify).
 @MainActor
 final class ComponentObservers {
     typealias Observer = @MainActor (PageComponentChange) -> Void
